@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Build qemu-system-arm with the rm696 machine: Debian's QEMU 10.0 source
+# package + qemu-n9/patches, with qemu-n9/'s files (and models/) laid over it.
+# Usage: build-qemu.sh [ninja targets...]   (default: qemu-system-arm)
+. "$(dirname "$0")/lib.sh"
+
+"$N9_TOP/scripts/fetch-sources.sh"
+
+pristine=$N9_CACHE/src/qemu-$QEMU_UPSTREAM
+phash=$(hash_of "$N9_TOP/qemu-n9/patches")
+tree=$N9_CACHE/qemu-$QEMU_UPSTREAM-$phash
+build=$N9_CACHE/build/qemu-$QEMU_UPSTREAM-$phash
+mkdir -p "$N9_CACHE/build"
+
+# One build at a time in a build folder (helpers and developers share it).
+exec 9>"$N9_CACHE/build/qemu.lock"
+flock 9
+
+if ! [ -f "$tree/.n9-ready" ]; then
+    rm -rf "$tree" "$tree.tmp"
+    timed "copying the pristine QEMU tree" cp -a "$pristine" "$tree.tmp"
+    for p in "$N9_TOP"/qemu-n9/patches/*.patch; do
+        log "applying ${p##*/}"
+        patch -d "$tree.tmp" -p1 --quiet --no-backup-if-mismatch < "$p" ||
+            die "patch ${p##*/} does not apply to QEMU $QEMU_UPSTREAM"
+    done
+    touch "$tree.tmp/.n9-ready"
+    mv "$tree.tmp" "$tree"
+fi
+
+# Lay the overlay over the tree.  Only files whose content changed are
+# copied, so ninja rebuilds only what really changed; files that left the
+# overlay leave the tree too.
+sync_overlay() {
+    local manifest=$tree/.n9-overlay-files new=$tree/.n9-overlay-files.new
+    : > "$new"
+    copy_dir() {  # copy_dir SRC DEST-relative-to-tree
+        local src=$1 dst=$2 f rel
+        [ -d "$src" ] || return 0
+        while IFS= read -r -d '' f; do
+            rel=$dst/${f#"$src"/}
+            echo "$rel" >> "$new"
+            if ! cmp -s "$f" "$tree/$rel"; then
+                mkdir -p "$(dirname "$tree/$rel")"
+                cp "$f" "$tree/$rel"
+            fi
+        done < <(find "$src" -type f ! -name '*~' ! -name '.*' -print0)
+    }
+    local d
+    for d in hw configs tests include rom; do
+        copy_dir "$N9_TOP/qemu-n9/$d" "$d"
+    done
+    # The timing models are plain C libraries; QEMU links them from hw/n9/models.
+    for d in "$N9_TOP"/models/*/; do
+        [ -d "$d" ] || continue
+        copy_dir "${d%/}" "hw/n9/models/$(basename "$d")"
+    done
+    if [ -f "$manifest" ]; then
+        LC_ALL=C sort -u "$manifest" > "$manifest.old"
+        LC_ALL=C sort -u "$new" | comm -23 "$manifest.old" - | while IFS= read -r rel; do
+            rm -f "$tree/$rel"
+        done
+        rm -f "$manifest.old"
+    fi
+    mv "$new" "$manifest"
+}
+sync_overlay
+
+configure_flags=(
+    --target-list=arm-softmmu
+    --without-default-features --without-default-devices
+    --with-devices-arm=rm696
+    --enable-tcg --enable-fdt=system --enable-plugins
+    --disable-docs --disable-install-blobs --disable-download
+    --python=/usr/bin/python3
+    --cc="ccache cc"
+)
+want="${configure_flags[*]}"
+if ! [ -f "$build/build.ninja" ] || [ "$(cat "$build/.n9-configure" 2>/dev/null)" != "$want" ]; then
+    rm -rf "$build"; mkdir -p "$build"
+    (cd "$build" && timed "configuring QEMU" "$tree/configure" "${configure_flags[@]}" \
+        > "$build/configure.log" 2>&1) || { tail -30 "$build/configure.log" >&2; die "QEMU configure failed (log: $build/configure.log)"; }
+    echo "$want" > "$build/.n9-configure"
+fi
+
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(qemu-system-arm)
+log "building ${targets[*]} (a first build takes about 10 minutes on 2 cores; later ones seconds)"
+t0=$SECONDS
+if ! ninja -C "$build" -j"$JOBS" "${targets[@]}" > "$build/ninja.log" 2>&1; then
+    grep -E -A5 'error|FAILED' "$build/ninja.log" | head -60 >&2
+    die "QEMU build failed (log: $build/ninja.log)"
+fi
+grep -E 'warning:' "$build/ninja.log" | grep -F 'hw/n9' >&2 || true
+log "QEMU built in $((SECONDS - t0)) s"
+
+mkdir -p "$N9_OUT/bin"
+ln -sfn "$build/qemu-system-arm" "$N9_OUT/bin/qemu-system-arm"
+ln -sfn "$build" "$N9_OUT/qemu-build"
