@@ -84,8 +84,14 @@
 #define OMAP3_L4_PER_SIZE       0x00100000
 #define OMAP3_L4_EMU_BASE       0x54000000
 #define OMAP3_L4_EMU_SIZE       0x00800000
-#define OMAP3_L3_BASE           0x68000000  /* L3 config + SMS + SDRC + GPMC */
-#define OMAP3_L3_SIZE           0x07000000
+/*
+ * Everything that is not on an L4 hangs on the L3 (L3 config, SMS, SDRC,
+ * GPMC and its chip-select windows, IVA2, SGX, ...).  Its agent covers the
+ * whole 32-bit map below the RAM and the L4 agents, so that any access to a
+ * hole ends in an agent and gets the interconnect's error response.
+ */
+#define OMAP3_L3_BASE           0x00000000
+#define OMAP3_L3_SIZE           0x100000000ULL
 
 /* ---- Interrupt numbers (INTC inputs) ---------------------------------- */
 #define OMAP3_IRQ_SYS_NIRQ      7

@@ -1,0 +1,33 @@
+/*
+ * OMAP3630 boot ROM: secure monitor for the HS SMC services, board set-up
+ * for a direct kernel boot (see omap3_rom.c).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_N9_OMAP3_ROM_H
+#define HW_N9_OMAP3_ROM_H
+
+#include "hw/sysbus.h"
+#include "qom/object.h"
+
+#define TYPE_OMAP3_ROM "omap3-rom"
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ROMState, OMAP3_ROM)
+
+#define OMAP3_ROM_MONITOR_OFFSET      0x0       /* MVBAR */
+#define OMAP3_ROM_BOARD_SETUP_OFFSET  0x14100   /* in the public ROM */
+#define OMAP3_ROM_MAILBOX_BASE        0x40020000
+#define OMAP3_ROM_NUM_SERVICES        64
+
+struct OMAP3ROMState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion rom;       /* MMIO 0: the ROM, at OMAP3_BOOT_ROM_BASE */
+    MemoryRegion mailbox;   /* MMIO 1: at OMAP3_ROM_MAILBOX_BASE */
+
+    uint32_t last_service;
+    uint32_t result;
+    uint64_t smc_calls;
+    uint64_t service_calls[OMAP3_ROM_NUM_SERVICES];
+};
+
+#endif /* HW_N9_OMAP3_ROM_H */

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Build the guest initramfs: Debian's armhf busybox-static, our /init and
+# (later) our measuring tools, packed with the kernel tree's gen_init_cpio
+# (no root needed for the device nodes).
+. "$(dirname "$0")/lib.sh"
+
+idir=$N9_TOP/kernel/initramfs
+out=$N9_OUT/initramfs.cpio.gz
+gen=$N9_CACHE/build/linux-$LINUX_UPSTREAM/usr/gen_init_cpio
+[ -x "$gen" ] || die "gen_init_cpio not found: run scripts/build-kernel.sh first"
+
+# A private apt instance for armhf packages: the host's dpkg is not touched
+# and no armhf architecture is added.  apt checks each .deb against
+# Debian's signed index.
+apt_dir=$N9_CACHE/apt-armhf
+mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/debs"
+echo "deb [arch=armhf signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
+    > "$apt_dir/sources.list"
+apt_opts=(-o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
+          -o APT::Architecture=armhf -o APT::Architectures::=armhf
+          -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache"
+          -o Dir::State::Status=/dev/null -o Debug::NoLocking=1)
+pkgs=(busybox-static)
+need=0
+for p in "${pkgs[@]}"; do ls "$apt_dir/debs/${p}_"*.deb >/dev/null 2>&1 || need=1; done
+if [ $need = 1 ]; then
+    timed "apt (armhf index)" apt-get -q "${apt_opts[@]}" update >/dev/null
+    (cd "$apt_dir/debs" && apt-get -q "${apt_opts[@]}" download "${pkgs[@]}" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2 || true)
+    for p in "${pkgs[@]}"; do
+        ls "$apt_dir/debs/${p}_"*.deb >/dev/null 2>&1 || die "could not download armhf $p"
+    done
+fi
+
+stage=$N9_CACHE/build/initramfs
+rm -rf "$stage"; mkdir -p "$stage/bin"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+dpkg-deb -x "$apt_dir/debs/"busybox-static_*.deb "$tmp"
+cp "$tmp/bin/busybox" "$stage/bin/busybox"
+cp "$idir/init" "$stage/init"
+
+(cd "$stage" && "$gen" "$idir/files.list") | gzip -9n > "$out.tmp"
+mv "$out.tmp" "$out"
+log "initramfs: $out ($(stat -c %s "$out") bytes)"

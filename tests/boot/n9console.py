@@ -1,0 +1,84 @@
+"""Drive the rm696 machine's serial console (UART3) from a test.
+
+Starts qemu-system-arm -M rm696 with the console on a pipe, waits for
+patterns with a timeout, and runs shell commands at the busybox prompt.
+Everything QEMU prints is kept in a log file for the test report.
+"""
+import os
+import re
+import selectors
+import subprocess
+import time
+
+PROMPT = re.compile(rb'n9:[^\n#]*# $')
+
+
+class BootError(Exception):
+    pass
+
+
+class N9Console:
+    def __init__(self, qemu, kernel, dtb, initrd, append='', extra=(),
+                 log_path=None):
+        cmdline = 'console=ttyS2,115200 rdinit=/init ' + append
+        self.argv = [qemu, '-M', 'rm696', '-kernel', kernel, '-dtb', dtb,
+                     '-initrd', initrd, '-append', cmdline.strip(),
+                     '-display', 'none', '-monitor', 'none',
+                     '-serial', 'stdio', *extra]
+        self.log = open(log_path, 'wb') if log_path else None
+        self.buf = b''
+        self.t0 = time.monotonic()
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+        self.sel = selectors.DefaultSelector()
+        self.sel.register(self.proc.stdout, selectors.EVENT_READ)
+
+    def _read(self, timeout):
+        for _key, _ in self.sel.select(timeout):
+            data = os.read(self.proc.stdout.fileno(), 65536)
+            if not data:
+                raise BootError('QEMU exited (status %s)' % self.proc.wait())
+            if self.log:
+                self.log.write(data)
+                self.log.flush()
+            self.buf += data
+
+    def expect(self, pattern, timeout):
+        """Wait until @pattern (bytes regex) appears; return text up to it."""
+        rx = re.compile(pattern) if isinstance(pattern, bytes) else pattern
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.buf)
+            if m:
+                out = self.buf[:m.end()]
+                self.buf = self.buf[m.end():]
+                return out.decode('utf-8', 'replace')
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise BootError('timed out after %d s waiting for %r; last '
+                                'output:\n%s' % (timeout, rx.pattern,
+                                self.buf[-2000:].decode('utf-8', 'replace')))
+            self._read(min(left, 1.0))
+
+    def wait_prompt(self, timeout):
+        return self.expect(PROMPT, timeout)
+
+    def run(self, command, timeout=60):
+        """Run @command at the prompt; return its output (without the echo)."""
+        self.proc.stdin.write(command.encode() + b'\n')
+        self.proc.stdin.flush()
+        out = self.wait_prompt(timeout)
+        lines = out.replace('\r', '').split('\n')
+        # first line is the echoed command, last is the next prompt
+        return '\n'.join(lines[1:-1])
+
+    def elapsed(self):
+        return time.monotonic() - self.t0
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        if self.log:
+            self.log.close()

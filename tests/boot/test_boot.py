@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Boot test: the rm696 model boots Linux 6.18 to the busybox shell.
+
+Boots the project's kernel, DTB and initramfs, once as a user would
+(functional, no icount) and once with -icount shift=0,sleep=off, and checks
+what a kernel developer relies on: the SoC is identified as an HS OMAP3630
+ES1.2, the clocksource is the 32 kHz counter, the clockevent is GPT1 (INTC
+line 37) and ticks, the console is ttyS2 (UART3), and the boot log has no
+problem line that docs/boot-warnings.md does not explain.
+
+Prints one "PASS: ..." or "FAIL: ..." line per check.
+Usage: test_boot.py QEMU ZIMAGE DTB INITRD LOGDIR
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from n9console import N9Console, BootError  # noqa: E402
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+results = []
+
+
+def check(name, ok, detail=''):
+    results.append(ok)
+    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
+                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
+          flush=True)
+
+
+def allowed_warnings():
+    """Patterns of the boot-log lines that docs/boot-warnings.md explains."""
+    pats = []
+    path = os.path.join(TOP, 'docs', 'boot-warnings.md')
+    for line in open(path, encoding='utf-8'):
+        m = re.match(r'^\| `([^`]+)` \|', line)
+        if m:
+            pats.append(re.compile(m.group(1)))
+    return pats
+
+
+PROBLEM = re.compile(r'Oops|BUG|WARNING:|Unable to handle|Internal error|'
+                     r'[Ff]ailed|timed out|[Tt]imeout|panic|'
+                     r'Unhandled fault|external abort|hung_task')
+
+
+def boot(label, qemu, kernel, dtb, initrd, logdir, extra):
+    log = os.path.join(logdir, 'boot-%s.log' % label)
+    con = N9Console(qemu, kernel, dtb, initrd, extra=extra, log_path=log)
+    try:
+        try:
+            con.wait_prompt(600)
+            check('%s: boots to the shell prompt on ttyS2 (%.0f s host time)'
+                  % (label, con.elapsed()), True)
+        except BootError as e:
+            check('%s: boots to the shell prompt (log: %s)' % (label, log),
+                  False, str(e))
+            return
+        cpuinfo = con.run('cat /proc/cpuinfo')
+        check('%s: /proc/cpuinfo shows an ARMv7 Cortex-A8 (part 0xc08)' % label,
+              'ARMv7' in cpuinfo and re.search(r'CPU part\s*:\s*0xc08', cpuinfo) is not None,
+              cpuinfo)
+        soc = {}
+        for f in ('machine', 'family', 'revision', 'type', 'soc_id'):
+            soc[f] = con.run('cat /sys/devices/soc0/%s 2>/dev/null' % f).strip()
+        check('%s: soc0 is an OMAP3630 (machine %r, family %r)'
+              % (label, soc['machine'], soc['family']),
+              soc['machine'] == 'OMAP3630/DM3730' and soc['family'] == 'OMAP3')
+        check('%s: soc0 revision is ES1.2 (%r)' % (label, soc['revision']),
+              soc['revision'] == 'ES1.2')
+        check('%s: soc0 type is HS, as on the N9 (%r)' % (label, soc['type']),
+              soc['type'] == 'HS')
+        cs = con.run('cat /sys/devices/system/clocksource/clocksource0/current_clocksource').strip()
+        check('%s: clocksource is 32k_counter (%r)' % (label, cs), cs == '32k_counter')
+        ce = con.run('cat /sys/devices/system/clockevents/clockevent0/current_device').strip()
+        check('%s: clockevent is the dmtimer clockevent (%r)' % (label, ce), ce == 'clockevent')
+        irq1 = con.run('grep clockevent /proc/interrupts')
+        con.run('sleep 1')
+        irq2 = con.run('grep clockevent /proc/interrupts')
+
+        def count(line):
+            m = re.match(r'\s*\d+:\s+(\d+)\s+INTC\s+(\d+)', line)
+            return (int(m.group(1)), int(m.group(2))) if m else (None, None)
+        (n1, line1), (n2, line2) = count(irq1), count(irq2)
+        check('%s: the clockevent is GPT1 (INTC line 37) and ticks (%s -> %s)'
+              % (label, n1, n2), line1 == 37 and n1 is not None and n2 > n1,
+              irq1 + '\n' + irq2)
+        consoles = con.run('cat /proc/consoles')
+        check('%s: the console is ttyS2 (UART3)' % label,
+              re.search(r'^ttyS2\b', consoles, re.M) is not None, consoles)
+        dmesg = con.run('dmesg', timeout=120)
+        allowed = allowed_warnings()
+        bad = [l for l in dmesg.split('\n')
+               if PROBLEM.search(l) and not any(p.search(l) for p in allowed)]
+        check('%s: boot log has no unexplained problem line (%d found)'
+              % (label, len(bad)), not bad, '\n'.join(bad[:40]))
+        with open(os.path.join(logdir, 'dmesg-%s.txt' % label), 'w') as f:
+            f.write(dmesg)
+    finally:
+        con.close()
+
+
+def main():
+    qemu, kernel, dtb, initrd, logdir = sys.argv[1:6]
+    os.makedirs(logdir, exist_ok=True)
+    boot('functional', qemu, kernel, dtb, initrd, logdir, [])
+    boot('icount', qemu, kernel, dtb, initrd, logdir,
+         ['-icount', 'shift=0,sleep=off'])
+    return 0 if all(results) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
