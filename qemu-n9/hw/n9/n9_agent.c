@@ -26,7 +26,7 @@ static MemTxResult n9_agent_read(void *opaque, hwaddr addr, uint64_t *data,
                                  unsigned size, MemTxAttrs attrs)
 {
     N9AgentState *s = opaque;
-    uint8_t buf[4];
+    uint8_t buf[8];
     MemTxResult r;
 
     r = address_space_read(&s->as, addr, attrs, buf, size);
@@ -50,7 +50,7 @@ static MemTxResult n9_agent_write(void *opaque, hwaddr addr, uint64_t data,
                                   unsigned size, MemTxAttrs attrs)
 {
     N9AgentState *s = opaque;
-    uint8_t buf[4];
+    uint8_t buf[8];
     MemTxResult r;
 
     stn_le_p(buf, size, data);

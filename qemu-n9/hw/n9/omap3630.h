@@ -69,6 +69,9 @@
  */
 #define TYPE_OMAP3_SYSC     "omap3-sysc-module"
 
+/* MIDR of the OMAP3630's Cortex-A8: r3p2 */
+#define OMAP3630_MIDR           0x413fc082
+
 /* ---- Memory map (physical) ------------------------------------------- */
 #define OMAP3_BOOT_ROM_BASE     0x40000000  /* secure + public ROM, 112 KB */
 #define OMAP3_BOOT_ROM_SIZE     0x1c000

@@ -133,6 +133,12 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     object_unref(OBJECT(s->cpu));
     object_property_set_link(OBJECT(s->cpu), "memory", OBJECT(s->sysmem),
                              &error_abort);
+    /*
+     * The OMAP3630's core is a Cortex-A8 r3p2.  QEMU's default (r0p0) is
+     * what Linux takes for an OMAP3430 ES1.0 (id.c:omap3xxx_check_revision).
+     */
+    object_property_set_uint(OBJECT(s->cpu), "midr", OMAP3630_MIDR,
+                             &error_abort);
     if (!qdev_realize(DEVICE(s->cpu), NULL, errp)) {
         return;
     }

@@ -18,7 +18,7 @@
 #include "hw/arm/boot.h"
 #include "hw/qdev-properties.h"
 #include "system/qtest.h"
-#include "system/reset.h"
+#include "exec/address-spaces.h"
 #include "libfdt.h"
 #include "omap3630.h"
 #include "omap3_rom.h"

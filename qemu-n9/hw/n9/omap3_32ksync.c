@@ -1,0 +1,183 @@
+/*
+ * OMAP3 32 kHz synchronized counter (COUNTER_32K, 0x48320000).
+ *
+ * A free-running 32-bit up-counter clocked by the 32768 Hz oscillator.
+ * Linux uses it as its clocksource "32k_counter" and as sched_clock
+ * (drivers/clocksource/timer-ti-32k.c).  Modelled: the revision register
+ * (legacy scheme, so the counter sits at +0x10), SYSCONFIG as plain
+ * storage, and the counter, which is a pure function of QEMU_CLOCK_VIRTUAL:
+ * count = floor(ns * 32768 / 1e9) mod 2^32.  The counter starts at 0 at
+ * virtual time 0 and is never reset, neither by a device nor by a system
+ * reset, as on hardware where it runs from power-on.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/timer.h"
+#include "qemu/host-utils.h"
+#include "hw/sysbus.h"
+#include "migration/vmstate.h"
+#include "omap3630.h"
+#include "trace.h"
+
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
+
+#define OMAP3_32KSYNC_HZ    32768
+
+/* Registers */
+#define R_REVISION      0x00
+#define R_SYSCONFIG     0x04
+#define R_COUNTER       0x10
+
+/*
+ * REV[31:30] (SCHEME) must be 0: ti_32k_timer_init() then reads the counter
+ * at +0x10 rather than at the "highlander" +0x30.  The minor/major fields
+ * are not read by Linux; 0x11 is the value the OMAP3 TRM documents
+ * (believed, not confirmed on an N9).
+ */
+#define OMAP3_32KSYNC_REV   0x00000011
+
+/* SYSCONFIG: only bits 4:3 (IDLEMODE) exist; ti_32k_timer_module_init()
+ * writes 0 to it. */
+#define SYSCONFIG_MASK      0x00000018
+
+struct OMAP3SyncTimerState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    uint32_t sysconfig;
+};
+
+/*
+ * The one conversion from virtual time to 32 kHz ticks.  The GP timers
+ * (omap3_gptimer.c) use the same rule, floor(ns * hz / 1e9), so that a GP
+ * timer on the 32 kHz clock ticks on the same virtual nanosecond as this
+ * counter.
+ */
+static uint64_t omap3_32ksync_ns_to_ticks(int64_t ns)
+{
+    return muldiv64(ns, OMAP3_32KSYNC_HZ, NANOSECONDS_PER_SECOND);
+}
+
+static uint32_t omap3_32ksync_count(void)
+{
+    return omap3_32ksync_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+}
+
+static uint64_t omap3_32ksync_read(void *opaque, hwaddr addr, unsigned size)
+{
+    OMAP3SyncTimerState *s = opaque;
+    uint32_t val;
+
+    switch (addr) {
+    case R_REVISION:
+        val = OMAP3_32KSYNC_REV;
+        break;
+    case R_SYSCONFIG:
+        val = s->sysconfig;
+        break;
+    case R_COUNTER:
+        val = omap3_32ksync_count();
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "%s: bad register offset 0x%" HWADDR_PRIx "\n",
+                      __func__, addr);
+        val = 0;
+        break;
+    }
+    trace_omap3_32ksync_read(addr, val);
+    return val;
+}
+
+static void omap3_32ksync_write(void *opaque, hwaddr addr, uint64_t value,
+                                unsigned size)
+{
+    OMAP3SyncTimerState *s = opaque;
+
+    trace_omap3_32ksync_write(addr, value);
+    switch (addr) {
+    case R_SYSCONFIG:
+        s->sysconfig = value & SYSCONFIG_MASK;
+        break;
+    case R_REVISION:
+    case R_COUNTER:
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "%s: write to read-only register 0x%" HWADDR_PRIx "\n",
+                      __func__, addr);
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "%s: bad register offset 0x%" HWADDR_PRIx "\n",
+                      __func__, addr);
+        break;
+    }
+}
+
+static const MemoryRegionOps omap3_32ksync_ops = {
+    .read = omap3_32ksync_read,
+    .write = omap3_32ksync_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+static void omap3_32ksync_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3SyncTimerState *s = OMAP3_32KSYNC(obj);
+
+    /* The counter itself is derived from virtual time and never resets. */
+    s->sysconfig = 0;
+}
+
+static void omap3_32ksync_init(Object *obj)
+{
+    OMAP3SyncTimerState *s = OMAP3_32KSYNC(obj);
+
+    memory_region_init_io(&s->iomem, obj, &omap3_32ksync_ops, s,
+                          TYPE_OMAP3_32KSYNC, 0x1000);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+}
+
+static const VMStateDescription vmstate_omap3_32ksync = {
+    .name = TYPE_OMAP3_32KSYNC,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(sysconfig, OMAP3SyncTimerState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void omap3_32ksync_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->desc = "OMAP3 32 kHz synchronized counter";
+    dc->vmsd = &vmstate_omap3_32ksync;
+    rc->phases.hold = omap3_32ksync_reset_hold;
+}
+
+static const TypeInfo omap3_32ksync_info = {
+    .name = TYPE_OMAP3_32KSYNC,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3SyncTimerState),
+    .instance_init = omap3_32ksync_init,
+    .class_init = omap3_32ksync_class_init,
+};
+
+static void omap3_32ksync_register_types(void)
+{
+    type_register_static(&omap3_32ksync_info);
+}
+
+type_init(omap3_32ksync_register_types)

@@ -1,0 +1,707 @@
+/*
+ * TI OMAP3630 Clock Manager (CM), 0x48004000.
+ *
+ * The CM gates the functional and interface clocks of every module
+ * (CM_FCLKEN, CM_ICLKEN, CM_AUTOIDLE), selects their sources and dividers
+ * (CM_CLKSEL*), controls the clock domains (CM_CLKSTCTRL, CM_SLEEPDEP,
+ * CM_CLKSTST) and the five DPLLs: DPLL1 (MPU), DPLL2 (IVA2), DPLL3 (CORE),
+ * DPLL4 (PER, a j-type DPLL on the 3630) and DPLL5 (USB).  A DPLL locks or
+ * leaves lock as soon as its enable field says so (CM_IDLEST_CKGEN,
+ * CM_IDLEST2_CKGEN, CM_IDLEST_PLL_MPU, CM_IDLEST_PLL_IVA2).  Module idle
+ * status (CM_IDLEST*) always reads "accessible".  Clock-domain activity
+ * lives in the PRM's power/clock-domain model (models/prcm): the CM tells
+ * it which domains have a functional clock running, their CLKSTCTRL mode
+ * and sleep dependencies.  Clock outputs: "gpt1_fck" .. "gpt12_fck" (32768
+ * Hz or sys_clk as CM_CLKSEL_WKUP/PER/CORE select, 0 Hz when CM_FCLKEN
+ * gates them; GPT12 always runs from the 32 kHz clock) and "mpu_ck", the
+ * Cortex-A8 clock from DPLL1.  Reset values are what a bootloader leaves
+ * on the N9: sys_clk 19.2 MHz, MPU at 1 GHz, CORE (L3, SDRAM, SGX) at 195.2
+ * MHz, PER DPLL at 864 MHz (96/48 MHz peripheral clocks), DPLL5 at 960 MHz
+ * (120 MHz USB), all locked; IVA2's DPLL stopped.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "hw/sysbus.h"
+#include "hw/clock.h"
+#include "hw/qdev-clock.h"
+#include "hw/qdev-properties.h"
+#include "hw/resettable.h"
+#include "migration/vmstate.h"
+#include "omap3_prcm.h"
+#include "trace.h"
+
+#define CM_SIZE                 0x2000
+#define CM_NUM_GPT              12
+#define SYS_32K_HZ              32768
+
+/* DPLL enable field values (EN_*_DPLL) */
+#define DPLL_LOW_POWER_STOP     1
+#define DPLL_LOCKED             7
+
+/* Register offsets used by the code (from 0x48004000) */
+#define A_FCLKEN_IVA2           0x000
+#define A_CLKEN_PLL_IVA2        0x004
+#define A_CLKSEL1_PLL_IVA2      0x040
+#define A_CLKEN_PLL_MPU         0x904
+#define A_CLKSEL1_PLL_MPU       0x940
+#define A_CLKSEL2_PLL_MPU       0x944
+#define A_FCLKEN1_CORE          0xa00
+#define A_FCLKEN3_CORE          0xa08
+#define A_CLKSEL_CORE           0xa40
+#define A_FCLKEN_SGX            0xb00
+#define A_FCLKEN_WKUP           0xc00
+#define A_CLKSEL_WKUP           0xc40
+#define A_CLKEN_PLL             0xd00
+#define A_CLKEN2_PLL            0xd04
+#define A_CLKSEL1_PLL           0xd40
+#define A_FCLKEN_DSS            0xe00
+#define A_FCLKEN_CAM            0xf00
+#define A_FCLKEN_PER            0x1000
+#define A_CLKSEL_PER            0x1040
+#define A_FCLKEN_USBHOST        0x1400
+
+typedef enum {
+    C_RW,           /* storage; may change clocks or clock activity */
+    C_RO,           /* reads its reset value */
+    C_IDLEST,       /* module idle status: reads 0 (accessible) */
+    C_RAZWI,        /* not in the TRM but touched by Linux: read 0 */
+    C_CLKSTCTRL,    /* arg: index in cm_clkdm_fields */
+    C_CLKSTST,      /* arg: index in cm_clkdm_fields */
+    C_SLEEPDEP,     /* arg: power domain */
+    C_DPLL_ST,      /* arg: which CM_IDLEST_* of DPLLs */
+} CMRegKind;
+
+enum { ST_PLL_IVA2, ST_PLL_MPU, ST_CKGEN, ST_CKGEN2 };
+
+/* The clock domains of a CM_CLKSTCTRL register, 2 bits each from bit 0. */
+static const int8_t cm_clkdm_fields[][3] = {
+    { PRCM_CD_IVA2, -1, -1 },
+    { PRCM_CD_MPU, -1, -1 },
+    { PRCM_CD_CORE_L3, PRCM_CD_CORE_L4, PRCM_CD_D2D },
+    { PRCM_CD_SGX, -1, -1 },
+    { PRCM_CD_DSS, -1, -1 },
+    { PRCM_CD_CAM, -1, -1 },
+    { PRCM_CD_PER, -1, -1 },
+    { PRCM_CD_EMU, -1, -1 },
+    { PRCM_CD_NEON, -1, -1 },
+    { PRCM_CD_USBHOST, -1, -1 },
+};
+enum { F_IVA2, F_MPU, F_CORE, F_SGX, F_DSS, F_CAM, F_PER, F_EMU, F_NEON,
+       F_USBHOST };
+
+typedef struct OMAP3CMReg {
+    uint16_t offset;
+    uint8_t kind;
+    int8_t arg;
+    uint32_t reset;
+    const char *name;
+} OMAP3CMReg;
+
+#define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
+#define RW(o, r, n)         REG(o, C_RW, 0, r, n)
+#define IDLEST(o, n)        REG(o, C_IDLEST, 0, 0, n)
+#define RAZWI(o, n)         REG(o, C_RAZWI, 0, 0, n)
+
+/*
+ * Every register of the block, by offset from 0x48004000.  DPLL settings
+ * (sys_clk = 19.2 MHz; rate = sys_clk * M / (N + 1), omap2_get_dpll_rate):
+ *   DPLL1 M 625 N 11 -> 1000 MHz, M2 1: the Cortex-A8 at 1 GHz
+ *   DPLL2 M 325 N 11 ->  520 MHz, stopped
+ *   DPLL3 M 244 N 11 ->  390.4 MHz, M2 1: core_ck; L3 = core/2 = 195.2 MHz,
+ *                        L4 = L3/2; SGX = core/2 (CM_CLKSEL_SGX 5)
+ *   DPLL4 M 360 N 7  ->  864 MHz (DCO 2, SD_DIV 4 as _lookup_dco/sddiv
+ *                        compute), M2 9 -> 96 MHz, M3 16 -> 54 MHz TV,
+ *                        M4/M5 5 -> 172.8 MHz DSS / CAM
+ *   DPLL5 M 400 N 7  ->  960 MHz, M2 8 -> 120 MHz (what
+ *                        omap3_clk_lock_dpll5 programs)
+ */
+static const OMAP3CMReg omap3_cm_regs[] = {
+    /* IVA2_CM */
+    RW(0x000, 0, "CM_FCLKEN_IVA2"),
+    RW(0x004, DPLL_LOW_POWER_STOP, "CM_CLKEN_PLL_IVA2"),
+    IDLEST(0x020, "CM_IDLEST_IVA2"),
+    REG(0x024, C_DPLL_ST, ST_PLL_IVA2, 0, "CM_IDLEST_PLL_IVA2"),
+    RW(0x034, 0, "CM_AUTOIDLE_PLL_IVA2"),
+    RW(0x040, (2 << 19) | (325 << 8) | 11, "CM_CLKSEL1_PLL_IVA2"),
+    RW(0x044, 1, "CM_CLKSEL2_PLL_IVA2"),
+    REG(0x048, C_CLKSTCTRL, F_IVA2, 0, "CM_CLKSTCTRL_IVA2"),
+    REG(0x04c, C_CLKSTST, F_IVA2, 0, "CM_CLKSTST_IVA2"),
+    /* OCP_System_Reg_CM; Linux saves CM_POLCTRL at OCP_MOD + 0x9c */
+    REG(0x800, C_RO, 0, 0x10, "CM_REVISION"),
+    RW(0x810, 0x1, "CM_SYSCONFIG"),
+    RW(0x89c, 0, "CM_POLCTRL"),
+    /* MPU_CM */
+    RW(0x904, DPLL_LOCKED, "CM_CLKEN_PLL_MPU"),
+    IDLEST(0x920, "CM_IDLEST_MPU"),
+    REG(0x924, C_DPLL_ST, ST_PLL_MPU, 0, "CM_IDLEST_PLL_MPU"),
+    RW(0x934, 0, "CM_AUTOIDLE_PLL_MPU"),
+    RW(0x940, (2 << 19) | (625 << 8) | 11, "CM_CLKSEL1_PLL_MPU"),
+    RW(0x944, 1, "CM_CLKSEL2_PLL_MPU"),
+    REG(0x948, C_CLKSTCTRL, F_MPU, 0, "CM_CLKSTCTRL_MPU"),
+    REG(0x94c, C_CLKSTST, F_MPU, 0, "CM_CLKSTST_MPU"),
+    /*
+     * CORE_CM: SDRC and SCM interface clocks on.  Linux writes
+     * CM_IDLEST1_CORE: modem_fck (CM_FCLKEN1_CORE bit 31) is declared an
+     * interface clock, whose autoidle register omap2_clkt_iclk_allow_idle
+     * finds at enable register ^ 0x20.  Writes to IDLEST are ignored.
+     * 0xa44 (and 0xc44, 0x1144, 0x1344): omap3xxx_clkdm_clear_all_sleepdeps
+     * on clock domains that have no CM_SLEEPDEP.
+     */
+    RW(0xa00, 0, "CM_FCLKEN1_CORE"),
+    RW(0xa08, 0, "CM_FCLKEN3_CORE"),
+    RW(0xa10, 0x42, "CM_ICLKEN1_CORE"),
+    RW(0xa14, 0, "CM_ICLKEN2_CORE"),
+    RW(0xa18, 0, "CM_ICLKEN3_CORE"),
+    IDLEST(0xa20, "CM_IDLEST1_CORE"),
+    IDLEST(0xa24, "CM_IDLEST2_CORE"),
+    IDLEST(0xa28, "CM_IDLEST3_CORE"),
+    RW(0xa30, 0, "CM_AUTOIDLE1_CORE"),
+    RW(0xa34, 0, "CM_AUTOIDLE2_CORE"),
+    RW(0xa38, 0, "CM_AUTOIDLE3_CORE"),
+    /* L3 = core/2, L4 = L3/2, SSI /4, GPT10/11 on 32 kHz */
+    RW(0xa40, (4 << 8) | (2 << 2) | 2, "CM_CLKSEL_CORE"),
+    RAZWI(0xa44, "(CM_SLEEPDEP_CORE)"),
+    REG(0xa48, C_CLKSTCTRL, F_CORE, 0, "CM_CLKSTCTRL_CORE"),
+    REG(0xa4c, C_CLKSTST, F_CORE, 0, "CM_CLKSTST_CORE"),
+    /* SGX_CM */
+    RW(0xb00, 0, "CM_FCLKEN_SGX"),
+    RW(0xb10, 0, "CM_ICLKEN_SGX"),
+    IDLEST(0xb20, "CM_IDLEST_SGX"),
+    RW(0xb40, 5, "CM_CLKSEL_SGX"),
+    REG(0xb44, C_SLEEPDEP, PRCM_PD_SGX, 0x2, "CM_SLEEPDEP_SGX"),
+    REG(0xb48, C_CLKSTCTRL, F_SGX, 0, "CM_CLKSTCTRL_SGX"),
+    REG(0xb4c, C_CLKSTST, F_SGX, 0, "CM_CLKSTST_SGX"),
+    /* WKUP_CM: GPT1, GPIO1, WDT2 running; RM /2, USIM sys_clk */
+    RW(0xc00, 0x29, "CM_FCLKEN_WKUP"),
+    RW(0xc10, 0x3f, "CM_ICLKEN_WKUP"),
+    IDLEST(0xc20, "CM_IDLEST_WKUP"),
+    RW(0xc30, 0, "CM_AUTOIDLE_WKUP"),
+    RW(0xc40, (1 << 3) | (2 << 1), "CM_CLKSEL_WKUP"),
+    RAZWI(0xc44, "(CM_SLEEPDEP_WKUP)"),
+    /*
+     * Clock_Control_Reg_CM: DPLL3, DPLL4, DPLL5.  0xd10: enabling a wait
+     * gate in CM_CLKEN_PLL, _omap2_module_wait_ready reads the "ICLKEN"
+     * companion register (omap2_clk_dflt_find_companion: +0x10).
+     */
+    RW(0xd00, (DPLL_LOCKED << 16) | DPLL_LOCKED, "CM_CLKEN_PLL"),
+    RW(0xd04, DPLL_LOCKED, "CM_CLKEN2_PLL"),
+    RAZWI(0xd10, "(CM_CLKEN_PLL companion)"),
+    REG(0xd20, C_DPLL_ST, ST_CKGEN, 0, "CM_IDLEST_CKGEN"),
+    REG(0xd24, C_DPLL_ST, ST_CKGEN2, 0, "CM_IDLEST2_CKGEN"),
+    RW(0xd30, 0, "CM_AUTOIDLE_PLL"),
+    RW(0xd34, 0, "CM_AUTOIDLE2_PLL"),
+    RW(0xd40, (1u << 27) | (244 << 16) | (11 << 8), "CM_CLKSEL1_PLL"),
+    RW(0xd44, (4u << 24) | (2 << 21) | (360 << 8) | 7, "CM_CLKSEL2_PLL"),
+    RW(0xd48, 9, "CM_CLKSEL3_PLL"),
+    RW(0xd4c, (400 << 8) | 7, "CM_CLKSEL4_PLL"),
+    RW(0xd50, 8, "CM_CLKSEL5_PLL"),
+    RW(0xd70, 0x3, "CM_CLKOUT_CTRL"),
+    /* DSS_CM: M3 16 (TV 54 MHz), M4 5 */
+    RW(0xe00, 0, "CM_FCLKEN_DSS"),
+    RW(0xe10, 0, "CM_ICLKEN_DSS"),
+    IDLEST(0xe20, "CM_IDLEST_DSS"),
+    RW(0xe30, 0, "CM_AUTOIDLE_DSS"),
+    RW(0xe40, (16 << 8) | 5, "CM_CLKSEL_DSS"),
+    REG(0xe44, C_SLEEPDEP, PRCM_PD_DSS, 0x6, "CM_SLEEPDEP_DSS"),
+    REG(0xe48, C_CLKSTCTRL, F_DSS, 0, "CM_CLKSTCTRL_DSS"),
+    REG(0xe4c, C_CLKSTST, F_DSS, 0, "CM_CLKSTST_DSS"),
+    /* CAM_CM */
+    RW(0xf00, 0, "CM_FCLKEN_CAM"),
+    RW(0xf10, 0, "CM_ICLKEN_CAM"),
+    IDLEST(0xf20, "CM_IDLEST_CAM"),
+    RW(0xf30, 0, "CM_AUTOIDLE_CAM"),
+    RW(0xf40, 5, "CM_CLKSEL_CAM"),
+    REG(0xf44, C_SLEEPDEP, PRCM_PD_CAM, 0x2, "CM_SLEEPDEP_CAM"),
+    REG(0xf48, C_CLKSTCTRL, F_CAM, 0, "CM_CLKSTCTRL_CAM"),
+    REG(0xf4c, C_CLKSTST, F_CAM, 0, "CM_CLKSTST_CAM"),
+    /* PER_CM: the UART3 console running, GPIO2-6 interface clocks on */
+    RW(0x1000, 1 << 11, "CM_FCLKEN_PER"),
+    RW(0x1010, (0x1f << 13) | (1 << 11), "CM_ICLKEN_PER"),
+    IDLEST(0x1020, "CM_IDLEST_PER"),
+    RW(0x1030, 0, "CM_AUTOIDLE_PER"),
+    RW(0x1040, 0, "CM_CLKSEL_PER"),
+    REG(0x1044, C_SLEEPDEP, PRCM_PD_PER, 0x6, "CM_SLEEPDEP_PER"),
+    REG(0x1048, C_CLKSTCTRL, F_PER, 0, "CM_CLKSTCTRL_PER"),
+    REG(0x104c, C_CLKSTST, F_PER, 0, "CM_CLKSTST_PER"),
+    /* EMU_CM */
+    RW(0x1140, 0x03020a50, "CM_CLKSEL1_EMU"),
+    RAZWI(0x1144, "(CM_SLEEPDEP_EMU)"),
+    REG(0x1148, C_CLKSTCTRL, F_EMU, 0, "CM_CLKSTCTRL_EMU"),
+    REG(0x114c, C_CLKSTST, F_EMU, 0, "CM_CLKSTST_EMU"),
+    RW(0x1150, 0, "CM_CLKSEL2_EMU"),
+    RW(0x1154, 0, "CM_CLKSEL3_EMU"),
+    /* Global_Reg_CM */
+    RW(0x129c, 0, "CM_POLCTRL (Global_Reg_CM)"),
+    /* NEON_CM */
+    IDLEST(0x1320, "CM_IDLEST_NEON"),
+    RAZWI(0x1344, "(CM_SLEEPDEP_NEON)"),
+    REG(0x1348, C_CLKSTCTRL, F_NEON, 0, "CM_CLKSTCTRL_NEON"),
+    /* USBHOST_CM */
+    RW(0x1400, 0, "CM_FCLKEN_USBHOST"),
+    RW(0x1410, 0, "CM_ICLKEN_USBHOST"),
+    IDLEST(0x1420, "CM_IDLEST_USBHOST"),
+    RW(0x1430, 0, "CM_AUTOIDLE_USBHOST"),
+    REG(0x1444, C_SLEEPDEP, PRCM_PD_USBHOST, 0x6, "CM_SLEEPDEP_USBHOST"),
+    REG(0x1448, C_CLKSTCTRL, F_USBHOST, 0, "CM_CLKSTCTRL_USBHOST"),
+    REG(0x144c, C_CLKSTST, F_USBHOST, 0, "CM_CLKSTST_USBHOST"),
+};
+
+#define CM_NUM_REGS ARRAY_SIZE(omap3_cm_regs)
+
+static int16_t omap3_cm_index[CM_SIZE / 4];
+
+struct OMAP3CMState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    OMAP3PRMState *prm;
+    Clock *gpt_fck[CM_NUM_GPT];
+    Clock *mpu_ck;
+
+    uint32_t regs[CM_NUM_REGS];
+};
+
+static const OMAP3CMReg *cm_lookup(hwaddr addr)
+{
+    int idx;
+
+    if (addr >= CM_SIZE || (addr & 3)) {
+        return NULL;
+    }
+    idx = omap3_cm_index[addr >> 2];
+    return idx < 0 ? NULL : &omap3_cm_regs[idx];
+}
+
+static uint32_t cm_reg(OMAP3CMState *s, hwaddr addr)
+{
+    const OMAP3CMReg *r = cm_lookup(addr);
+
+    g_assert(r);
+    return s->regs[r - omap3_cm_regs];
+}
+
+static PrcmModel *cm_model(OMAP3CMState *s)
+{
+    return s->prm ? omap3_prm_pwrdm(s->prm) : NULL;
+}
+
+static bool dpll_locked(uint32_t clken, int shift)
+{
+    return extract32(clken, shift, 3) == DPLL_LOCKED;
+}
+
+/*
+ * DPLL output (CLKOUT): locked, sys_clk * M / (N + 1); in a bypass mode,
+ * the bypass clock; stopped, nothing.
+ */
+static uint64_t dpll_rate(unsigned mode, uint32_t m, uint32_t n,
+                          uint64_t sys_hz, uint64_t bypass_hz)
+{
+    switch (mode) {
+    case DPLL_LOCKED:
+        return sys_hz * m / (n + 1);
+    case DPLL_LOW_POWER_STOP:
+        return 0;
+    default:
+        return bypass_hz;
+    }
+}
+
+/* A divider field whose value is the divisor (0 reads as 1) */
+static uint32_t div_field(uint32_t reg, int shift, int len)
+{
+    uint32_t d = extract32(reg, shift, len);
+
+    return d ? d : 1;
+}
+
+static void cm_set_clock(Clock *clk, uint64_t hz)
+{
+    if (clock_get(clk) != CLOCK_PERIOD_FROM_HZ(hz)) {
+        trace_omap3_cm_clock(object_get_canonical_path_component(OBJECT(clk)),
+                             hz);
+        clock_update_hz(clk, hz);
+    }
+}
+
+static uint32_t cm_sys_clk_hz(OMAP3CMState *s)
+{
+    return s->prm ? omap3_prm_sys_clk_hz(s->prm) : 19200000;
+}
+
+/* Recompute the clock outputs from the registers and propagate changes. */
+static void cm_update_clocks(OMAP3CMState *s)
+{
+    uint64_t sys = cm_sys_clk_hz(s);
+    uint32_t clksel1_pll = cm_reg(s, A_CLKSEL1_PLL);
+    uint32_t mpu_sel1 = cm_reg(s, A_CLKSEL1_PLL_MPU);
+    uint32_t fclken_per = cm_reg(s, A_FCLKEN_PER);
+    uint32_t fclken_core = cm_reg(s, A_FCLKEN1_CORE);
+    uint32_t clksel_per = cm_reg(s, A_CLKSEL_PER);
+    uint32_t clksel_core = cm_reg(s, A_CLKSEL_CORE);
+    uint64_t dpll3, core, dpll1_fck, dpll1, hz;
+    int i;
+
+    /* DPLL3 (bypass: sys_clk) -> M2 -> core_ck */
+    dpll3 = dpll_rate(extract32(cm_reg(s, A_CLKEN_PLL), 0, 3),
+                      extract32(clksel1_pll, 16, 11),
+                      extract32(clksel1_pll, 8, 7), sys, sys);
+    core = dpll3 / div_field(clksel1_pll, 27, 5);
+
+    /*
+     * DPLL1 (bypass: dpll1_fck = core_ck / CLKSEL1_PLL_MPU[21:19]).  Linux
+     * models mpu_ck as 2 * dpll1 / M2 and arm_fck as mpu_ck / 2 (the
+     * divider on CM_IDLEST_PLL_MPU); the core runs at dpll1 / M2, which
+     * is what cpufreq sets through dpll1_ck.
+     */
+    dpll1_fck = core / div_field(mpu_sel1, 19, 3);
+    dpll1 = dpll_rate(extract32(cm_reg(s, A_CLKEN_PLL_MPU), 0, 3),
+                      extract32(mpu_sel1, 8, 11), extract32(mpu_sel1, 0, 7),
+                      sys, dpll1_fck);
+    cm_set_clock(s->mpu_ck, dpll1 / div_field(cm_reg(s, A_CLKSEL2_PLL_MPU),
+                                              0, 5));
+
+    /* GP timers: 32 kHz or sys_clk, gated by their functional clock */
+    for (i = 1; i <= CM_NUM_GPT; i++) {
+        bool on, sys_sel;
+
+        if (i == 1) {
+            on = cm_reg(s, A_FCLKEN_WKUP) & 1;
+            sys_sel = cm_reg(s, A_CLKSEL_WKUP) & 1;
+        } else if (i <= 9) {
+            on = fclken_per & (1u << (i + 1));      /* EN_GPT2 is bit 3 */
+            sys_sel = clksel_per & (1u << (i - 2));
+        } else if (i <= 11) {
+            on = fclken_core & (1u << (i + 1));     /* EN_GPT10 is bit 11 */
+            sys_sel = clksel_core & (1u << (i - 4)); /* CLKSEL_GPT10 bit 6 */
+        } else {
+            on = true;                  /* secure 32k, no gate */
+            sys_sel = false;
+        }
+        hz = on ? (sys_sel ? sys : SYS_32K_HZ) : 0;
+        cm_set_clock(s->gpt_fck[i - 1], hz);
+    }
+}
+
+/* Tell the power/clock-domain model which domains have a clock running. */
+static void cm_update_activity(OMAP3CMState *s)
+{
+    PrcmModel *m = cm_model(s);
+    uint32_t clken = cm_reg(s, A_CLKEN_PLL);
+
+    if (!m) {
+        return;
+    }
+    prcm_set_fclk(m, PRCM_CD_IVA2, cm_reg(s, A_FCLKEN_IVA2) & 1);
+    prcm_set_fclk(m, PRCM_CD_CORE_L4,
+                  cm_reg(s, A_FCLKEN1_CORE) | cm_reg(s, A_FCLKEN3_CORE));
+    prcm_set_fclk(m, PRCM_CD_SGX, cm_reg(s, A_FCLKEN_SGX) & 2);
+    prcm_set_fclk(m, PRCM_CD_WKUP, cm_reg(s, A_FCLKEN_WKUP));
+    prcm_set_fclk(m, PRCM_CD_DSS, cm_reg(s, A_FCLKEN_DSS) & 7);
+    prcm_set_fclk(m, PRCM_CD_CAM, cm_reg(s, A_FCLKEN_CAM) & 3);
+    prcm_set_fclk(m, PRCM_CD_PER, cm_reg(s, A_FCLKEN_PER));
+    prcm_set_fclk(m, PRCM_CD_USBHOST, cm_reg(s, A_FCLKEN_USBHOST) & 3);
+    prcm_set_fclk(m, PRCM_CD_DPLL1,
+                  dpll_locked(cm_reg(s, A_CLKEN_PLL_MPU), 0));
+    prcm_set_fclk(m, PRCM_CD_DPLL2,
+                  dpll_locked(cm_reg(s, A_CLKEN_PLL_IVA2), 0));
+    prcm_set_fclk(m, PRCM_CD_DPLL3, dpll_locked(clken, 0));
+    prcm_set_fclk(m, PRCM_CD_DPLL4, dpll_locked(clken, 16));
+    prcm_set_fclk(m, PRCM_CD_DPLL5,
+                  dpll_locked(cm_reg(s, A_CLKEN2_PLL), 0));
+}
+
+void omap3_cm_sys_clk_changed(OMAP3CMState *s)
+{
+    cm_update_clocks(s);
+}
+
+/* CM_IDLEST_* of the DPLLs: the lock status follows the enable field */
+static uint32_t cm_dpll_status(OMAP3CMState *s, int which)
+{
+    uint32_t clken = cm_reg(s, A_CLKEN_PLL);
+
+    switch (which) {
+    case ST_PLL_IVA2:
+        return dpll_locked(cm_reg(s, A_CLKEN_PLL_IVA2), 0);
+    case ST_PLL_MPU:
+        return dpll_locked(cm_reg(s, A_CLKEN_PLL_MPU), 0);
+    case ST_CKGEN:
+        /* ST_CORE_CLK bit 0 (DPLL3), ST_PERIPH_CLK bit 1 (DPLL4) */
+        return dpll_locked(clken, 0) | (dpll_locked(clken, 16) << 1);
+    case ST_CKGEN2:
+        return dpll_locked(cm_reg(s, A_CLKEN2_PLL), 0);
+    default:
+        g_assert_not_reached();
+    }
+}
+
+static uint32_t cm_clkstst(OMAP3CMState *s, int f)
+{
+    PrcmModel *m = cm_model(s);
+    uint32_t v = 0;
+    int j;
+
+    /* CLKACTIVITY bits; CORE reports L3 (bit 0) and L4 (bit 1) */
+    for (j = 0; j < 2; j++) {
+        int cd = cm_clkdm_fields[f][j];
+
+        if (cd >= 0 && (!m || prcm_clkdm_active(m, cd))) {
+            v |= 1u << j;
+        }
+    }
+    return v;
+}
+
+static void cm_push_clkstctrl(OMAP3CMState *s, int f, uint32_t val)
+{
+    PrcmModel *m = cm_model(s);
+    int j;
+
+    for (j = 0; j < 3 && m; j++) {
+        if (cm_clkdm_fields[f][j] >= 0) {
+            prcm_write_clktrctrl(m, cm_clkdm_fields[f][j],
+                                 extract32(val, 2 * j, 2));
+        }
+    }
+}
+
+static uint32_t cm_clkstctrl_mask(int f)
+{
+    uint32_t mask = 0;
+    int j;
+
+    for (j = 0; j < 3; j++) {
+        if (cm_clkdm_fields[f][j] >= 0) {
+            mask |= 3u << (2 * j);
+        }
+    }
+    return mask;
+}
+
+static uint64_t omap3_cm_read(void *opaque, hwaddr addr, unsigned size)
+{
+    OMAP3CMState *s = opaque;
+    const OMAP3CMReg *r = cm_lookup(addr);
+    uint32_t val;
+
+    if (!r) {
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-cm: read of unknown register"
+                      " 0x%08" HWADDR_PRIx "\n", 0x48004000 + addr);
+        return 0;
+    }
+    switch (r->kind) {
+    case C_IDLEST:
+    case C_RAZWI:
+        val = 0;
+        break;
+    case C_CLKSTST:
+        val = cm_clkstst(s, r->arg);
+        break;
+    case C_DPLL_ST:
+        val = cm_dpll_status(s, r->arg);
+        break;
+    default:
+        val = s->regs[r - omap3_cm_regs];
+        break;
+    }
+    trace_omap3_cm_read(addr, r->name, val);
+    return val;
+}
+
+static void omap3_cm_trace_dpll(uint32_t old, uint32_t val, int shift,
+                                int dpll)
+{
+    unsigned mode = extract32(val, shift, 3);
+
+    if (extract32(old, shift, 3) != mode) {
+        trace_omap3_cm_dpll(dpll, mode, mode == DPLL_LOCKED);
+    }
+}
+
+static void omap3_cm_write(void *opaque, hwaddr addr, uint64_t value,
+                           unsigned size)
+{
+    OMAP3CMState *s = opaque;
+    const OMAP3CMReg *r = cm_lookup(addr);
+    uint32_t val = value;
+    uint32_t *reg;
+    uint32_t old;
+    PrcmModel *m = cm_model(s);
+
+    if (!r) {
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-cm: write of unknown register"
+                      " 0x%08" HWADDR_PRIx " = 0x%08x\n", 0x48004000 + addr,
+                      val);
+        return;
+    }
+    trace_omap3_cm_write(addr, r->name, val);
+    reg = &s->regs[r - omap3_cm_regs];
+    old = *reg;
+
+    switch (r->kind) {
+    case C_RW:
+        *reg = val;
+        switch (addr) {
+        case A_CLKEN_PLL_IVA2:
+            omap3_cm_trace_dpll(old, val, 0, 2);
+            break;
+        case A_CLKEN_PLL_MPU:
+            omap3_cm_trace_dpll(old, val, 0, 1);
+            break;
+        case A_CLKEN_PLL:
+            omap3_cm_trace_dpll(old, val, 0, 3);
+            omap3_cm_trace_dpll(old, val, 16, 4);
+            break;
+        case A_CLKEN2_PLL:
+            omap3_cm_trace_dpll(old, val, 0, 5);
+            break;
+        }
+        /* clock gates, DPLLs and selects: activity and rates follow */
+        cm_update_activity(s);
+        cm_update_clocks(s);
+        break;
+    case C_CLKSTCTRL:
+        *reg = val & cm_clkstctrl_mask(r->arg);
+        cm_push_clkstctrl(s, r->arg, *reg);
+        break;
+    case C_SLEEPDEP:
+        *reg = val & r->reset;      /* the reset value has every bit set */
+        if (m) {
+            prcm_write_sleepdep(m, r->arg, *reg);
+        }
+        break;
+    case C_IDLEST:
+    case C_RAZWI:
+        break;
+    case C_RO:
+    case C_CLKSTST:
+    case C_DPLL_ST:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-cm: write to read-only %s\n",
+                      r->name);
+        break;
+    default:
+        g_assert_not_reached();
+    }
+}
+
+static const MemoryRegionOps omap3_cm_ops = {
+    .read = omap3_cm_read,
+    .write = omap3_cm_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+static void omap3_cm_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3CMState *s = OMAP3_CM(obj);
+    size_t i;
+
+    for (i = 0; i < CM_NUM_REGS; i++) {
+        s->regs[i] = omap3_cm_regs[i].reset;
+    }
+}
+
+/*
+ * After every device's hold phase (the PRM has reset the model): give the
+ * model the CM's clock-domain settings and propagate the clock rates.
+ */
+static void omap3_cm_reset_exit(Object *obj, ResetType type)
+{
+    OMAP3CMState *s = OMAP3_CM(obj);
+    PrcmModel *m = cm_model(s);
+    size_t i;
+
+    for (i = 0; i < CM_NUM_REGS; i++) {
+        const OMAP3CMReg *r = &omap3_cm_regs[i];
+
+        if (r->kind == C_CLKSTCTRL) {
+            cm_push_clkstctrl(s, r->arg, s->regs[i]);
+        } else if (r->kind == C_SLEEPDEP && m) {
+            prcm_write_sleepdep(m, r->arg, s->regs[i]);
+        }
+    }
+    cm_update_activity(s);
+    cm_update_clocks(s);
+}
+
+static void omap3_cm_init(Object *obj)
+{
+    OMAP3CMState *s = OMAP3_CM(obj);
+    DeviceState *dev = DEVICE(obj);
+    char name[16];
+    int i;
+
+    memory_region_init_io(&s->iomem, obj, &omap3_cm_ops, s, "omap3-cm",
+                          CM_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    for (i = 0; i < CM_NUM_GPT; i++) {
+        snprintf(name, sizeof(name), "gpt%d_fck", i + 1);
+        s->gpt_fck[i] = qdev_init_clock_out(dev, name);
+    }
+    s->mpu_ck = qdev_init_clock_out(dev, "mpu_ck");
+}
+
+static const Property omap3_cm_properties[] = {
+    DEFINE_PROP_LINK("prm", OMAP3CMState, prm, TYPE_OMAP3_PRM,
+                     OMAP3PRMState *),
+};
+
+static const VMStateDescription vmstate_omap3_cm = {
+    .name = "omap3-cm",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, OMAP3CMState, CM_NUM_REGS),
+        VMSTATE_ARRAY_CLOCK(gpt_fck, OMAP3CMState, CM_NUM_GPT),
+        VMSTATE_CLOCK(mpu_ck, OMAP3CMState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void omap3_cm_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_cm_index); i++) {
+        omap3_cm_index[i] = -1;
+    }
+    for (i = 0; i < CM_NUM_REGS; i++) {
+        g_assert(omap3_cm_index[omap3_cm_regs[i].offset >> 2] < 0);
+        omap3_cm_index[omap3_cm_regs[i].offset >> 2] = i;
+    }
+
+    dc->desc = "OMAP3630 clock manager";
+    dc->vmsd = &vmstate_omap3_cm;
+    device_class_set_props(dc, omap3_cm_properties);
+    rc->phases.hold = omap3_cm_reset_hold;
+    rc->phases.exit = omap3_cm_reset_exit;
+}
+
+static const TypeInfo omap3_cm_info = {
+    .name = TYPE_OMAP3_CM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3CMState),
+    .instance_init = omap3_cm_init,
+    .class_init = omap3_cm_class_init,
+};
+
+static void omap3_cm_register_types(void)
+{
+    type_register_static(&omap3_cm_info);
+}
+
+type_init(omap3_cm_register_types)

@@ -1,0 +1,510 @@
+/*
+ * OMAP3 MPU subsystem interrupt controller (INTCPS, 0x48200000).
+ *
+ * 96 level-sensitive interrupt inputs in three banks of 32, each with a
+ * mask bit (MIR), a software-set bit (ISR_SET), and an ILR register that
+ * gives its priority (0 = highest, 63 = lowest) and routes it to nIRQ or
+ * nFIQ.  The controller sorts the unmasked pending inputs of each output,
+ * lowest priority number first and the lowest line number among equals,
+ * latches the winner in SIR_IRQ / SIR_FIQ and asserts the output; the
+ * result stays frozen until software writes NEWIRQAGR / NEWFIQAGR to
+ * CONTROL, which starts a new sorting.  Linux drives it from
+ * drivers/irqchip/irq-omap-intc.c.
+ *
+ * Modelled: all registers Linux touches (revision, soft reset handshake,
+ * SIR_IRQ/SIR_FIQ with the spurious flag, CONTROL, PROTECTION and IDLE as
+ * storage, IRQ/FIQ_PRIORITY, THRESHOLD, ITR/MIR/MIR_CLEAR/MIR_SET/ISR_SET/
+ * ISR_CLEAR/PENDING_IRQ/PENDING_FIQ per bank, ILR), plus the nonexistent
+ * "MIR3" at 0xE4 as storage because omap_intc_save_context() touches it.
+ * Not modelled: the sorting latency (so a sorting is never spurious), the
+ * PROTECTION user-mode restriction, and autoidle/turbo power behaviour.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "hw/irq.h"
+#include "hw/sysbus.h"
+#include "hw/qdev-core.h"
+#include "migration/vmstate.h"
+#include "omap3630.h"
+#include "trace.h"
+
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
+
+#define NBANKS          (OMAP3_NUM_IRQS / 32)
+#define NMIR            (NBANKS + 1)    /* + the storage-only "MIR3" */
+
+/* Registers */
+#define R_REVISION      0x00
+#define R_SYSCONFIG     0x10
+#define R_SYSSTATUS     0x14
+#define R_SIR_IRQ       0x40
+#define R_SIR_FIQ       0x44
+#define R_CONTROL       0x48
+#define R_PROTECTION    0x4c
+#define R_IDLE          0x50
+#define R_IRQ_PRIORITY  0x60
+#define R_FIQ_PRIORITY  0x64
+#define R_THRESHOLD     0x68
+#define R_BANK0         0x80    /* + 0x20 * bank */
+#define R_BANK_END      0x100   /* bank 3 (0xe0..0xff) does not exist */
+#define R_ILR0          0x100   /* + 4 * line */
+
+/* Offsets inside a bank */
+#define B_ITR           0x00
+#define B_MIR           0x04
+#define B_MIR_CLEAR     0x08
+#define B_MIR_SET       0x0c
+#define B_ISR_SET       0x10
+#define B_ISR_CLEAR     0x14
+#define B_PENDING_IRQ   0x18
+#define B_PENDING_FIQ   0x1c
+
+/* Linux prints REVISION[7:0] as "revision 4.0" on OMAP3. */
+#define OMAP3_INTC_REV          0x00000040
+
+#define SYSCONFIG_AUTOIDLE      (1 << 0)
+#define SYSCONFIG_SOFTRESET     (1 << 1)
+#define SYSSTATUS_RESETDONE     (1 << 0)
+#define CONTROL_NEWIRQAGR       (1 << 0)
+#define CONTROL_NEWFIQAGR       (1 << 1)
+#define PROTECTION_MASK         0x1
+#define IDLE_MASK               0x3     /* FUNCIDLE, TURBO */
+#define THRESHOLD_MASK          0xff
+#define THRESHOLD_DISABLED      0xff
+#define ILR_FIQNIRQ             (1 << 0)
+#define ILR_PRIORITY_SHIFT      2
+#define ILR_MASK                0xfd    /* PRIORITY[7:2], FIQNIRQ[0] */
+
+/* SIR_IRQ/SIR_FIQ and IRQ/FIQ_PRIORITY: bits 31:7 all ones = spurious
+ * (omap_intc_handle_irq() tests exactly this, SPURIOUSIRQ_MASK). */
+#define SPURIOUS_FLAG           0xffffff80u
+#define ACTIVE_MASK             0x7f
+
+enum { OUT_IRQ, OUT_FIQ, NOUT };
+
+struct OMAP3IntcState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    qemu_irq out[NOUT];                 /* nIRQ, nFIQ */
+
+    uint32_t level[NBANKS];             /* input lines (ITR) */
+    uint32_t swi[NBANKS];               /* software interrupts (ISR_SET) */
+    uint32_t mir[NMIR];
+    uint8_t ilr[OMAP3_NUM_IRQS];
+    uint32_t sysconfig;
+    uint32_t protection;
+    uint32_t idle;
+    uint32_t threshold;
+    /* Result of the last sorting, frozen until the next NEWxxxAGR:
+     * the line number, or -1 when the output is not asserted. */
+    int32_t active[NOUT];
+    uint8_t active_prio[NOUT];
+};
+
+static const char *const out_name[NOUT] = { "irq", "fiq" };
+
+static uint32_t omap3_intc_pending(OMAP3IntcState *s, int bank, int out)
+{
+    uint32_t pend = (s->level[bank] | s->swi[bank]) & ~s->mir[bank];
+    uint32_t routed = 0;
+    int i;
+
+    for (i = 0; i < 32; i++) {
+        if ((s->ilr[bank * 32 + i] & ILR_FIQNIRQ) == (out == OUT_FIQ)) {
+            routed |= 1u << i;
+        }
+    }
+    return pend & routed;
+}
+
+/* Priority sorting for one output: the lowest priority number wins, the
+ * lowest line number among equals; THRESHOLD drops priorities >= it. */
+static int omap3_intc_sort(OMAP3IntcState *s, int out, uint8_t *prio)
+{
+    int best = -1;
+    unsigned best_prio = ~0u;
+    int bank, i;
+
+    for (bank = 0; bank < NBANKS; bank++) {
+        uint32_t pend = omap3_intc_pending(s, bank, out);
+
+        while (pend) {
+            unsigned p;
+
+            i = ctz32(pend);
+            pend &= pend - 1;
+            p = s->ilr[bank * 32 + i] >> ILR_PRIORITY_SHIFT;
+            if (s->threshold != THRESHOLD_DISABLED && p >= s->threshold) {
+                continue;
+            }
+            if (p < best_prio) {
+                best_prio = p;
+                best = bank * 32 + i;
+            }
+        }
+    }
+    if (best >= 0) {
+        *prio = best_prio;
+    }
+    return best;
+}
+
+/* Start a sorting on every output that is not frozen, and drive the
+ * outputs from the latched results. */
+static void omap3_intc_update(OMAP3IntcState *s)
+{
+    int out;
+
+    for (out = 0; out < NOUT; out++) {
+        if (s->active[out] < 0) {
+            s->active[out] = omap3_intc_sort(s, out, &s->active_prio[out]);
+            if (s->active[out] >= 0) {
+                trace_omap3_intc_sorted(out_name[out], s->active[out],
+                                        s->active_prio[out]);
+            }
+        }
+        qemu_set_irq(s->out[out], s->active[out] >= 0);
+    }
+}
+
+static void omap3_intc_new_agreement(OMAP3IntcState *s, int out)
+{
+    s->active[out] = -1;
+}
+
+static void omap3_intc_set_irq(void *opaque, int line, int level)
+{
+    OMAP3IntcState *s = opaque;
+    uint32_t bit = 1u << (line % 32);
+
+    trace_omap3_intc_set_irq(line, level);
+    if (level) {
+        s->level[line / 32] |= bit;
+    } else {
+        s->level[line / 32] &= ~bit;
+    }
+    omap3_intc_update(s);
+}
+
+/* Registers of the module; the input lines are wires and keep their level. */
+static void omap3_intc_reset_regs(OMAP3IntcState *s)
+{
+    int i;
+
+    for (i = 0; i < NMIR; i++) {
+        s->mir[i] = 0xffffffff;
+    }
+    memset(s->swi, 0, sizeof(s->swi));
+    memset(s->ilr, 0, sizeof(s->ilr));
+    s->sysconfig = 0;
+    s->protection = 0;
+    s->idle = 0;
+    s->threshold = THRESHOLD_DISABLED;
+    for (i = 0; i < NOUT; i++) {
+        s->active[i] = -1;
+        s->active_prio[i] = 0;
+    }
+}
+
+static uint32_t omap3_intc_sir(OMAP3IntcState *s, int out, bool prio)
+{
+    if (s->active[out] < 0) {
+        return SPURIOUS_FLAG;
+    }
+    return (prio ? s->active_prio[out] : s->active[out]) & ACTIVE_MASK;
+}
+
+static uint32_t omap3_intc_bank_read(OMAP3IntcState *s, int bank, hwaddr reg,
+                                     hwaddr addr)
+{
+    if (bank >= NBANKS) {
+        /* Only "MIR3" is accepted, see omap_intc_save_context(). */
+        if (reg == B_MIR) {
+            return s->mir[bank];
+        }
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: bad register offset 0x%"
+                      HWADDR_PRIx "\n", __func__, addr);
+        return 0;
+    }
+
+    switch (reg) {
+    case B_ITR:
+        return s->level[bank];
+    case B_MIR:
+        return s->mir[bank];
+    case B_ISR_SET:
+        return s->swi[bank];
+    case B_PENDING_IRQ:
+        /* Masked status: omap_irq_pending() on the idle path relies on it. */
+        return omap3_intc_pending(s, bank, OUT_IRQ);
+    case B_PENDING_FIQ:
+        return omap3_intc_pending(s, bank, OUT_FIQ);
+    case B_MIR_CLEAR:
+    case B_MIR_SET:
+    case B_ISR_CLEAR:
+        /* Write-only registers. */
+        return 0;
+    }
+    g_assert_not_reached();
+}
+
+static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
+{
+    OMAP3IntcState *s = opaque;
+    uint32_t val;
+
+    if (addr >= R_BANK0 && addr < R_BANK_END) {
+        val = omap3_intc_bank_read(s, (addr - R_BANK0) / 0x20,
+                                   (addr - R_BANK0) % 0x20, addr);
+    } else if (addr >= R_ILR0 && addr < R_ILR0 + 4 * OMAP3_NUM_IRQS) {
+        val = s->ilr[(addr - R_ILR0) / 4];
+    } else {
+        switch (addr) {
+        case R_REVISION:
+            val = OMAP3_INTC_REV;
+            break;
+        case R_SYSCONFIG:
+            val = s->sysconfig;
+            break;
+        case R_SYSSTATUS:
+            /* The soft reset completes at once. */
+            val = SYSSTATUS_RESETDONE;
+            break;
+        case R_SIR_IRQ:
+            val = omap3_intc_sir(s, OUT_IRQ, false);
+            break;
+        case R_SIR_FIQ:
+            val = omap3_intc_sir(s, OUT_FIQ, false);
+            break;
+        case R_IRQ_PRIORITY:
+            val = omap3_intc_sir(s, OUT_IRQ, true);
+            break;
+        case R_FIQ_PRIORITY:
+            val = omap3_intc_sir(s, OUT_FIQ, true);
+            break;
+        case R_CONTROL:
+            val = 0;
+            break;
+        case R_PROTECTION:
+            val = s->protection;
+            break;
+        case R_IDLE:
+            val = s->idle;
+            break;
+        case R_THRESHOLD:
+            val = s->threshold;
+            break;
+        default:
+            qemu_log_mask(LOG_GUEST_ERROR, "%s: bad register offset 0x%"
+                          HWADDR_PRIx "\n", __func__, addr);
+            val = 0;
+            break;
+        }
+    }
+    trace_omap3_intc_read(addr, val);
+    return val;
+}
+
+static void omap3_intc_bank_write(OMAP3IntcState *s, int bank, hwaddr reg,
+                                  hwaddr addr, uint32_t val)
+{
+    if (bank >= NBANKS) {
+        if (reg == B_MIR) {
+            s->mir[bank] = val;
+        } else {
+            qemu_log_mask(LOG_GUEST_ERROR, "%s: bad register offset 0x%"
+                          HWADDR_PRIx "\n", __func__, addr);
+        }
+        return;
+    }
+
+    switch (reg) {
+    case B_MIR:
+        s->mir[bank] = val;
+        break;
+    case B_MIR_CLEAR:
+        s->mir[bank] &= ~val;
+        break;
+    case B_MIR_SET:
+        s->mir[bank] |= val;
+        break;
+    case B_ISR_SET:
+        s->swi[bank] |= val;
+        break;
+    case B_ISR_CLEAR:
+        s->swi[bank] &= ~val;
+        break;
+    case B_ITR:
+    case B_PENDING_IRQ:
+    case B_PENDING_FIQ:
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: write to read-only register 0x%"
+                      HWADDR_PRIx "\n", __func__, addr);
+        return;
+    default:
+        g_assert_not_reached();
+    }
+    omap3_intc_update(s);
+}
+
+static void omap3_intc_write(void *opaque, hwaddr addr, uint64_t value,
+                             unsigned size)
+{
+    OMAP3IntcState *s = opaque;
+    uint32_t val = value;
+
+    trace_omap3_intc_write(addr, val);
+
+    if (addr >= R_BANK0 && addr < R_BANK_END) {
+        omap3_intc_bank_write(s, (addr - R_BANK0) / 0x20,
+                              (addr - R_BANK0) % 0x20, addr, val);
+        return;
+    }
+    if (addr >= R_ILR0 && addr < R_ILR0 + 4 * OMAP3_NUM_IRQS) {
+        /* Takes effect at the next sorting. */
+        s->ilr[(addr - R_ILR0) / 4] = val & ILR_MASK;
+        omap3_intc_update(s);
+        return;
+    }
+
+    switch (addr) {
+    case R_SYSCONFIG:
+        if (val & SYSCONFIG_SOFTRESET) {
+            /* omap_irq_soft_reset() polls SYSSTATUS with no timeout. */
+            trace_omap3_intc_softreset();
+            omap3_intc_reset_regs(s);
+            omap3_intc_update(s);
+            break;
+        }
+        s->sysconfig = val & SYSCONFIG_AUTOIDLE;
+        break;
+    case R_CONTROL:
+        /* omap_ack_irq() writes NEWIRQAGR after masking the line. */
+        if (val & CONTROL_NEWIRQAGR) {
+            omap3_intc_new_agreement(s, OUT_IRQ);
+        }
+        if (val & CONTROL_NEWFIQAGR) {
+            omap3_intc_new_agreement(s, OUT_FIQ);
+        }
+        omap3_intc_update(s);
+        break;
+    case R_PROTECTION:
+        if (val & PROTECTION_MASK) {
+            qemu_log_mask(LOG_UNIMP, "%s: PROTECTION (user-mode access "
+                          "restriction) not enforced\n", __func__);
+        }
+        s->protection = val & PROTECTION_MASK;
+        break;
+    case R_IDLE:
+        s->idle = val & IDLE_MASK;
+        break;
+    case R_THRESHOLD:
+        s->threshold = val & THRESHOLD_MASK;
+        omap3_intc_update(s);
+        break;
+    case R_REVISION:
+    case R_SYSSTATUS:
+    case R_SIR_IRQ:
+    case R_SIR_FIQ:
+    case R_IRQ_PRIORITY:
+    case R_FIQ_PRIORITY:
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: write to read-only register 0x%"
+                      HWADDR_PRIx "\n", __func__, addr);
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: bad register offset 0x%"
+                      HWADDR_PRIx "\n", __func__, addr);
+        break;
+    }
+}
+
+static const MemoryRegionOps omap3_intc_ops = {
+    .read = omap3_intc_read,
+    .write = omap3_intc_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+static void omap3_intc_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3IntcState *s = OMAP3_INTC(obj);
+
+    omap3_intc_reset_regs(s);
+    /* Sources re-assert their lines after their own reset if needed. */
+    memset(s->level, 0, sizeof(s->level));
+}
+
+static void omap3_intc_reset_exit(Object *obj, ResetType type)
+{
+    omap3_intc_update(OMAP3_INTC(obj));
+}
+
+static void omap3_intc_init(Object *obj)
+{
+    OMAP3IntcState *s = OMAP3_INTC(obj);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+    int i;
+
+    memory_region_init_io(&s->iomem, obj, &omap3_intc_ops, s,
+                          TYPE_OMAP3_INTC, 0x1000);
+    sysbus_init_mmio(sbd, &s->iomem);
+    for (i = 0; i < NOUT; i++) {
+        sysbus_init_irq(sbd, &s->out[i]);
+    }
+    qdev_init_gpio_in(DEVICE(obj), omap3_intc_set_irq, OMAP3_NUM_IRQS);
+}
+
+static const VMStateDescription vmstate_omap3_intc = {
+    .name = TYPE_OMAP3_INTC,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(level, OMAP3IntcState, NBANKS),
+        VMSTATE_UINT32_ARRAY(swi, OMAP3IntcState, NBANKS),
+        VMSTATE_UINT32_ARRAY(mir, OMAP3IntcState, NMIR),
+        VMSTATE_UINT8_ARRAY(ilr, OMAP3IntcState, OMAP3_NUM_IRQS),
+        VMSTATE_UINT32(sysconfig, OMAP3IntcState),
+        VMSTATE_UINT32(protection, OMAP3IntcState),
+        VMSTATE_UINT32(idle, OMAP3IntcState),
+        VMSTATE_UINT32(threshold, OMAP3IntcState),
+        VMSTATE_INT32_ARRAY(active, OMAP3IntcState, NOUT),
+        VMSTATE_UINT8_ARRAY(active_prio, OMAP3IntcState, NOUT),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void omap3_intc_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->desc = "OMAP3 MPU interrupt controller";
+    dc->vmsd = &vmstate_omap3_intc;
+    rc->phases.hold = omap3_intc_reset_hold;
+    rc->phases.exit = omap3_intc_reset_exit;
+}
+
+static const TypeInfo omap3_intc_info = {
+    .name = TYPE_OMAP3_INTC,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3IntcState),
+    .instance_init = omap3_intc_init,
+    .class_init = omap3_intc_class_init,
+};
+
+static void omap3_intc_register_types(void)
+{
+    type_register_static(&omap3_intc_info);
+}
+
+type_init(omap3_intc_register_types)

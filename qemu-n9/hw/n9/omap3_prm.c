@@ -1,0 +1,750 @@
+/*
+ * TI OMAP3630 Power and Reset Manager (PRM), 0x48306000.
+ *
+ * The PRM holds the power-domain side of the PRCM: per power domain the
+ * requested state (PM_PWSTCTRL), the current and previous state
+ * (PM_PWSTST, PM_PREPWSTST) and the wake-up dependencies (PM_WKDEP), all
+ * kept by the state machines of models/prcm/pwrdm.c, which the CM feeds
+ * with clock-domain activity.  Wake-up events arrive on qdev GPIO inputs
+ * (one array per PM_WKST register), latch in PM_WKST when PM_WKEN allows,
+ * and raise PRM_IRQSTATUS_MPU.WKUP_ST (IO_ST for the I/O pad bit) towards
+ * the PRCM interrupt (INTC 11) when PM_MPUGRPSEL routes them to the MPU.
+ * The MPU's WFI and wake-up come in on the "mpu-standby" input.  Also
+ * modelled: W1C status registers, reset sources (PRM_RSTST, RM_RSTST_*),
+ * the IVA2 reset lines, the global software reset (PRM_RSTCTRL), the
+ * system clock selection (PRM_CLKSEL, PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the
+ * N9), the ABB LDO OPP change (done at once, PRM_IRQSTATUS_MPU bit 26) and
+ * VP force updates.  The voltage controller, voltage processors and
+ * SmartReflex are register storage: no I2C4 PMIC traffic.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "hw/sysbus.h"
+#include "hw/irq.h"
+#include "hw/qdev-properties.h"
+#include "hw/resettable.h"
+#include "migration/vmstate.h"
+#include "system/runstate.h"
+#include "omap3_prcm.h"
+#include "trace.h"
+
+#define PRM_SIZE                0x2000
+
+/* PRM_IRQSTATUS_MPU / PRM_IRQENABLE_MPU */
+#define IRQ_WKUP_ST             (1u << 0)
+#define IRQ_IO_ST               (1u << 9)
+#define IRQ_VP1_TRANXDONE       (1u << 15)
+#define IRQ_VP2_TRANXDONE       (1u << 21)
+#define IRQ_ABB_TRANXDONE       (1u << 26)
+
+/* PM_WKEN_WKUP / PM_WKST_WKUP */
+#define WKUP_IO                 (1u << 8)
+#define WKUP_IO_CHAIN           (1u << 16)
+
+/* RM_RSTST_* and PRM_RSTST */
+#define RSTST_GLOBAL_COLD       (1u << 0)
+#define RSTST_GLOBAL_WARM       (1u << 1)
+
+/* PRM_RSTCTRL */
+#define RSTCTRL_RST_GS          (1u << 1)
+#define RSTCTRL_RST_DPLL3       (1u << 2)
+
+#define ABB_OPP_CHANGE          (1u << 2)
+#define VC_BYPASS_VALID         (1u << 24)
+#define VP_CONFIG_FORCEUPDATE   (1u << 1)
+
+/* Register offsets used by the code (from 0x48306000) */
+#define A_RSTST_IVA2            0x058
+#define A_IRQSTATUS_MPU         0x818
+#define A_IRQENABLE_MPU         0x81c
+#define A_CLKSEL                0xd40
+#define A_CLKSRC_CTRL           0x1270
+#define A_VP1_VOLTAGE           0x12c0
+#define A_VP2_VOLTAGE           0x12e0
+
+/* The modules with a PM_WKST register: one GPIO input array each. */
+enum {
+    WK_WKUP,
+    WK_CORE1,
+    WK_CORE3,
+    WK_PER,
+    WK_USBHOST,
+    PRM_NUM_WK
+};
+
+static const struct {
+    const char *input;
+    uint16_t wken, grpsel, wkst;
+    uint8_t pwrdm;
+} prm_wk[PRM_NUM_WK] = {
+    [WK_WKUP] = { "wkup-wake", 0xca0, 0xca4, 0xcb0, PRCM_PD_WKUP },
+    [WK_CORE1] = { "core-wake", 0xaa0, 0xaa4, 0xab0, PRCM_PD_CORE },
+    [WK_CORE3] = { "core-wake3", 0xaf0, 0xaf8, 0xab8, PRCM_PD_CORE },
+    [WK_PER] = { "per-wake", 0x10a0, 0x10a4, 0x10b0, PRCM_PD_PER },
+    [WK_USBHOST] = { "usbhost-wake", 0x14a0, 0x14a4, 0x14b0,
+                     PRCM_PD_USBHOST },
+};
+
+typedef enum {
+    R_RW,           /* storage */
+    R_RO,           /* reads its reset value (or what the model put there) */
+    R_W1C,          /* write 1 to clear */
+    R_RSTST,        /* reset source, W1C */
+    R_RAZWI,        /* not in the TRM but touched by Linux: read 0 */
+    R_PWSTCTRL,     /* arg: power domain (models/prcm) */
+    R_PWSTST,
+    R_PREPWSTST,
+    R_WKDEP,
+    R_WKEN,         /* arg: wake-up module */
+    R_GRPSEL,
+    R_WKST,
+    R_IRQSTATUS,
+    R_IRQENABLE,
+    R_RSTCTRL_IVA2,
+    R_PRM_RSTCTRL,
+    R_SYSCLK,
+    R_ABB_CTRL,
+    R_VC_BYPASS,
+    R_VP_CONFIG,    /* arg: 0 = VP1, 1 = VP2 */
+} PRMRegKind;
+
+typedef struct OMAP3PRMReg {
+    uint16_t offset;
+    uint8_t kind;
+    int8_t arg;
+    uint32_t reset;
+    const char *name;
+} OMAP3PRMReg;
+
+#define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
+#define RW(o, r, n)         REG(o, R_RW, 0, r, n)
+#define RSTST(o, n)         REG(o, R_RSTST, 0, RSTST_GLOBAL_COLD, n)
+#define PWRDM_REGS(base, pd, n)                                        \
+    REG((base) + 0xe0, R_PWSTCTRL, pd, 0, "PM_PWSTCTRL_" n),           \
+    REG((base) + 0xe4, R_PWSTST, pd, 0, "PM_PWSTST_" n),               \
+    REG((base) + 0xe8, R_PREPWSTST, pd, 0, "PM_PREPWSTST_" n)
+
+/*
+ * Every register of the block, by offset from 0x48306000.  Reset values
+ * are the TRM's, with what a booted bootloader leaves (everything ON).
+ */
+static const OMAP3PRMReg omap3_prm_regs[] = {
+    /* IVA2_PRM (Linux's dpll2_pwrdm uses these too) */
+    REG(0x050, R_RSTCTRL_IVA2, 0, 0x7, "RM_RSTCTRL_IVA2"),
+    RSTST(0x058, "RM_RSTST_IVA2"),
+    REG(0x0c8, R_WKDEP, PRCM_PD_IVA2, 0, "PM_WKDEP_IVA2"),
+    PWRDM_REGS(0x000, PRCM_PD_IVA2, "IVA2"),
+    REG(0x0f8, R_W1C, 0, 0, "PRM_IRQSTATUS_IVA2"),
+    RW(0x0fc, 0, "PRM_IRQENABLE_IVA2"),
+    /* OCP_System_Reg_PRM */
+    REG(0x804, R_RO, 0, 0x10, "PRM_REVISION"),
+    RW(0x814, 0x1, "PRM_SYSCONFIG"),
+    REG(0x818, R_IRQSTATUS, 0, 0, "PRM_IRQSTATUS_MPU"),
+    REG(0x81c, R_IRQENABLE, 0, 0, "PRM_IRQENABLE_MPU"),
+    /* MPU_PRM (also dpll1_pwrdm) */
+    RSTST(0x958, "RM_RSTST_MPU"),
+    REG(0x9c8, R_WKDEP, PRCM_PD_MPU, 0, "PM_WKDEP_MPU"),
+    RW(0x9d4, 0x12, "PM_EVGENCTRL_MPU"),
+    RW(0x9d8, 0, "PM_EVGENONTIM_MPU"),
+    RW(0x9dc, 0, "PM_EVGENOFFTIM_MPU"),
+    PWRDM_REGS(0x900, PRCM_PD_MPU, "MPU"),
+    /*
+     * CORE_PRM.  PM_WKDEP_CORE (and of WKUP, PLL, EMU) is not in the TRM:
+     * omap2_clkdm_clear_all_wkdeps read-modify-writes it with an empty
+     * mask for clock domains without wake-up dependency sources.
+     */
+    RW(0xa50, 0, "RM_RSTCTRL_CORE"),
+    RSTST(0xa58, "RM_RSTST_CORE"),
+    REG(0xac8, R_RAZWI, 0, 0, "(PM_WKDEP_CORE)"),
+    REG(0xaa0, R_WKEN, WK_CORE1, 0xc33ffe18, "PM_WKEN1_CORE"),
+    REG(0xaa4, R_GRPSEL, WK_CORE1, 0xc33ffe18, "PM_MPUGRPSEL1_CORE"),
+    RW(0xaa8, 0xc33ffe18, "PM_IVA2GRPSEL1_CORE"),
+    REG(0xab0, R_WKST, WK_CORE1, 0, "PM_WKST1_CORE"),
+    REG(0xab8, R_WKST, WK_CORE3, 0, "PM_WKST3_CORE"),
+    PWRDM_REGS(0xa00, PRCM_PD_CORE, "CORE"),
+    REG(0xaf0, R_WKEN, WK_CORE3, 0x4, "PM_WKEN3_CORE"),
+    RW(0xaf4, 0x4, "PM_IVA2GRPSEL3_CORE"),
+    REG(0xaf8, R_GRPSEL, WK_CORE3, 0x4, "PM_MPUGRPSEL3_CORE"),
+    /* SGX_PRM */
+    RSTST(0xb58, "RM_RSTST_SGX"),
+    REG(0xbc8, R_WKDEP, PRCM_PD_SGX, 0, "PM_WKDEP_SGX"),
+    PWRDM_REGS(0xb00, PRCM_PD_SGX, "SGX"),
+    /*
+     * WKUP_PRM.  0xc58 is not in the TRM: omap3xxx_prm_read_reset_sources
+     * reads WKUP_MOD + RM_RSTST.
+     */
+    REG(0xc58, R_RAZWI, 0, 0, "(WKUP RM_RSTST)"),
+    REG(0xca0, R_WKEN, WK_WKUP, 0x3cb, "PM_WKEN_WKUP"),
+    REG(0xca4, R_GRPSEL, WK_WKUP, 0x3cb, "PM_MPUGRPSEL_WKUP"),
+    RW(0xca8, 0, "PM_IVA2GRPSEL_WKUP"),
+    REG(0xcb0, R_WKST, WK_WKUP, 0, "PM_WKST_WKUP"),
+    REG(0xcc8, R_RAZWI, 0, 0, "(PM_WKDEP_WKUP)"),
+    /*
+     * Not in the TRM either, but pwrdm_pre/post_transition walk wkup_pwrdm
+     * on every idle: clear PREPWSTST, read PWSTCTRL.  WKUP is always ON.
+     */
+    PWRDM_REGS(0xc00, PRCM_PD_WKUP, "WKUP"),
+    /*
+     * Clock_Control_Reg_PRM.  0xde0-0xde8: Linux's dpll3/4/5 power domains
+     * sit on PLL_MOD, so pwrdm_pre/post_transition access PWSTCTRL, PWSTST
+     * and PREPWSTST there; the TRM has nothing at these offsets.
+     */
+    REG(0xd40, R_SYSCLK, 0, 0x4, "PRM_CLKSEL"),
+    RW(0xd70, 0x80, "PRM_CLKOUT_CTRL"),
+    REG(0xdc8, R_RAZWI, 0, 0, "(dpll3-5 PM_WKDEP)"),
+    REG(0xde0, R_RAZWI, 0, 0, "(dpll3-5 PM_PWSTCTRL)"),
+    REG(0xde4, R_RAZWI, 0, 0, "(dpll3-5 PM_PWSTST)"),
+    REG(0xde8, R_RAZWI, 0, 0, "(dpll3-5 PM_PREPWSTST)"),
+    /* DSS_PRM */
+    RSTST(0xe58, "RM_RSTST_DSS"),
+    RW(0xea0, 0x1, "PM_WKEN_DSS"),
+    REG(0xec8, R_WKDEP, PRCM_PD_DSS, 0, "PM_WKDEP_DSS"),
+    PWRDM_REGS(0xe00, PRCM_PD_DSS, "DSS"),
+    /* CAM_PRM */
+    RSTST(0xf58, "RM_RSTST_CAM"),
+    REG(0xfc8, R_WKDEP, PRCM_PD_CAM, 0, "PM_WKDEP_CAM"),
+    PWRDM_REGS(0xf00, PRCM_PD_CAM, "CAM"),
+    /* PER_PRM */
+    RSTST(0x1058, "RM_RSTST_PER"),
+    REG(0x10a0, R_WKEN, WK_PER, 0x7efff, "PM_WKEN_PER"),
+    REG(0x10a4, R_GRPSEL, WK_PER, 0x7efff, "PM_MPUGRPSEL_PER"),
+    RW(0x10a8, 0x7efff, "PM_IVA2GRPSEL_PER"),
+    REG(0x10b0, R_WKST, WK_PER, 0, "PM_WKST_PER"),
+    REG(0x10c8, R_WKDEP, PRCM_PD_PER, 0, "PM_WKDEP_PER"),
+    PWRDM_REGS(0x1000, PRCM_PD_PER, "PER"),
+    /* EMU_PRM: no power state control, Linux reads PWSTCTRL anyway */
+    RSTST(0x1158, "RM_RSTST_EMU"),
+    REG(0x11c8, R_RAZWI, 0, 0, "(PM_WKDEP_EMU)"),
+    REG(0x11e0, R_RAZWI, 0, 0, "(PM_PWSTCTRL_EMU)"),
+    REG(0x11e4, R_PWSTST, PRCM_PD_EMU, 0, "PM_PWSTST_EMU"),
+    REG(0x11e8, R_PREPWSTST, PRCM_PD_EMU, 0, "PM_PREPWSTST_EMU"),
+    /* Global_Reg_PRM: voltage controller */
+    RW(0x1220, 0, "PRM_VC_SMPS_SA"),
+    RW(0x1224, 0, "PRM_VC_SMPS_VOL_RA"),
+    RW(0x1228, 0, "PRM_VC_SMPS_CMD_RA"),
+    RW(0x122c, 0, "PRM_VC_CMD_VAL_0"),
+    RW(0x1230, 0, "PRM_VC_CMD_VAL_1"),
+    RW(0x1234, 0, "PRM_VC_CH_CONF"),
+    RW(0x1238, 0, "PRM_VC_I2C_CFG"),
+    REG(0x123c, R_VC_BYPASS, 0, 0, "PRM_VC_BYPASS_VAL"),
+    /*
+     * 0x1240: omap3_prm_save_scratchpad_contents reads GR_MOD + 0x40 where
+     * PRM_CLKSEL (CCR_MOD + 0x40) was meant.
+     */
+    REG(0x1240, R_RAZWI, 0, 0, "(GR+0x40)"),
+    REG(0x1250, R_PRM_RSTCTRL, 0, 0, "PRM_RSTCTRL"),
+    RW(0x1254, 0x1006, "PRM_RSTTIME"),
+    RSTST(0x1258, "PRM_RSTST"),
+    RW(0x1260, 0, "PRM_VOLTCTRL"),
+    RW(0x1264, 0x50, "PRM_SRAM_PCHARGE"),
+    REG(0x1270, R_SYSCLK, 0, 0x80, "PRM_CLKSRC_CTRL"),
+    REG(0x1280, R_RO, 0, 0, "PRM_OBS"),
+    RW(0x1290, 0, "PRM_VOLTSETUP1"),
+    RW(0x1294, 0, "PRM_VOLTOFFSET"),
+    RW(0x1298, 0xff, "PRM_CLKSETUP"),
+    RW(0x129c, 0x2, "PRM_POLCTRL"),
+    RW(0x12a0, 0, "PRM_VOLTSETUP2"),
+    /* voltage processors */
+    REG(0x12b0, R_VP_CONFIG, 0, 0, "PRM_VP1_CONFIG"),
+    RW(0x12b4, 0, "PRM_VP1_VSTEPMIN"),
+    RW(0x12b8, 0, "PRM_VP1_VSTEPMAX"),
+    RW(0x12bc, 0, "PRM_VP1_VLIMITTO"),
+    REG(0x12c0, R_RO, 0, 0, "PRM_VP1_VOLTAGE"),
+    REG(0x12c4, R_RO, 0, 0x1, "PRM_VP1_STATUS"),      /* VPINIDLE */
+    REG(0x12d0, R_VP_CONFIG, 1, 0, "PRM_VP2_CONFIG"),
+    RW(0x12d4, 0, "PRM_VP2_VSTEPMIN"),
+    RW(0x12d8, 0, "PRM_VP2_VSTEPMAX"),
+    RW(0x12dc, 0, "PRM_VP2_VLIMITTO"),
+    REG(0x12e0, R_RO, 0, 0, "PRM_VP2_VOLTAGE"),
+    REG(0x12e4, R_RO, 0, 0x1, "PRM_VP2_STATUS"),
+    /*
+     * ABB LDO: ti-abb-regulator (abb-v1) uses 0xf0 as the control register
+     * (OPP_SEL, OPP_CHANGE) and 0xf4 as setup; the TRM names are swapped.
+     */
+    REG(0x12f0, R_ABB_CTRL, 0, 0, "PRM_LDO_ABB_CTRL"),
+    RW(0x12f4, 0, "PRM_LDO_ABB_SETUP"),
+    /* NEON_PRM */
+    RSTST(0x1358, "RM_RSTST_NEON"),
+    REG(0x13c8, R_WKDEP, PRCM_PD_NEON, 0, "PM_WKDEP_NEON"),
+    PWRDM_REGS(0x1300, PRCM_PD_NEON, "NEON"),
+    /* USBHOST_PRM */
+    RSTST(0x1458, "RM_RSTST_USBHOST"),
+    REG(0x14a0, R_WKEN, WK_USBHOST, 0x1, "PM_WKEN_USBHOST"),
+    REG(0x14a4, R_GRPSEL, WK_USBHOST, 0x1, "PM_MPUGRPSEL_USBHOST"),
+    RW(0x14a8, 0x1, "PM_IVA2GRPSEL_USBHOST"),
+    REG(0x14b0, R_WKST, WK_USBHOST, 0, "PM_WKST_USBHOST"),
+    REG(0x14c8, R_WKDEP, PRCM_PD_USBHOST, 0, "PM_WKDEP_USBHOST"),
+    PWRDM_REGS(0x1400, PRCM_PD_USBHOST, "USBHOST"),
+};
+
+#define PRM_NUM_REGS ARRAY_SIZE(omap3_prm_regs)
+
+/* offset / 4 -> index in omap3_prm_regs, or -1 */
+static int16_t omap3_prm_index[PRM_SIZE / 4];
+
+struct OMAP3PRMState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    qemu_irq irq;
+    qemu_irq pwrst_out[PRCM_NUM_PWRDM];
+    OMAP3CMState *cm;
+
+    uint32_t regs[PRM_NUM_REGS];
+    uint32_t wake_in[PRM_NUM_WK];   /* levels of the wake-up inputs */
+    uint8_t sw_reset;               /* PRM_RSTCTRL requested the reset */
+    PrcmModel pwrdm;
+};
+
+static const OMAP3PRMReg *prm_lookup(hwaddr addr)
+{
+    int idx;
+
+    if (addr >= PRM_SIZE || (addr & 3)) {
+        return NULL;
+    }
+    idx = omap3_prm_index[addr >> 2];
+    return idx < 0 ? NULL : &omap3_prm_regs[idx];
+}
+
+static uint32_t *prm_reg(OMAP3PRMState *s, hwaddr addr)
+{
+    const OMAP3PRMReg *r = prm_lookup(addr);
+
+    g_assert(r);
+    return &s->regs[r - omap3_prm_regs];
+}
+
+PrcmModel *omap3_prm_pwrdm(OMAP3PRMState *s)
+{
+    return &s->pwrdm;
+}
+
+uint32_t omap3_prm_sys_clk_hz(OMAP3PRMState *s)
+{
+    /* osc_sys_ck parents in omap3xxx-clocks.dtsi, by SYS_CLKIN_SEL */
+    static const uint32_t osc_hz[8] = {
+        12000000, 13000000, 19200000, 26000000, 38400000, 16800000, 0, 0,
+    };
+    uint32_t osc = osc_hz[*prm_reg(s, A_CLKSEL) & 7];
+    uint32_t div = extract32(*prm_reg(s, A_CLKSRC_CTRL), 6, 2);
+
+    return osc / (div ? div : 1);
+}
+
+static void prm_update_irq(OMAP3PRMState *s)
+{
+    uint32_t st = *prm_reg(s, A_IRQSTATUS_MPU);
+    uint32_t en = *prm_reg(s, A_IRQENABLE_MPU);
+
+    trace_omap3_prm_irq(st, en, (st & en) != 0);
+    qemu_set_irq(s->irq, (st & en) != 0);
+}
+
+/*
+ * A domain with a wake-up event routed to the MPU (PM_WKST & PM_WKEN &
+ * PM_MPUGRPSEL) stays awake until the MPU acknowledges it in PM_WKST, as
+ * _prcm_int_handle_wakeup does.
+ */
+static void prm_update_wake(OMAP3PRMState *s, int wk)
+{
+    int pd = prm_wk[wk].pwrdm;
+    bool pending = false;
+    int i;
+
+    for (i = 0; i < PRM_NUM_WK; i++) {
+        if (prm_wk[i].pwrdm == pd &&
+            (*prm_reg(s, prm_wk[i].wkst) & *prm_reg(s, prm_wk[i].wken) &
+             *prm_reg(s, prm_wk[i].grpsel))) {
+            pending = true;
+        }
+    }
+    prcm_set_wakeup_pending(&s->pwrdm, pd, pending);
+}
+
+static void prm_wkst_set(OMAP3PRMState *s, int wk, uint32_t bits)
+{
+    uint32_t *wkst = prm_reg(s, prm_wk[wk].wkst);
+    uint32_t grpsel = *prm_reg(s, prm_wk[wk].grpsel);
+    uint32_t *irqst = prm_reg(s, A_IRQSTATUS_MPU);
+    uint32_t fresh = bits & ~*wkst;
+    uint32_t io = wk == WK_WKUP ? WKUP_IO | WKUP_IO_CHAIN : 0;
+
+    *wkst |= bits;
+    trace_omap3_prm_wkst(prm_wk[wk].input, bits, *wkst);
+    /* the I/O pad events have their own interrupt (Linux's "io") */
+    if (fresh & grpsel & ~io) {
+        *irqst |= IRQ_WKUP_ST;
+    }
+    if (fresh & WKUP_IO & io) {
+        *irqst |= IRQ_IO_ST;
+    }
+    prm_update_irq(s);
+    prm_update_wake(s, wk);
+}
+
+static void prm_wake_input(OMAP3PRMState *s, int wk, int bit, int level)
+{
+    uint32_t mask = 1u << bit;
+    bool rise = level && !(s->wake_in[wk] & mask);
+
+    if (level) {
+        s->wake_in[wk] |= mask;
+    } else {
+        s->wake_in[wk] &= ~mask;
+    }
+    if (rise && (*prm_reg(s, prm_wk[wk].wken) & mask)) {
+        prm_wkst_set(s, wk, mask);
+    }
+}
+
+static void prm_wkup_wake(void *opaque, int n, int level)
+{
+    prm_wake_input(opaque, WK_WKUP, n, level);
+}
+
+static void prm_core_wake(void *opaque, int n, int level)
+{
+    prm_wake_input(opaque, WK_CORE1, n, level);
+}
+
+static void prm_core_wake3(void *opaque, int n, int level)
+{
+    prm_wake_input(opaque, WK_CORE3, n, level);
+}
+
+static void prm_per_wake(void *opaque, int n, int level)
+{
+    prm_wake_input(opaque, WK_PER, n, level);
+}
+
+static void prm_usbhost_wake(void *opaque, int n, int level)
+{
+    prm_wake_input(opaque, WK_USBHOST, n, level);
+}
+
+/* The MPU executed WFI (1) or an interrupt woke it (0). */
+static void prm_mpu_standby(void *opaque, int n, int level)
+{
+    OMAP3PRMState *s = opaque;
+
+    trace_omap3_prm_mpu_standby(level);
+    if (level) {
+        prcm_mpu_wfi(&s->pwrdm);
+    } else {
+        prcm_mpu_wakeup(&s->pwrdm);
+    }
+}
+
+static void prm_pwrst_changed(void *opaque, int pd, int from, int to)
+{
+    OMAP3PRMState *s = opaque;
+
+    trace_omap3_prm_pwrst(prcm_pwrdm_name(pd), from, to);
+    qemu_set_irq(s->pwrst_out[pd], to);
+}
+
+static uint64_t omap3_prm_read(void *opaque, hwaddr addr, unsigned size)
+{
+    OMAP3PRMState *s = opaque;
+    const OMAP3PRMReg *r = prm_lookup(addr);
+    uint32_t val;
+
+    if (!r) {
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: read of unknown register"
+                      " 0x%08" HWADDR_PRIx "\n", 0x48306000 + addr);
+        return 0;
+    }
+    switch (r->kind) {
+    case R_RAZWI:
+        val = 0;
+        break;
+    case R_PWSTCTRL:
+        val = prcm_read_pwstctrl(&s->pwrdm, r->arg);
+        break;
+    case R_PWSTST:
+        val = prcm_read_pwstst(&s->pwrdm, r->arg);
+        break;
+    case R_PREPWSTST:
+        val = prcm_read_prepwstst(&s->pwrdm, r->arg);
+        break;
+    case R_WKDEP:
+        val = prcm_read_wkdep(&s->pwrdm, r->arg);
+        break;
+    default:
+        val = s->regs[r - omap3_prm_regs];
+        break;
+    }
+    trace_omap3_prm_read(addr, r->name, val);
+    return val;
+}
+
+static void omap3_prm_write(void *opaque, hwaddr addr, uint64_t value,
+                            unsigned size)
+{
+    OMAP3PRMState *s = opaque;
+    const OMAP3PRMReg *r = prm_lookup(addr);
+    uint32_t val = value, old, changed;
+    uint32_t *reg;
+
+    if (!r) {
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: write of unknown register"
+                      " 0x%08" HWADDR_PRIx " = 0x%08x\n", 0x48306000 + addr,
+                      val);
+        return;
+    }
+    trace_omap3_prm_write(addr, r->name, val);
+    reg = &s->regs[r - omap3_prm_regs];
+    old = *reg;
+
+    switch (r->kind) {
+    case R_RW:
+        *reg = val;
+        break;
+    case R_RO:
+    case R_PWSTST:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: write to read-only %s\n",
+                      r->name);
+        break;
+    case R_RAZWI:
+        break;
+    case R_W1C:
+    case R_RSTST:
+        *reg &= ~val;
+        break;
+    case R_PWSTCTRL:
+        prcm_write_pwstctrl(&s->pwrdm, r->arg, val);
+        break;
+    case R_PREPWSTST:
+        prcm_write_prepwstst(&s->pwrdm, r->arg, val);
+        break;
+    case R_WKDEP:
+        prcm_write_wkdep(&s->pwrdm, r->arg, val);
+        break;
+    case R_WKEN:
+        *reg = val;
+        /*
+         * I/O daisy chain: WUCLKOUT follows WUCLKIN at once, so ST_IO_CHAIN
+         * is set as soon as EN_IO_CHAIN is (omap3_prm_reconfigure_io_chain
+         * polls it for 100 us).
+         */
+        if (r->arg == WK_WKUP && (val & ~old & WKUP_IO_CHAIN)) {
+            prm_wkst_set(s, WK_WKUP, WKUP_IO_CHAIN);
+        }
+        prm_update_wake(s, r->arg);
+        break;
+    case R_GRPSEL:
+        *reg = val;
+        prm_update_wake(s, r->arg);
+        break;
+    case R_WKST:
+        /* must clear: omap3xxx_prm_clear_mod_irqs loops until it reads 0 */
+        *reg &= ~val;
+        prm_update_wake(s, r->arg);
+        break;
+    case R_IRQSTATUS:
+        *reg &= ~val;
+        prm_update_irq(s);
+        break;
+    case R_IRQENABLE:
+        *reg = val;
+        prm_update_irq(s);
+        break;
+    case R_RSTCTRL_IVA2:
+        /*
+         * Releasing a reset line reports its completion in RM_RSTST_IVA2
+         * bits 8-10 (omap2_prm_deassert_hardreset waits for them).
+         */
+        *reg = val & 7;
+        changed = old & ~val & 7;
+        if (changed) {
+            *prm_reg(s, A_RSTST_IVA2) |= changed << 8;
+        }
+        break;
+    case R_PRM_RSTCTRL:
+        *reg = val & (RSTCTRL_RST_GS | RSTCTRL_RST_DPLL3);
+        if (*reg) {
+            /* omap3xxx_prm_dpll3_reset: the reboot path */
+            trace_omap3_prm_reset_request(val);
+            s->sw_reset = 1;
+            qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
+        }
+        break;
+    case R_SYSCLK: {
+        uint32_t before = omap3_prm_sys_clk_hz(s), after;
+
+        *reg = val;
+        after = omap3_prm_sys_clk_hz(s);
+        if (!after) {
+            qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: %s = 0x%x selects no"
+                          " system clock\n", r->name, val);
+        }
+        if (after != before) {
+            trace_omap3_prm_sys_clk(after);
+            if (s->cm) {
+                omap3_cm_sys_clk_changed(s->cm);
+            }
+        }
+        break;
+    }
+    case R_ABB_CTRL:
+        /* the LDO settles at once: TRANXDONE (ti_abb_wait_txdone) */
+        *reg = val & ~ABB_OPP_CHANGE;
+        if (val & ABB_OPP_CHANGE) {
+            trace_omap3_prm_abb(val & 3);
+            *prm_reg(s, A_IRQSTATUS_MPU) |= IRQ_ABB_TRANXDONE;
+            prm_update_irq(s);
+        }
+        break;
+    case R_VC_BYPASS:
+        /* no PMIC on the SmartReflex I2C: the command "completes" at once */
+        *reg = val & ~VC_BYPASS_VALID;
+        break;
+    case R_VP_CONFIG:
+        *reg = val;
+        if (val & ~old & VP_CONFIG_FORCEUPDATE) {
+            /* the VP takes INITVOLTAGE at once and reports TRANXDONE */
+            *prm_reg(s, r->arg ? A_VP2_VOLTAGE : A_VP1_VOLTAGE) =
+                extract32(val, 8, 8);
+            *prm_reg(s, A_IRQSTATUS_MPU) |=
+                r->arg ? IRQ_VP2_TRANXDONE : IRQ_VP1_TRANXDONE;
+            prm_update_irq(s);
+        }
+        break;
+    default:
+        g_assert_not_reached();
+    }
+}
+
+static const MemoryRegionOps omap3_prm_ops = {
+    .read = omap3_prm_read,
+    .write = omap3_prm_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+static void omap3_prm_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3PRMState *s = OMAP3_PRM(obj);
+    size_t i;
+    int pd;
+
+    for (i = 0; i < PRM_NUM_REGS; i++) {
+        const OMAP3PRMReg *r = &omap3_prm_regs[i];
+
+        if (r->kind == R_RSTST && s->sw_reset) {
+            /* a global warm reset keeps the earlier sources, adds its own */
+            s->regs[i] |= RSTST_GLOBAL_WARM;
+        } else {
+            s->regs[i] = r->reset;
+        }
+    }
+    s->sw_reset = 0;
+    memset(s->wake_in, 0, sizeof(s->wake_in));
+    prcm_reset(&s->pwrdm);
+    prm_update_irq(s);
+    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        qemu_set_irq(s->pwrst_out[pd], prcm_pwrdm_state(&s->pwrdm, pd));
+    }
+}
+
+static void omap3_prm_init(Object *obj)
+{
+    OMAP3PRMState *s = OMAP3_PRM(obj);
+    DeviceState *dev = DEVICE(obj);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+
+    memory_region_init_io(&s->iomem, obj, &omap3_prm_ops, s, "omap3-prm",
+                          PRM_SIZE);
+    sysbus_init_mmio(sbd, &s->iomem);
+    sysbus_init_irq(sbd, &s->irq);
+    qdev_init_gpio_in_named(dev, prm_mpu_standby, "mpu-standby", 1);
+    qdev_init_gpio_in_named(dev, prm_wkup_wake, prm_wk[WK_WKUP].input, 32);
+    qdev_init_gpio_in_named(dev, prm_core_wake, prm_wk[WK_CORE1].input, 32);
+    qdev_init_gpio_in_named(dev, prm_core_wake3, prm_wk[WK_CORE3].input, 32);
+    qdev_init_gpio_in_named(dev, prm_per_wake, prm_wk[WK_PER].input, 32);
+    qdev_init_gpio_in_named(dev, prm_usbhost_wake,
+                            prm_wk[WK_USBHOST].input, 32);
+    qdev_init_gpio_out_named(dev, s->pwrst_out, "pwrst", PRCM_NUM_PWRDM);
+
+    prcm_set_notify(&s->pwrdm, prm_pwrst_changed, s);
+    prcm_reset(&s->pwrdm);
+}
+
+static const Property omap3_prm_properties[] = {
+    DEFINE_PROP_LINK("cm", OMAP3PRMState, cm, TYPE_OMAP3_CM, OMAP3CMState *),
+};
+
+static const VMStateDescription vmstate_omap3_prm = {
+    .name = "omap3-prm",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, OMAP3PRMState, PRM_NUM_REGS),
+        VMSTATE_UINT32_ARRAY(wake_in, OMAP3PRMState, PRM_NUM_WK),
+        VMSTATE_UINT8(sw_reset, OMAP3PRMState),
+        VMSTATE_UINT32_ARRAY(pwrdm.pwstctrl, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.prepwstst, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.wkdep, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.sleepdep, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.state, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.wake_pending, OMAP3PRMState,
+                            PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.win_min, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.win_rec, OMAP3PRMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_2DARRAY(pwrdm.entries, OMAP3PRMState, PRCM_NUM_PWRDM,
+                               4),
+        VMSTATE_UINT8_ARRAY(pwrdm.clktrctrl, OMAP3PRMState, PRCM_NUM_CLKDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.fclk, OMAP3PRMState, PRCM_NUM_CLKDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.active, OMAP3PRMState, PRCM_NUM_CLKDM),
+        VMSTATE_UINT8(pwrdm.mpu_standby, OMAP3PRMState),
+        VMSTATE_UINT8(pwrdm.in_window, OMAP3PRMState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void omap3_prm_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3_prm_index); i++) {
+        omap3_prm_index[i] = -1;
+    }
+    for (i = 0; i < PRM_NUM_REGS; i++) {
+        g_assert(omap3_prm_index[omap3_prm_regs[i].offset >> 2] < 0);
+        omap3_prm_index[omap3_prm_regs[i].offset >> 2] = i;
+    }
+
+    dc->desc = "OMAP3630 power and reset manager";
+    dc->vmsd = &vmstate_omap3_prm;
+    device_class_set_props(dc, omap3_prm_properties);
+    rc->phases.hold = omap3_prm_reset_hold;
+}
+
+static const TypeInfo omap3_prm_info = {
+    .name = TYPE_OMAP3_PRM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3PRMState),
+    .instance_init = omap3_prm_init,
+    .class_init = omap3_prm_class_init,
+};
+
+static void omap3_prm_register_types(void)
+{
+    type_register_static(&omap3_prm_info);
+}
+
+type_init(omap3_prm_register_types)

@@ -1,0 +1,342 @@
+/*
+ * OMAP3630 System Control Module (SCM, 0x48002000, CORE L4).
+ *
+ * The SCM holds the pad configuration (pin mux) registers, the "general"
+ * control registers (device type and feature fuses, PBIAS, temperature
+ * sensor, IVA2 boot mode, ...) and the wake-up memory (CONTROL_MEM_WKUP)
+ * that carries the scratchpad read by the boot ROM after OFF mode.  Linux
+ * reaches it through omap_ctrl_readl/writel (arch/arm/mach-omap2/control.c),
+ * through pinctrl-single with 16-bit accesses (the three padconf ranges of
+ * omap3.dtsi / omap36xx.dtsi), through the "scm_conf" syscon at +0x270
+ * (pbias regulator, ti-cpufreq, the SCM clocks) and through the bandgap
+ * driver at +0x524 (drivers/thermal/ti-soc-thermal).  The scratchpad is
+ * filled with memcpy, so every register accepts 8, 16 and 32-bit accesses.
+ *
+ * Modelled: the whole 4 KB window as little-endian storage, with these
+ * exceptions taken from what the kernel relies on:
+ *  - CONTROL_STATUS (+0x2F0) reads the device type in bits 10:8 (property
+ *    "device-type": 2 = HS as on the N9, 3 = GP) and is read-only;
+ *  - CONTROL_OMAP_STATUS (+0x44C) reads property "omap-status", read-only;
+ *  - writing START_PADCONF_SAVE (bit 1) to CONTROL_PADCONF_OFF (+0x270)
+ *    completes the padconf save at once and sets SAVEDONE (bit 0) of
+ *    CONTROL_GENERAL_PURPOSE_STATUS (+0x2F4), which omap3_ctrl_save_padconf()
+ *    polls with no timeout;
+ *  - CONTROL_TEMP_SENSOR (+0x524): a conversion completes at once (EOCZ
+ *    follows SOC) and TEMP reads property "temp-adc";
+ *  - padconf bit 15 (WAKEUPEVENT) is read-only and reads 0: no pad wake-up
+ *    events are modelled.
+ * Not modelled: the hardware padconf save/restore across CORE OFF (the
+ * padconf simply keeps its value), pad wake-up events, the fuse values
+ * (they read 0) and the hole at +0x268..+0x26F and above +0xAFF (logged,
+ * read 0).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/bitops.h"
+#include "qapi/error.h"
+#include "hw/sysbus.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "omap3630.h"
+#include "trace.h"
+
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ScmState, OMAP3_SCM)
+
+#define OMAP3_SCM_SIZE          0x1000
+#define OMAP3_SCM_WORDS         (OMAP3_SCM_SIZE / 4)
+
+/* Register map (offsets from 0x48002000), see arch/arm/mach-omap2/control.h */
+#define R_SYSCONFIG             0x010
+#define PADCONF_CORE_START      0x030   /* pinctrl "omap3_pmx_core" */
+#define PADCONF_CORE_END        0x268
+#define GENERAL_START           0x270   /* the scm_conf syscon starts here */
+#define R_PADCONF_OFF           0x270
+#define R_STATUS                0x2F0
+#define R_GP_STATUS             0x2F4
+#define R_IVA2_BOOTMOD          0x404
+#define R_MEM_RTA_CTRL          0x40C
+#define R_OMAP_STATUS           0x44C
+#define R_TEMP_SENSOR           0x524
+#define PADCONF_CORE2_START     0x5A0   /* pinctrl "omap3_pmx_core2" */
+#define PADCONF_CORE2_END       0x5FC
+#define MEM_WKUP_START          0x600   /* CONTROL_MEM_WKUP, 1 KB */
+#define SCRATCHPAD_START        0x910   /* OMAP343X_SCRATCHPAD */
+#define PADCONF_WKUP_START      0xA00   /* pinctrl "omap3_pmx_wkup" */
+#define PADCONF_WKUP_END        0xA5C
+#define GENERAL_WKUP_END        0xB00
+
+/* CONTROL_SYSCONFIG: AUTOIDLE (bit 0) and IDLEMODE (bits 4:3). */
+#define SYSCONFIG_MASK          0x00000019
+
+/* CONTROL_PADCONF_OFF / CONTROL_GENERAL_PURPOSE_STATUS (control.c) */
+#define START_PADCONF_SAVE      BIT(1)
+#define PADCONF_SAVE_DONE       BIT(0)
+
+/* CONTROL_STATUS */
+#define STATUS_DEVICETYPE_SHIFT 8
+#define STATUS_DEVICETYPE_MASK  (0x7 << STATUS_DEVICETYPE_SHIFT)
+
+/*
+ * CONTROL_TEMP_SENSOR, 3630 layout (omap36xx_mpu_temp_sensor_registers in
+ * drivers/thermal/ti-soc-thermal/omap3-thermal-data.c): TEMP 7:0, EOCZ 8,
+ * SOC 9, CONTCONV 10.
+ */
+#define TEMP_SENSOR_TEMP_MASK   0x000000FF
+#define TEMP_SENSOR_EOCZ        BIT(8)
+#define TEMP_SENSOR_SOC         BIT(9)
+#define TEMP_SENSOR_CONTCONV    BIT(10)
+
+/* Padconf: two 16-bit pads per word; bit 15 of each is WAKEUPEVENT (RO). */
+#define PADCONF_WRITABLE        0x7FFF7FFF
+/* Reset value of every pad: mux mode 7, the safe mode, inputs disabled. */
+#define PADCONF_RESET           0x00070007
+
+struct OMAP3ScmState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    uint32_t regs[OMAP3_SCM_WORDS];
+
+    /* Properties */
+    uint8_t device_type;
+    uint32_t omap_status;
+    uint8_t temp_adc;
+};
+
+static bool omap3_scm_is_padconf(hwaddr offset)
+{
+    return (offset >= PADCONF_CORE_START && offset < PADCONF_CORE_END) ||
+           (offset >= PADCONF_CORE2_START && offset < PADCONF_CORE2_END) ||
+           (offset >= PADCONF_WKUP_START && offset < PADCONF_WKUP_END);
+}
+
+static bool omap3_scm_exists(hwaddr offset)
+{
+    return offset < PADCONF_CORE_END ||
+           (offset >= GENERAL_START && offset < GENERAL_WKUP_END);
+}
+
+static uint32_t omap3_scm_status(OMAP3ScmState *s)
+{
+    /*
+     * DEVICETYPE in bits 10:8: omap_type() (id.c) and the OFF restore path
+     * (sleep34xx.S, "and r1, #0x700; cmp r1, #0x300") read it.  SYSBOOT
+     * (bits 5:0) is not known for the N9 and nothing reads it: 0.
+     */
+    return (s->device_type << STATUS_DEVICETYPE_SHIFT) &
+           STATUS_DEVICETYPE_MASK;
+}
+
+static uint32_t omap3_scm_read_word(OMAP3ScmState *s, hwaddr offset)
+{
+    uint32_t val;
+
+    switch (offset) {
+    case R_STATUS:
+        return omap3_scm_status(s);
+    case R_OMAP_STATUS:
+        return s->omap_status;
+    case R_TEMP_SENSOR:
+        /*
+         * ti_bandgap_force_single_read() sets SOC, waits (1 ms bound) for
+         * EOCZ to go high, clears SOC and waits (1.5 ms bound) for EOCZ to
+         * go low.  The conversion is modelled as instantaneous: EOCZ
+         * follows SOC, and TEMP always holds the result, a constant die
+         * temperature.
+         */
+        val = s->regs[offset / 4] & (TEMP_SENSOR_SOC | TEMP_SENSOR_CONTCONV);
+        if (val & TEMP_SENSOR_SOC) {
+            val |= TEMP_SENSOR_EOCZ;
+        }
+        return val | s->temp_adc;
+    default:
+        return s->regs[offset / 4];
+    }
+}
+
+/* @val holds the new bytes at their lane positions, @mask the written lanes */
+static void omap3_scm_write_word(OMAP3ScmState *s, hwaddr offset,
+                                 uint32_t val, uint32_t mask)
+{
+    uint32_t *reg = &s->regs[offset / 4];
+
+    if (omap3_scm_is_padconf(offset)) {
+        mask &= PADCONF_WRITABLE;
+    }
+
+    switch (offset) {
+    case R_SYSCONFIG:
+        mask &= SYSCONFIG_MASK;
+        break;
+    case R_STATUS:
+    case R_GP_STATUS:
+    case R_OMAP_STATUS:
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "%s: write to read-only register 0x%03" HWADDR_PRIx
+                      "\n", __func__, offset);
+        return;
+    case R_PADCONF_OFF:
+        if (val & mask & START_PADCONF_SAVE) {
+            /*
+             * omap3_ctrl_save_padconf() sets START_PADCONF_SAVE and then
+             * polls SAVEDONE with no timeout (CORE OFF only).  The save is
+             * complete at once; the start bit is a trigger and does not
+             * stay set.
+             */
+            s->regs[R_GP_STATUS / 4] |= PADCONF_SAVE_DONE;
+            mask &= ~START_PADCONF_SAVE;
+            trace_omap3_scm_padconf_save();
+        }
+        break;
+    case R_TEMP_SENSOR:
+        mask &= TEMP_SENSOR_SOC | TEMP_SENSOR_CONTCONV;
+        break;
+    default:
+        break;
+    }
+    *reg = (*reg & ~mask) | (val & mask);
+}
+
+static uint64_t omap3_scm_read(void *opaque, hwaddr addr, unsigned size)
+{
+    OMAP3ScmState *s = opaque;
+    uint64_t val;
+
+    if (!omap3_scm_exists(addr)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: no register at 0x%03"
+                      HWADDR_PRIx "\n", __func__, addr);
+        return 0;
+    }
+    val = extract32(omap3_scm_read_word(s, addr & ~3), (addr & 3) * 8,
+                    size * 8);
+    trace_omap3_scm_read(addr, size, val);
+    return val;
+}
+
+static void omap3_scm_write(void *opaque, hwaddr addr, uint64_t value,
+                            unsigned size)
+{
+    OMAP3ScmState *s = opaque;
+    unsigned shift = (addr & 3) * 8;
+
+    trace_omap3_scm_write(addr, size, value);
+    if (!omap3_scm_exists(addr)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: no register at 0x%03"
+                      HWADDR_PRIx "\n", __func__, addr);
+        return;
+    }
+    omap3_scm_write_word(s, addr & ~3, deposit32(0, shift, size * 8, value),
+                         deposit32(0, shift, size * 8, UINT32_MAX));
+}
+
+static const MemoryRegionOps omap3_scm_ops = {
+    .read = omap3_scm_read,
+    .write = omap3_scm_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 1,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 1,
+        .max_access_size = 4,
+    },
+};
+
+static void omap3_scm_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3ScmState *s = OMAP3_SCM(obj);
+    hwaddr off;
+
+    /*
+     * A cold reset: everything, the wake-up memory included, goes back to
+     * its power-on value.  Nothing else resets the SCM (it has no
+     * SOFTRESET), so the scratchpad survives the soft resets of other
+     * modules.
+     */
+    memset(s->regs, 0, sizeof(s->regs));
+    for (off = 0; off < OMAP3_SCM_SIZE; off += 4) {
+        if (omap3_scm_is_padconf(off)) {
+            s->regs[off / 4] = PADCONF_RESET;
+        }
+    }
+}
+
+static void omap3_scm_init(Object *obj)
+{
+    OMAP3ScmState *s = OMAP3_SCM(obj);
+
+    memory_region_init_io(&s->iomem, obj, &omap3_scm_ops, s,
+                          TYPE_OMAP3_SCM, OMAP3_SCM_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+}
+
+static void omap3_scm_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3ScmState *s = OMAP3_SCM(dev);
+
+    if (s->device_type > 7) {
+        error_setg(errp, "omap3-scm: device-type %u does not fit in 3 bits",
+                   s->device_type);
+        return;
+    }
+    if (s->temp_adc > 127) {
+        /* The 3630 conversion table (omap36xx_adc_to_temp) has 128 rows. */
+        error_setg(errp, "omap3-scm: temp-adc %u is out of range 0..127",
+                   s->temp_adc);
+        return;
+    }
+}
+
+/*
+ * Defaults: device type 2 (HS, the N9).  CONTROL_OMAP_STATUS 0xE00:
+ * L2CACHE (11:10) = 3, IVA (12) = 0, SGX (14:13) = 0, NEON (4) = 0,
+ * ISP (5) = 0 make omap3xxx_check_features() report a full OMAP3630, and
+ * bit 9 marks the part as speed-binned so ti-cpufreq offers OPP1G
+ * (kernel-facts §1, §7).  temp-adc 57 is 40 degrees C in
+ * omap36xx_adc_to_temp.
+ */
+static const Property omap3_scm_properties[] = {
+    DEFINE_PROP_UINT8("device-type", OMAP3ScmState, device_type, 2),
+    DEFINE_PROP_UINT32("omap-status", OMAP3ScmState, omap_status, 0x00000E00),
+    DEFINE_PROP_UINT8("temp-adc", OMAP3ScmState, temp_adc, 57),
+};
+
+static const VMStateDescription vmstate_omap3_scm = {
+    .name = TYPE_OMAP3_SCM,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, OMAP3ScmState, OMAP3_SCM_WORDS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void omap3_scm_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->realize = omap3_scm_realize;
+    dc->vmsd = &vmstate_omap3_scm;
+    rc->phases.hold = omap3_scm_reset_hold;
+    device_class_set_props(dc, omap3_scm_properties);
+}
+
+static const TypeInfo omap3_scm_info = {
+    .name = TYPE_OMAP3_SCM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3ScmState),
+    .instance_init = omap3_scm_init,
+    .class_init = omap3_scm_class_init,
+};
+
+static void omap3_scm_register_types(void)
+{
+    type_register_static(&omap3_scm_info);
+}
+
+type_init(omap3_scm_register_types)

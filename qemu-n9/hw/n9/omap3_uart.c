@@ -1,0 +1,932 @@
+/*
+ * TI OMAP3630 UART1-4 (Nokia N9 / RM-696)
+ *
+ * The OMAP3 UART is a 16C750-style UART with 64-byte FIFOs, TI's enhanced
+ * registers (EFR, TCR, TLR, XON/XOFF) behind the LCR "configuration modes"
+ * (LCR = 0xBF selects mode B, LCR[7] = 1 mode A, otherwise operational
+ * mode), and OMAP registers above 0x20 (MDR1 mode select, SCR, SSR, MVR,
+ * SYSC/SYSS, WER, FIFO levels).  Registers are 8 bits wide at a stride of
+ * 4; 8-, 16- and 32-bit accesses use the low byte.  Modelled: the register
+ * file with its mode switching, a 64-byte RX FIFO fed from a chardev with
+ * the RHR trigger level (FCR/TLR/SCR granularity) and an RX timeout after
+ * four character times of virtual time, THR-empty / line-status / modem
+ * status interrupts (IIR priorities), transmission straight to the chardev
+ * when MDR1 selects UART 16x or 13x mode, internal loopback (MCR[4]), and
+ * the SYSC soft reset.  Not modelled: IrDA/CIR modes, DMA requests,
+ * hardware and software flow control, break and parity/framing errors,
+ * sleep mode and wake-up events.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qemu/fifo8.h"
+#include "qapi/error.h"
+#include "hw/irq.h"
+#include "hw/sysbus.h"
+#include "hw/qdev-properties.h"
+#include "hw/qdev-properties-system.h"
+#include "chardev/char-fe.h"
+#include "migration/vmstate.h"
+#include "omap3630.h"
+#include "trace.h"
+
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
+
+#define UART_FIFO_SIZE      64
+/* UART functional clock (48 MHz, "clock-frequency" in omap3.dtsi). */
+#define UART_FCLK_HZ        48000000
+
+/* Register offsets (register index << 2). */
+#define R_RHR_THR_DLL       0x00
+#define R_IER_DLH           0x04
+#define R_IIR_FCR_EFR       0x08
+#define R_LCR               0x0c
+#define R_MCR_XON1          0x10
+#define R_LSR_XON2          0x14
+#define R_MSR_TCR_XOFF1     0x18
+#define R_SPR_TLR_XOFF2     0x1c
+#define R_MDR1              0x20
+#define R_MDR2              0x24
+#define R_TXFLL             0x28
+#define R_TXFLH             0x2c
+#define R_RXFLL             0x30
+#define R_RXFLH             0x34
+#define R_BLR               0x38
+#define R_ACREG             0x3c
+#define R_SCR               0x40
+#define R_SSR               0x44
+#define R_EBLR              0x48
+#define R_MVR               0x50
+#define R_SYSC              0x54
+#define R_SYSS              0x58
+#define R_WER               0x5c
+#define R_CFPS              0x60
+#define R_RXFIFO_LVL        0x64
+#define R_TXFIFO_LVL        0x68
+#define R_IER2              0x6c
+#define R_ISR2              0x70
+#define R_MDR3              0x80
+#define R_TX_DMA_THRESHOLD  0x84
+
+#define IER_RHR             0x01
+#define IER_THR             0x02
+#define IER_LINE_STS        0x04
+#define IER_MODEM_STS       0x08
+
+#define IIR_NO_INT          0x01
+#define IIR_MODEM           0x00
+#define IIR_THR             0x02
+#define IIR_RHR             0x04
+#define IIR_LINE_STS        0x06
+#define IIR_RX_TIMEOUT      0x0c
+
+#define FCR_FIFO_EN         0x01
+#define FCR_RX_FIFO_CLEAR   0x02
+#define FCR_TX_FIFO_CLEAR   0x04
+#define FCR_TX_TRIG_MASK    0x30
+
+#define LCR_DIV_EN          0x80
+#define LCR_CONF_MODE_B     0xbf
+
+#define EFR_ENHANCED_EN     0x10
+
+#define MCR_DTR             0x01
+#define MCR_RTS             0x02
+#define MCR_RI_STS_CH       0x04
+#define MCR_CD_STS_CH       0x08
+#define MCR_LOOPBACK        0x10
+#define MCR_TCR_TLR         0x40
+
+#define LSR_RX_FIFO_E       0x01
+#define LSR_RX_OE           0x02
+#define LSR_TX_FIFO_E       0x20
+#define LSR_TX_SR_E         0x40
+
+#define MSR_NCTS            0x10
+#define MSR_NDSR            0x20
+#define MSR_NRI             0x40
+#define MSR_NCD             0x80
+#define MSR_TERI            0x04
+
+#define MDR1_MODE_MASK      0x07
+#define MDR1_MODE_UART16X   0
+#define MDR1_MODE_UART13X   3
+#define MDR1_MODE_DISABLE   7
+
+#define SCR_TX_EMPTY_CTL_IT 0x08
+#define SCR_TX_TRIG_GRANU1  0x40
+#define SCR_RX_TRIG_GRANU1  0x80
+
+#define SYSC_SOFTRESET      0x02
+#define SYSC_MASK           0x1d
+#define SYSS_RESETDONE      0x01
+
+/*
+ * Module version: legacy scheme, revision 5.2.  8250_omap.c
+ * omap_serial_fill_features_erratas() maps 5.2 to the i202 MDR1 erratum
+ * and WER TX wake-up, which is what the 3630 has.
+ */
+#define UART_MVR_3630       0x52
+
+struct OMAP3UARTState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    qemu_irq irq;
+    CharBackend chr;
+    QEMUTimer *rx_timeout_timer;
+
+    Fifo8 rx_fifo;
+    Fifo8 tx_fifo;
+    bool rx_timeout;        /* RX timeout interrupt pending */
+    bool overrun;           /* LSR[1], cleared by reading LSR */
+    uint8_t msr_delta;      /* MSR[3:0] */
+    uint8_t msr_lines;      /* MSR[7:4] as last computed */
+
+    uint8_t dll, dlh;
+    uint8_t ier, fcr, lcr, mcr, efr;
+    uint8_t xon1, xon2, xoff1, xoff2;
+    uint8_t tcr, tlr, spr;
+    uint8_t mdr1, mdr2, scr, ssr, eblr, sysc, wer, cfps;
+    uint8_t ier2, mdr3, tx_dma_threshold;
+
+    /* Properties */
+    uint8_t id;
+};
+
+/* Register access modes selected by LCR (OMAP3 TRM, UART "register access
+ * modes"): 0x00-0x1C change meaning with them. */
+enum { MODE_OPERATIONAL, MODE_CONF_A, MODE_CONF_B };
+
+static int omap3_uart_access_mode(OMAP3UARTState *s)
+{
+    if (s->lcr == LCR_CONF_MODE_B) {
+        return MODE_CONF_B;
+    }
+    return (s->lcr & LCR_DIV_EN) ? MODE_CONF_A : MODE_OPERATIONAL;
+}
+
+/* TCR and TLR replace MSR/SPR (XOFF1/XOFF2 in mode B) when EFR[4] and
+ * MCR[6] are both set; omap8250_restore_regs() relies on it. */
+static bool omap3_uart_tcr_tlr(OMAP3UARTState *s)
+{
+    return (s->efr & EFR_ENHANCED_EN) && (s->mcr & MCR_TCR_TLR);
+}
+
+static bool omap3_uart_enabled(OMAP3UARTState *s)
+{
+    uint8_t mode = s->mdr1 & MDR1_MODE_MASK;
+
+    return mode == MDR1_MODE_UART16X || mode == MDR1_MODE_UART13X;
+}
+
+static unsigned omap3_uart_rx_capacity(OMAP3UARTState *s)
+{
+    /* Without FIFO mode the receiver holds a single character. */
+    return (s->fcr & FCR_FIFO_EN) ? UART_FIFO_SIZE : 1;
+}
+
+/* RX FIFO trigger level in characters (FCR[7:6], TLR[7:4], SCR[7]). */
+static unsigned omap3_uart_rx_trigger(OMAP3UARTState *s)
+{
+    static const uint8_t fcr_levels[4] = { 8, 16, 56, 60 };
+    unsigned level;
+
+    if (!(s->fcr & FCR_FIFO_EN)) {
+        return 1;
+    }
+    if (s->scr & SCR_RX_TRIG_GRANU1) {
+        /* 8250_omap sets granularity 1: trigger = TLR[7:4]:FCR[7:6]. */
+        level = ((s->tlr >> 4) << 2) | (s->fcr >> 6);
+    } else if (s->tlr >> 4) {
+        level = (s->tlr >> 4) * 4;
+    } else {
+        level = fcr_levels[s->fcr >> 6];
+    }
+    return MAX(level, 1);
+}
+
+/* TX FIFO trigger in free spaces (FCR[5:4], TLR[3:0], SCR[6]). */
+static unsigned omap3_uart_tx_trigger(OMAP3UARTState *s)
+{
+    static const uint8_t fcr_levels[4] = { 8, 16, 32, 56 };
+    unsigned level;
+
+    if (s->scr & SCR_TX_TRIG_GRANU1) {
+        level = ((s->tlr & 0x0f) << 2) | ((s->fcr >> 4) & 3);
+    } else if (s->tlr & 0x0f) {
+        level = (s->tlr & 0x0f) * 4;
+    } else {
+        level = fcr_levels[(s->fcr >> 4) & 3];
+    }
+    return MAX(level, 1);
+}
+
+static bool omap3_uart_thr_condition(OMAP3UARTState *s)
+{
+    uint32_t used = fifo8_num_used(&s->tx_fifo);
+
+    /*
+     * The THR interrupt is a level: it stays asserted while the TX FIFO is
+     * empty (SCR[3], set by 8250_omap) or has at least the trigger number
+     * of free spaces, and goes away only when THR is written.
+     */
+    if ((s->scr & SCR_TX_EMPTY_CTL_IT) || !(s->fcr & FCR_FIFO_EN)) {
+        return used == 0;
+    }
+    return UART_FIFO_SIZE - used >= omap3_uart_tx_trigger(s);
+}
+
+/* Current interrupt identification, by priority (IIR[5:1]). */
+static uint8_t omap3_uart_pending(OMAP3UARTState *s)
+{
+    uint32_t rx_level = fifo8_num_used(&s->rx_fifo);
+
+    if ((s->ier & IER_LINE_STS) && s->overrun) {
+        return IIR_LINE_STS;
+    }
+    if (s->ier & IER_RHR) {
+        if (rx_level >= omap3_uart_rx_trigger(s)) {
+            return IIR_RHR;
+        }
+        if (s->rx_timeout && rx_level) {
+            return IIR_RX_TIMEOUT;
+        }
+    }
+    if ((s->ier & IER_THR) && omap3_uart_thr_condition(s)) {
+        return IIR_THR;
+    }
+    if ((s->ier & IER_MODEM_STS) && s->msr_delta) {
+        return IIR_MODEM;
+    }
+    return IIR_NO_INT;
+}
+
+static uint8_t omap3_uart_iir(OMAP3UARTState *s)
+{
+    /* IIR[7:6] mirror FCR[0]: the 8250 core checks them for FIFO mode. */
+    return omap3_uart_pending(s) | ((s->fcr & FCR_FIFO_EN) ? 0xc0 : 0);
+}
+
+static void omap3_uart_update_irq(OMAP3UARTState *s)
+{
+    uint8_t iir = omap3_uart_pending(s);
+    int level = !(iir & IIR_NO_INT);
+
+    trace_omap3_uart_irq(s->id, level, iir);
+    qemu_set_irq(s->irq, level);
+}
+
+/* Modem input lines, MSR[7:4]. */
+static uint8_t omap3_uart_msr_lines(OMAP3UARTState *s)
+{
+    uint8_t lines = 0;
+
+    if (s->mcr & MCR_LOOPBACK) {
+        /* Internal loopback: RTS->CTS, DTR->DSR, RI_STS_CH->RI, CD->DCD. */
+        lines |= (s->mcr & MCR_RTS) ? MSR_NCTS : 0;
+        lines |= (s->mcr & MCR_DTR) ? MSR_NDSR : 0;
+        lines |= (s->mcr & MCR_RI_STS_CH) ? MSR_NRI : 0;
+        lines |= (s->mcr & MCR_CD_STS_CH) ? MSR_NCD : 0;
+    } else {
+        /* No modem attached: CTS, DSR and DCD asserted so that nothing
+         * that looks at them (get_mctrl, CRTSCTS) ever stalls. */
+        lines = MSR_NCTS | MSR_NDSR | MSR_NCD;
+    }
+    return lines;
+}
+
+static void omap3_uart_update_msr(OMAP3UARTState *s)
+{
+    uint8_t lines = omap3_uart_msr_lines(s);
+    uint8_t changed = lines ^ s->msr_lines;
+
+    s->msr_delta |= (changed & (MSR_NCTS | MSR_NDSR | MSR_NCD)) >> 4;
+    /* TERI: trailing edge of RI only. */
+    if ((changed & MSR_NRI) && !(lines & MSR_NRI)) {
+        s->msr_delta |= MSR_TERI;
+    }
+    s->msr_lines = lines;
+}
+
+/* Four character times at the programmed line settings. */
+static int64_t omap3_uart_char_timeout_ns(OMAP3UARTState *s)
+{
+    unsigned divisor = (s->dlh << 8) | s->dll;
+    unsigned oversampling =
+        (s->mdr1 & MDR1_MODE_MASK) == MDR1_MODE_UART13X ? 13 : 16;
+    unsigned bits = 1 + 5 + (s->lcr & 3) + ((s->lcr >> 3) & 1) +
+                    ((s->lcr & 4) ? 2 : 1);
+    uint64_t baud;
+
+    if (!divisor) {
+        /* Divisor 0 stops the baud clock; use 115200 rather than never. */
+        baud = 115200;
+    } else {
+        baud = UART_FCLK_HZ / (oversampling * divisor);
+    }
+    return muldiv64(4 * bits, NANOSECONDS_PER_SECOND, MAX(baud, 1));
+}
+
+static void omap3_uart_restart_rx_timeout(OMAP3UARTState *s)
+{
+    s->rx_timeout = false;
+    if (fifo8_is_empty(&s->rx_fifo)) {
+        timer_del(s->rx_timeout_timer);
+    } else {
+        timer_mod(s->rx_timeout_timer,
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  omap3_uart_char_timeout_ns(s));
+    }
+}
+
+static void omap3_uart_rx_timeout_cb(void *opaque)
+{
+    OMAP3UARTState *s = opaque;
+
+    if (!fifo8_is_empty(&s->rx_fifo)) {
+        s->rx_timeout = true;
+        trace_omap3_uart_rx_timeout(s->id, fifo8_num_used(&s->rx_fifo));
+        omap3_uart_update_irq(s);
+    }
+}
+
+static void omap3_uart_rx_push(OMAP3UARTState *s, uint8_t byte)
+{
+    if (fifo8_num_used(&s->rx_fifo) >= omap3_uart_rx_capacity(s)) {
+        s->overrun = true;
+        return;
+    }
+    fifo8_push(&s->rx_fifo, byte);
+    trace_omap3_uart_rx(s->id, byte, fifo8_num_used(&s->rx_fifo));
+}
+
+/* Move what the TX FIFO holds onto the line (or back to RX in loopback). */
+static void omap3_uart_tx_flush(OMAP3UARTState *s)
+{
+    while (omap3_uart_enabled(s) && !fifo8_is_empty(&s->tx_fifo)) {
+        uint8_t byte = fifo8_pop(&s->tx_fifo);
+
+        trace_omap3_uart_tx(s->id, byte);
+        if (s->mcr & MCR_LOOPBACK) {
+            /* In loopback the transmitter output is disconnected. */
+            omap3_uart_rx_push(s, byte);
+            omap3_uart_restart_rx_timeout(s);
+        } else {
+            /* Blocks the vCPU: acceptable for a console UART. */
+            qemu_chr_fe_write_all(&s->chr, &byte, 1);
+        }
+    }
+}
+
+static int omap3_uart_can_receive(void *opaque)
+{
+    OMAP3UARTState *s = opaque;
+    unsigned used = fifo8_num_used(&s->rx_fifo);
+    unsigned cap = omap3_uart_rx_capacity(s);
+
+    /* A disabled UART (MDR1 mode 7) receives nothing; the chardev keeps
+     * the input until the guest selects UART mode.  In loopback the
+     * receiver is disconnected from the pin. */
+    if (!omap3_uart_enabled(s) || (s->mcr & MCR_LOOPBACK) || used >= cap) {
+        return 0;
+    }
+    return cap - used;
+}
+
+static void omap3_uart_receive(void *opaque, const uint8_t *buf, int size)
+{
+    OMAP3UARTState *s = opaque;
+    int i;
+
+    for (i = 0; i < size; i++) {
+        omap3_uart_rx_push(s, buf[i]);
+    }
+    omap3_uart_restart_rx_timeout(s);
+    omap3_uart_update_irq(s);
+}
+
+static void omap3_uart_do_reset(OMAP3UARTState *s)
+{
+    fifo8_reset(&s->rx_fifo);
+    fifo8_reset(&s->tx_fifo);
+    timer_del(s->rx_timeout_timer);
+    s->rx_timeout = false;
+    s->overrun = false;
+
+    s->dll = 0;
+    s->dlh = 0;
+    s->ier = 0;
+    s->fcr = 0;
+    s->lcr = 0;
+    s->mcr = 0;
+    s->efr = 0;
+    s->xon1 = 0;
+    s->xon2 = 0;
+    s->xoff1 = 0;
+    s->xoff2 = 0;
+    s->tcr = 0x0f;
+    s->tlr = 0;
+    s->spr = 0;
+    s->mdr1 = MDR1_MODE_DISABLE;
+    s->mdr2 = 0;
+    s->scr = 0;
+    s->ssr = 0x04;          /* DMA_COUNTER_RST */
+    s->eblr = 0;
+    s->sysc = 0;
+    s->wer = 0x7f;
+    s->cfps = 0x69;
+    s->ier2 = 0;
+    s->mdr3 = 0;
+    s->tx_dma_threshold = 0;
+
+    s->msr_lines = omap3_uart_msr_lines(s);
+    s->msr_delta = 0;
+    trace_omap3_uart_reset(s->id);
+}
+
+static void omap3_uart_write_fcr(OMAP3UARTState *s, uint8_t value)
+{
+    if (value & FCR_RX_FIFO_CLEAR) {
+        fifo8_reset(&s->rx_fifo);
+        s->rx_timeout = false;
+        timer_del(s->rx_timeout_timer);
+        qemu_chr_fe_accept_input(&s->chr);
+    }
+    if (value & FCR_TX_FIFO_CLEAR) {
+        fifo8_reset(&s->tx_fifo);
+    }
+    /* FCR[5:4] (TX trigger) can only be written with EFR[4] set. */
+    if (!(s->efr & EFR_ENHANCED_EN)) {
+        value = (value & ~FCR_TX_TRIG_MASK) | (s->fcr & FCR_TX_TRIG_MASK);
+    }
+    s->fcr = value & ~(FCR_RX_FIFO_CLEAR | FCR_TX_FIFO_CLEAR);
+}
+
+static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
+{
+    OMAP3UARTState *s = opaque;
+    int mode = omap3_uart_access_mode(s);
+    uint64_t value = 0;
+
+    if (offset & 3) {
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: unaligned read at 0x%"
+                      HWADDR_PRIx "\n", s->id, offset);
+        return 0;
+    }
+
+    switch (offset) {
+    case R_RHR_THR_DLL:
+        if (mode != MODE_OPERATIONAL) {
+            value = s->dll;
+        } else if (!fifo8_is_empty(&s->rx_fifo)) {
+            value = fifo8_pop(&s->rx_fifo);
+            /* Reading RHR clears the timeout and re-arms it. */
+            omap3_uart_restart_rx_timeout(s);
+            qemu_chr_fe_accept_input(&s->chr);
+            omap3_uart_update_irq(s);
+        }
+        break;
+    case R_IER_DLH:
+        value = mode == MODE_OPERATIONAL ? s->ier : s->dlh;
+        break;
+    case R_IIR_FCR_EFR:
+        value = mode == MODE_CONF_B ? s->efr : omap3_uart_iir(s);
+        break;
+    case R_LCR:
+        value = s->lcr;
+        break;
+    case R_MCR_XON1:
+        value = mode == MODE_CONF_B ? s->xon1 : s->mcr;
+        break;
+    case R_LSR_XON2:
+        if (mode == MODE_CONF_B) {
+            value = s->xon2;
+            break;
+        }
+        if (!fifo8_is_empty(&s->rx_fifo)) {
+            value |= LSR_RX_FIFO_E;
+        }
+        if (s->overrun) {
+            value |= LSR_RX_OE;
+            s->overrun = false;
+            omap3_uart_update_irq(s);
+        }
+        if (fifo8_is_empty(&s->tx_fifo)) {
+            /* The transmitter is instantaneous: THR and shift register
+             * are empty together (wait_for_xmitr polls BOTH_EMPTY). */
+            value |= LSR_TX_FIFO_E | LSR_TX_SR_E;
+        }
+        break;
+    case R_MSR_TCR_XOFF1:
+        if (omap3_uart_tcr_tlr(s)) {
+            value = s->tcr;
+        } else if (mode == MODE_CONF_B) {
+            value = s->xoff1;
+        } else {
+            omap3_uart_update_msr(s);
+            value = s->msr_lines | s->msr_delta;
+            s->msr_delta = 0;
+            omap3_uart_update_irq(s);
+        }
+        break;
+    case R_SPR_TLR_XOFF2:
+        if (omap3_uart_tcr_tlr(s)) {
+            value = s->tlr;
+        } else if (mode == MODE_CONF_B) {
+            value = s->xoff2;
+        } else {
+            value = s->spr;
+        }
+        break;
+    case R_MDR1:
+        value = s->mdr1;
+        break;
+    case R_MDR2:
+        value = s->mdr2;
+        break;
+    case R_SCR:
+        value = s->scr;
+        break;
+    case R_SSR:
+        value = s->ssr | (fifo8_is_full(&s->tx_fifo) ? 0x01 : 0);
+        break;
+    case R_EBLR:
+        value = s->eblr;
+        break;
+    case R_MVR:
+        value = UART_MVR_3630;
+        break;
+    case R_SYSC:
+        value = s->sysc;
+        break;
+    case R_SYSS:
+        /* Soft reset completes at once. */
+        value = SYSS_RESETDONE;
+        break;
+    case R_WER:
+        value = s->wer;
+        break;
+    case R_CFPS:
+        value = s->cfps;
+        break;
+    case R_RXFIFO_LVL:
+        value = fifo8_num_used(&s->rx_fifo);
+        break;
+    case R_TXFIFO_LVL:
+        value = fifo8_num_used(&s->tx_fifo);
+        break;
+    case R_IER2:
+        value = s->ier2;
+        break;
+    case R_ISR2:
+        value = 0;
+        break;
+    case R_MDR3:
+        value = s->mdr3;
+        break;
+    case R_TX_DMA_THRESHOLD:
+        value = s->tx_dma_threshold;
+        break;
+    case R_TXFLL:
+    case R_TXFLH:
+    case R_RXFLL:
+    case R_RXFLH:
+    case R_BLR:
+    case R_ACREG:
+        qemu_log_mask(LOG_UNIMP, "omap3-uart%d: IrDA register 0x%02"
+                      HWADDR_PRIx " not modelled\n", s->id, offset);
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: read from unknown "
+                      "register 0x%03" HWADDR_PRIx "\n", s->id, offset);
+        break;
+    }
+
+    trace_omap3_uart_read(s->id, offset, mode, value);
+    return value;
+}
+
+static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
+                             unsigned size)
+{
+    OMAP3UARTState *s = opaque;
+    int mode = omap3_uart_access_mode(s);
+    uint8_t value = value64;
+
+    if (offset & 3) {
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: unaligned write at 0x%"
+                      HWADDR_PRIx "\n", s->id, offset);
+        return;
+    }
+    trace_omap3_uart_write(s->id, offset, mode, value);
+
+    switch (offset) {
+    case R_RHR_THR_DLL:
+        if (mode != MODE_OPERATIONAL) {
+            s->dll = value;
+        } else if (fifo8_is_full(&s->tx_fifo)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: TX FIFO overflow\n",
+                          s->id);
+        } else {
+            fifo8_push(&s->tx_fifo, value);
+            omap3_uart_tx_flush(s);
+        }
+        break;
+    case R_IER_DLH:
+        if (mode != MODE_OPERATIONAL) {
+            s->dlh = value & 0x3f;
+        } else if (s->efr & EFR_ENHANCED_EN) {
+            s->ier = value;
+        } else {
+            /* IER[7:4] are writable only with EFR[4] set. */
+            s->ier = (s->ier & 0xf0) | (value & 0x0f);
+        }
+        break;
+    case R_IIR_FCR_EFR:
+        if (mode == MODE_CONF_B) {
+            s->efr = value;
+        } else {
+            omap3_uart_write_fcr(s, value);
+        }
+        break;
+    case R_LCR:
+        s->lcr = value;
+        break;
+    case R_MCR_XON1:
+        if (mode == MODE_CONF_B) {
+            s->xon1 = value;
+        } else {
+            /* MCR[7:5] are writable only with EFR[4] set. */
+            if (!(s->efr & EFR_ENHANCED_EN)) {
+                value = (value & 0x1f) | (s->mcr & 0xe0);
+            }
+            if ((value ^ s->mcr) & MCR_LOOPBACK) {
+                qemu_chr_fe_accept_input(&s->chr);
+            }
+            s->mcr = value;
+            omap3_uart_update_msr(s);
+        }
+        break;
+    case R_LSR_XON2:
+        if (mode == MODE_CONF_B) {
+            s->xon2 = value;
+        } else {
+            qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to LSR\n",
+                          s->id);
+        }
+        break;
+    case R_MSR_TCR_XOFF1:
+        if (omap3_uart_tcr_tlr(s)) {
+            s->tcr = value;
+        } else if (mode == MODE_CONF_B) {
+            s->xoff1 = value;
+        } else {
+            qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to MSR\n",
+                          s->id);
+        }
+        break;
+    case R_SPR_TLR_XOFF2:
+        if (omap3_uart_tcr_tlr(s)) {
+            s->tlr = value;
+        } else if (mode == MODE_CONF_B) {
+            s->xoff2 = value;
+        } else {
+            s->spr = value;
+        }
+        break;
+    case R_MDR1:
+        if ((value ^ s->mdr1) & MDR1_MODE_MASK) {
+            trace_omap3_uart_mode(s->id, value & MDR1_MODE_MASK);
+        }
+        s->mdr1 = value;
+        if (omap3_uart_enabled(s)) {
+            omap3_uart_tx_flush(s);
+            qemu_chr_fe_accept_input(&s->chr);
+        } else if ((value & MDR1_MODE_MASK) != MDR1_MODE_DISABLE) {
+            qemu_log_mask(LOG_UNIMP, "omap3-uart%d: MDR1 mode %d (IrDA/CIR) "
+                          "not modelled\n", s->id, value & MDR1_MODE_MASK);
+        }
+        break;
+    case R_MDR2:
+        s->mdr2 = value;
+        break;
+    case R_SCR:
+        s->scr = value;
+        break;
+    case R_SSR:
+        /* Only DMA_COUNTER_RST (bit 2) is writable. */
+        s->ssr = value & 0x04;
+        break;
+    case R_EBLR:
+        s->eblr = value;
+        break;
+    case R_SYSC:
+        if (value & SYSC_SOFTRESET) {
+            /* Soft reset restores every register; SOFTRESET self-clears. */
+            omap3_uart_do_reset(s);
+            qemu_chr_fe_accept_input(&s->chr);
+        } else {
+            s->sysc = value & SYSC_MASK;
+        }
+        break;
+    case R_WER:
+        s->wer = value;
+        break;
+    case R_CFPS:
+        s->cfps = value;
+        break;
+    case R_IER2:
+        s->ier2 = value & 0x07;
+        break;
+    case R_ISR2:
+        /* Status bits of the IER2 events: nothing latched to clear. */
+        break;
+    case R_MDR3:
+        s->mdr3 = value & 0x07;
+        break;
+    case R_TX_DMA_THRESHOLD:
+        s->tx_dma_threshold = value & 0x3f;
+        break;
+    case R_MVR:
+    case R_SYSS:
+    case R_RXFIFO_LVL:
+    case R_TXFIFO_LVL:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to read-only "
+                      "register 0x%02" HWADDR_PRIx "\n", s->id, offset);
+        break;
+    case R_TXFLL:
+    case R_TXFLH:
+    case R_RXFLL:
+    case R_RXFLH:
+    case R_BLR:
+    case R_ACREG:
+        qemu_log_mask(LOG_UNIMP, "omap3-uart%d: IrDA register 0x%02"
+                      HWADDR_PRIx " not modelled\n", s->id, offset);
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to unknown "
+                      "register 0x%03" HWADDR_PRIx "\n", s->id, offset);
+        break;
+    }
+
+    omap3_uart_update_irq(s);
+}
+
+static const MemoryRegionOps omap3_uart_ops = {
+    .read = omap3_uart_read,
+    .write = omap3_uart_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    /* 8-bit registers at stride 4; 8250_omap uses 8- and 32-bit accesses. */
+    .valid = {
+        .min_access_size = 1,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 1,
+        .max_access_size = 4,
+    },
+};
+
+static void omap3_uart_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+
+    omap3_uart_do_reset(s);
+    qemu_set_irq(s->irq, 0);
+}
+
+static void omap3_uart_init(Object *obj)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+
+    memory_region_init_io(&s->iomem, obj, &omap3_uart_ops, s,
+                          TYPE_OMAP3_UART, 0x1000);
+    sysbus_init_mmio(sbd, &s->iomem);
+    sysbus_init_irq(sbd, &s->irq);
+    fifo8_create(&s->rx_fifo, UART_FIFO_SIZE);
+    fifo8_create(&s->tx_fifo, UART_FIFO_SIZE);
+}
+
+static void omap3_uart_finalize(Object *obj)
+{
+    OMAP3UARTState *s = OMAP3_UART(obj);
+
+    fifo8_destroy(&s->rx_fifo);
+    fifo8_destroy(&s->tx_fifo);
+}
+
+static void omap3_uart_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3UARTState *s = OMAP3_UART(dev);
+
+    if (s->id < 1 || s->id > 4) {
+        error_setg(errp, "omap3-uart: property 'id' must be 1..4");
+        return;
+    }
+    s->rx_timeout_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                       omap3_uart_rx_timeout_cb, s);
+    qemu_chr_fe_set_handlers(&s->chr, omap3_uart_can_receive,
+                             omap3_uart_receive, NULL, NULL, s, NULL, true);
+}
+
+static void omap3_uart_unrealize(DeviceState *dev)
+{
+    OMAP3UARTState *s = OMAP3_UART(dev);
+
+    timer_free(s->rx_timeout_timer);
+    s->rx_timeout_timer = NULL;
+}
+
+static int omap3_uart_post_load(void *opaque, int version_id)
+{
+    OMAP3UARTState *s = opaque;
+
+    if (fifo8_num_used(&s->rx_fifo) > UART_FIFO_SIZE ||
+        fifo8_num_used(&s->tx_fifo) > UART_FIFO_SIZE) {
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static const VMStateDescription vmstate_omap3_uart = {
+    .name = TYPE_OMAP3_UART,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .post_load = omap3_uart_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_FIFO8(rx_fifo, OMAP3UARTState),
+        VMSTATE_FIFO8(tx_fifo, OMAP3UARTState),
+        VMSTATE_TIMER_PTR(rx_timeout_timer, OMAP3UARTState),
+        VMSTATE_BOOL(rx_timeout, OMAP3UARTState),
+        VMSTATE_BOOL(overrun, OMAP3UARTState),
+        VMSTATE_UINT8(msr_delta, OMAP3UARTState),
+        VMSTATE_UINT8(msr_lines, OMAP3UARTState),
+        VMSTATE_UINT8(dll, OMAP3UARTState),
+        VMSTATE_UINT8(dlh, OMAP3UARTState),
+        VMSTATE_UINT8(ier, OMAP3UARTState),
+        VMSTATE_UINT8(fcr, OMAP3UARTState),
+        VMSTATE_UINT8(lcr, OMAP3UARTState),
+        VMSTATE_UINT8(mcr, OMAP3UARTState),
+        VMSTATE_UINT8(efr, OMAP3UARTState),
+        VMSTATE_UINT8(xon1, OMAP3UARTState),
+        VMSTATE_UINT8(xon2, OMAP3UARTState),
+        VMSTATE_UINT8(xoff1, OMAP3UARTState),
+        VMSTATE_UINT8(xoff2, OMAP3UARTState),
+        VMSTATE_UINT8(tcr, OMAP3UARTState),
+        VMSTATE_UINT8(tlr, OMAP3UARTState),
+        VMSTATE_UINT8(spr, OMAP3UARTState),
+        VMSTATE_UINT8(mdr1, OMAP3UARTState),
+        VMSTATE_UINT8(mdr2, OMAP3UARTState),
+        VMSTATE_UINT8(scr, OMAP3UARTState),
+        VMSTATE_UINT8(ssr, OMAP3UARTState),
+        VMSTATE_UINT8(eblr, OMAP3UARTState),
+        VMSTATE_UINT8(sysc, OMAP3UARTState),
+        VMSTATE_UINT8(wer, OMAP3UARTState),
+        VMSTATE_UINT8(cfps, OMAP3UARTState),
+        VMSTATE_UINT8(ier2, OMAP3UARTState),
+        VMSTATE_UINT8(mdr3, OMAP3UARTState),
+        VMSTATE_UINT8(tx_dma_threshold, OMAP3UARTState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const Property omap3_uart_properties[] = {
+    DEFINE_PROP_CHR("chardev", OMAP3UARTState, chr),
+    DEFINE_PROP_UINT8("id", OMAP3UARTState, id, 0),
+};
+
+static void omap3_uart_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    dc->desc = "OMAP3 UART";
+    dc->realize = omap3_uart_realize;
+    dc->unrealize = omap3_uart_unrealize;
+    dc->vmsd = &vmstate_omap3_uart;
+    rc->phases.hold = omap3_uart_reset_hold;
+    device_class_set_props(dc, omap3_uart_properties);
+    set_bit(DEVICE_CATEGORY_INPUT, dc->categories);
+}
+
+static const TypeInfo omap3_uart_info = {
+    .name = TYPE_OMAP3_UART,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3UARTState),
+    .instance_init = omap3_uart_init,
+    .instance_finalize = omap3_uart_finalize,
+    .class_init = omap3_uart_class_init,
+};
+
+static void omap3_uart_register_types(void)
+{
+    type_register_static(&omap3_uart_info);
+}
+
+type_init(omap3_uart_register_types)

@@ -1,0 +1,354 @@
+/*
+ * qtest for the rm696 machine's watchdog timers (omap3-wdt: WDT2 0x48314000,
+ * WDT3 0x49030000), MMC host controllers (omap3-hsmmc, MMC2 0x480B4000)
+ * and a module modelled only by its reset handshake (omap3-sysc-module,
+ * mailbox 0x48094000): the behaviour arch/arm/mach-omap2/wd_timer.c,
+ * drivers/watchdog/omap_wdt.c, drivers/mmc/host/omap_hsmmc.c, the hwmod
+ * code and drivers/bus/ti-sysc.c rely on.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "qobject/qdict.h"
+
+#define NS_PER_SEC          1000000000LL
+
+#define WDT2                0x48314000u
+#define WDT3                0x49030000u
+#define WD_SYSCONFIG(b)     ((b) + 0x10)
+#define WD_SYSSTATUS(b)     ((b) + 0x14)
+#define WISR(b)             ((b) + 0x18)
+#define WIER(b)             ((b) + 0x1C)
+#define WCLR(b)             ((b) + 0x24)
+#define WCRR(b)             ((b) + 0x28)
+#define WLDR(b)             ((b) + 0x2C)
+#define WTGR(b)             ((b) + 0x30)
+#define WWPS(b)             ((b) + 0x34)
+#define WSPR(b)             ((b) + 0x48)
+
+#define MMC2                0x480B4000u
+#define MMC_SYSCONFIG       (MMC2 + 0x010)
+#define MMC_SYSSTATUS       (MMC2 + 0x014)
+#define MMC_CON             (MMC2 + 0x02C)
+#define MMC_ARG             (MMC2 + 0x108)
+#define MMC_CMD             (MMC2 + 0x10C)
+#define MMC_RSP10           (MMC2 + 0x110)
+#define MMC_PSTATE          (MMC2 + 0x124)
+#define MMC_HCTL            (MMC2 + 0x128)
+#define MMC_SYSCTL          (MMC2 + 0x12C)
+#define MMC_STAT            (MMC2 + 0x130)
+#define MMC_IE              (MMC2 + 0x134)
+#define MMC_ISE             (MMC2 + 0x138)
+#define MMC_CAPA            (MMC2 + 0x140)
+
+/* omap_hsmmc.c bits */
+#define ICE                 (1u << 0)
+#define ICS                 (1u << 1)
+#define SRA                 (1u << 24)
+#define SRC                 (1u << 25)
+#define SRD                 (1u << 26)
+#define SDBP                (1u << 8)
+#define SDVS18              (0x5u << 9)
+#define VS18                (1u << 26)
+#define INIT_STREAM         (1u << 1)
+#define CC_EN               (1u << 0)
+#define ERR_EN              (1u << 15)
+#define CTO_EN              (1u << 16)
+#define INT_EN_MASK         0x317F0033u
+#define STAT_CLEAR          0xFFFFFFFFu
+
+#define MAILBOX             0x48094000u
+
+#define INTC_ITR(bank)      (0x48200080u + 0x20 * (bank))
+#define IRQ_WDT3            36
+#define IRQ_MMC2            86
+
+static bool intc_line(QTestState *qts, int line)
+{
+    return qtest_readl(qts, INTC_ITR(line / 32)) & (1u << (line % 32));
+}
+
+/* omap2_wd_timer_disable(): the stop sequence, each step spinning on WWPS
+ * with no timeout. */
+static void wdt_stop(QTestState *qts, uint32_t base)
+{
+    qtest_writel(qts, WSPR(base), 0xAAAA);
+    g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
+    qtest_writel(qts, WSPR(base), 0x5555);
+    g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
+}
+
+static void wdt_start(QTestState *qts, uint32_t base)
+{
+    qtest_writel(qts, WSPR(base), 0xBBBB);
+    g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
+    qtest_writel(qts, WSPR(base), 0x4444);
+    g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
+}
+
+/*
+ * WDT2 runs out of reset at 32768 Hz; the hwmod reset re-arms it and the
+ * kernel stops it with 0xAAAA/0x5555.
+ */
+static void test_wdt2_stop(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+    uint32_t c0, c1;
+
+    c0 = qtest_readl(qts, WCRR(WDT2));
+    qtest_clock_step(qts, NS_PER_SEC);
+    c1 = qtest_readl(qts, WCRR(WDT2));
+    g_assert_cmphex(c1 - c0, ==, 32768);
+
+    wdt_stop(qts, WDT2);
+    c0 = qtest_readl(qts, WCRR(WDT2));
+    qtest_clock_step(qts, 20 * NS_PER_SEC);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, c0);
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT2)), ==, 0);
+
+    /* The hwmod soft reset re-arms it (omap2_wd_timer_reset). */
+    qtest_writel(qts, WD_SYSCONFIG(WDT2), 0x2);
+    g_assert_cmphex(qtest_readl(qts, WD_SYSCONFIG(WDT2)) & 2, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, WD_SYSSTATUS(WDT2)) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFB0000);
+    c0 = qtest_readl(qts, WCRR(WDT2));
+    qtest_clock_step(qts, NS_PER_SEC / 2);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)) - c0, ==, 16384);
+    wdt_stop(qts, WDT2);
+    qtest_quit(qts);
+}
+
+/*
+ * omap_wdt_start(): stop, prescaler, WLDR, reload through WTGR, start.
+ * If nobody pings it, WDT2 resets the machine when WCRR overflows.
+ */
+static void test_wdt2_expiry(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+    QDict *ev;
+
+    wdt_stop(qts, WDT2);
+    qtest_writel(qts, WCLR(WDT2), 1 << 5);             /* PRE, PTV 0 */
+    qtest_writel(qts, WLDR(WDT2), 0xFFFF8000);         /* 1 s */
+    qtest_writel(qts, WTGR(WDT2), 0x1234);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFF8000);
+    wdt_start(qts, WDT2);
+    /* Writes to the timer registers are ignored while it runs. */
+    qtest_writel(qts, WLDR(WDT2), 0);
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFF8000);
+
+    qtest_clock_step(qts, NS_PER_SEC / 2);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFFC000);
+    /* A ping (new WTGR value) reloads WCRR from WLDR. */
+    qtest_writel(qts, WTGR(WDT2), ~0x1234u);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFF8000);
+    qtest_clock_step(qts, NS_PER_SEC / 2);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFFC000);
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT2)), ==, 0);
+
+    /* No ping: 0.5 s later it expires and the machine resets. */
+    qtest_clock_step(qts, NS_PER_SEC / 2 + 1000);
+    ev = qtest_qmp_eventwait_ref(qts, "WATCHDOG");
+    g_assert_cmpstr(qdict_get_str(qdict_get_qdict(ev, "data"), "action"),
+                    ==, "reset");
+    qobject_unref(ev);
+    qtest_qmp_eventwait(qts, "RESET");
+    /* Back in its reset state, running again. */
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFB0000);
+    g_assert_cmphex(qtest_readl(qts, WSPR(WDT2)), ==, 0);
+    qtest_quit(qts);
+}
+
+/* WDT3 (IVA2) does not run out of reset and only interrupts (INTC 36). */
+static void test_wdt3_irq(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+    uint32_t c0;
+
+    c0 = qtest_readl(qts, WCRR(WDT3));
+    qtest_clock_step(qts, NS_PER_SEC / 100);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), ==, c0);
+
+    qtest_writel(qts, WIER(WDT3), 1);
+    qtest_writel(qts, WLDR(WDT3), 0xFFFFFFF0);          /* 16 ticks */
+    qtest_writel(qts, WTGR(WDT3), 1);
+    wdt_start(qts, WDT3);
+    g_assert_false(intc_line(qts, IRQ_WDT3));
+    /* 15 ticks: not yet; the 16th tick (at 488281.25 ns) overflows. */
+    qtest_clock_step(qts, 15 * NS_PER_SEC / 32768 + 1);
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), ==, 0xFFFFFFFF);
+    qtest_clock_step(qts, NS_PER_SEC / 32768 + 1);
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 1);
+    g_assert_true(intc_line(qts, IRQ_WDT3));
+    /* Reloaded from WLDR and counting on. */
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), >=, 0xFFFFFFF0);
+    wdt_stop(qts, WDT3);
+    qtest_writel(qts, WISR(WDT3), 1);
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 0);
+    g_assert_false(intc_line(qts, IRQ_WDT3));
+    qtest_quit(qts);
+}
+
+/* omap_hsmmc_reset_controller_fsm(): the bit self-clears at once. */
+static void mmc_reset_fsm(QTestState *qts, uint32_t bit)
+{
+    qtest_writel(qts, MMC_SYSCTL, qtest_readl(qts, MMC_SYSCTL) | bit);
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSCTL) & bit, ==, 0);
+}
+
+static void test_mmc_reset(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+
+    /* hwmod soft reset: SYSCONFIG.SOFTRESET, SYSSTATUS.RESETDONE. */
+    qtest_writel(qts, MMC_CON, 0x20);
+    qtest_writel(qts, MMC_SYSCONFIG, 0x2);
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSCONFIG) & 2, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSSTATUS) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, MMC_CON), ==, 0);
+
+    /* omap_hsmmc_set_clock: CLKD, DTO, then ICE and wait for ICS. */
+    qtest_writel(qts, MMC_SYSCTL, (0xE << 16) | (240 << 6));
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSCTL) & ICS, ==, 0);
+    qtest_writel(qts, MMC_SYSCTL, qtest_readl(qts, MMC_SYSCTL) | ICE);
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSCTL) & ICS, ==, ICS);
+    g_assert_cmphex((qtest_readl(qts, MMC_SYSCTL) >> 6) & 0x3FF, ==, 240);
+
+    mmc_reset_fsm(qts, SRC);
+    mmc_reset_fsm(qts, SRD);
+    /* The FSM resets keep the clock configuration... */
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSCTL) & ICS, ==, ICS);
+    /* ...SRA resets everything but the capabilities. */
+    qtest_writel(qts, MMC_CAPA, qtest_readl(qts, MMC_CAPA) | VS18);
+    mmc_reset_fsm(qts, SRA);
+    g_assert_cmphex(qtest_readl(qts, MMC_SYSCTL), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, MMC_CAPA) & VS18, ==, VS18);
+
+    /*
+     * omap_hsmmc_conf_bus_power: SDVS, CAPA voltage bits, then SDBP, which
+     * sticks only with a supported voltage (20 ms poll otherwise).
+     */
+    qtest_writel(qts, MMC_SYSCONFIG, 0x2);
+    g_assert_cmphex(qtest_readl(qts, MMC_CAPA) & VS18, ==, 0);
+    qtest_writel(qts, MMC_HCTL, SDVS18 | SDBP);
+    g_assert_cmphex(qtest_readl(qts, MMC_HCTL) & SDBP, ==, 0);
+    qtest_writel(qts, MMC_CAPA, qtest_readl(qts, MMC_CAPA) | VS18);
+    qtest_writel(qts, MMC_HCTL, qtest_readl(qts, MMC_HCTL) | SDBP);
+    g_assert_cmphex(qtest_readl(qts, MMC_HCTL) & SDBP, ==, SDBP);
+    g_assert_cmphex(qtest_readl(qts, MMC_HCTL) & (7 << 9), ==, SDVS18);
+    qtest_quit(qts);
+}
+
+/*
+ * An empty slot: the init stream and CMD0 complete (CC), a command that
+ * expects a response times out at once with CTO + ERRI and the interrupt.
+ */
+static void test_mmc_command(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+    uint32_t stat;
+
+    qtest_writel(qts, MMC_SYSCONFIG, 0x2);
+    /* DAT0 and CMD idle high: the card is not "busy". */
+    g_assert_cmphex(qtest_readl(qts, MMC_PSTATE) & (1 << 20), ==, 1 << 20);
+
+    /* send_init_stream: IE only, CON.INIT_STREAM, CMD = 0, poll CC. */
+    qtest_writel(qts, MMC_IE, INT_EN_MASK);
+    qtest_writel(qts, MMC_CON, qtest_readl(qts, MMC_CON) | INIT_STREAM);
+    qtest_writel(qts, MMC_CMD, 0);
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT) & CC_EN, ==, CC_EN);
+    g_assert_false(intc_line(qts, IRQ_MMC2));
+    qtest_writel(qts, MMC_CON, qtest_readl(qts, MMC_CON) & ~INIT_STREAM);
+    qtest_writel(qts, MMC_STAT, STAT_CLEAR);
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, 0);
+
+    /* omap_hsmmc_enable_irq + start_command: CMD0, no response. */
+    qtest_writel(qts, MMC_STAT, STAT_CLEAR);
+    qtest_writel(qts, MMC_ISE, INT_EN_MASK);
+    qtest_writel(qts, MMC_IE, INT_EN_MASK);
+    qtest_writel(qts, MMC_ARG, 0);
+    qtest_writel(qts, MMC_CMD, 0 << 24);
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, CC_EN);
+    g_assert_true(intc_line(qts, IRQ_MMC2));
+    qtest_writel(qts, MMC_STAT, CC_EN);
+    g_assert_false(intc_line(qts, IRQ_MMC2));
+
+    /* CMD8 (R7, 48-bit response): nobody answers. */
+    qtest_writel(qts, MMC_ARG, 0x1AA);
+    qtest_writel(qts, MMC_CMD, (8u << 24) | (2u << 16));
+    stat = qtest_readl(qts, MMC_STAT);
+    g_assert_cmphex(stat, ==, CTO_EN | ERR_EN);
+    g_assert_true(intc_line(qts, IRQ_MMC2));
+    g_assert_cmphex(qtest_readl(qts, MMC_RSP10), ==, 0);
+    /* omap_hsmmc_do_irq: SRC reset, then write back the status. */
+    mmc_reset_fsm(qts, SRC);
+    qtest_writel(qts, MMC_STAT, stat);
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, 0);
+    g_assert_false(intc_line(qts, IRQ_MMC2));
+
+    /* ERRI is a summary: it cannot be cleared on its own. */
+    qtest_writel(qts, MMC_CMD, (55u << 24) | (2u << 16));
+    qtest_writel(qts, MMC_STAT, ERR_EN);
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, CTO_EN | ERR_EN);
+    qtest_writel(qts, MMC_STAT, CTO_EN);
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, 0);
+
+    /* Status without ISE: latched, but no interrupt; without IE: nothing. */
+    qtest_writel(qts, MMC_ISE, 0);
+    qtest_writel(qts, MMC_CMD, (1u << 24) | (2u << 16));
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, CTO_EN | ERR_EN);
+    g_assert_false(intc_line(qts, IRQ_MMC2));
+    qtest_writel(qts, MMC_STAT, STAT_CLEAR);
+    qtest_writel(qts, MMC_IE, 0);
+    qtest_writel(qts, MMC_CMD, (1u << 24) | (2u << 16));
+    g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * A module the kernel only resets: the mailbox (hwmod: rev 0x0, sysc 0x10,
+ * syss 0x14).  Storage reads back, the revision is constant, SOFTRESET
+ * self-clears and really resets the registers.
+ */
+static void test_sysc_module(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+    uint32_t rev = qtest_readl(qts, MAILBOX);
+
+    qtest_writel(qts, MAILBOX, ~rev);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX), ==, rev);
+
+    qtest_writel(qts, MAILBOX + 0x40, 0xCAFE0001);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x40), ==, 0xCAFE0001);
+    qtest_writew(qts, MAILBOX + 0x42, 0xBEEF);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x40), ==, 0xBEEF0001);
+    g_assert_cmphex(qtest_readb(qts, MAILBOX + 0x43), ==, 0xBE);
+
+    /* _ocp_softreset: set SOFTRESET, poll RESETDONE. */
+    qtest_writel(qts, MAILBOX + 0x10, 0x11);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x10), ==, 0x11);
+    qtest_writel(qts, MAILBOX + 0x10, qtest_readl(qts, MAILBOX + 0x10) | 2);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x10) & 2, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x14) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x10), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX + 0x40), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX), ==, rev);
+    qtest_quit(qts);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+
+    qtest_add_func("/rm696/wdt/wdt2-stop", test_wdt2_stop);
+    qtest_add_func("/rm696/wdt/wdt2-expiry", test_wdt2_expiry);
+    qtest_add_func("/rm696/wdt/wdt3-irq", test_wdt3_irq);
+    qtest_add_func("/rm696/mmc/reset", test_mmc_reset);
+    qtest_add_func("/rm696/mmc/command", test_mmc_command);
+    qtest_add_func("/rm696/sysc/mailbox", test_sysc_module);
+
+    return g_test_run();
+}

@@ -1,0 +1,498 @@
+/*
+ * qtest for the OMAP3630 PRCM of the rm696 machine: PRM (0x48306000) and
+ * CM (0x48004000).  Each check is something Linux 6.18 relies on: DPLL
+ * lock status following the enable field (_omap3_wait_dpll_status), module
+ * IDLEST reading "accessible" (omap3xxx_cm_wait_module_ready), PWSTST not
+ * in transition and PREPWSTST telling what really happened (pm34xx.c),
+ * W1C of PM_WKST and PRM_IRQSTATUS_MPU with the PRCM interrupt
+ * (omap_prcm_irq_handler), the ABB LDO transition (ti-abb-regulator), the
+ * GP timer clock rates (CM_CLKSEL_WKUP) and the reboot through
+ * PRM_RSTCTRL.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "qobject/qdict.h"
+
+#define PRM                     0x48306000
+#define CM                      0x48004000
+
+/* PRM */
+#define PRM_IRQSTATUS_MPU       (PRM + 0x818)
+#define PRM_IRQENABLE_MPU       (PRM + 0x81c)
+#define PM_PWSTCTRL(mod)        (PRM + (mod) + 0xe0)
+#define PM_PWSTST(mod)          (PRM + (mod) + 0xe4)
+#define PM_PREPWSTST(mod)       (PRM + (mod) + 0xe8)
+#define PM_WKEN_WKUP            (PRM + 0xca0)
+#define PM_MPUGRPSEL_WKUP       (PRM + 0xca4)
+#define PM_WKST_WKUP            (PRM + 0xcb0)
+#define PM_WKST_PER             (PRM + 0x10b0)
+#define PRM_CLKSEL              (PRM + 0xd40)
+#define PRM_RSTCTRL             (PRM + 0x1250)
+#define PRM_RSTST               (PRM + 0x1258)
+#define PRM_CLKSRC_CTRL         (PRM + 0x1270)
+#define PRM_LDO_ABB_CTRL        (PRM + 0x12f0)
+#define PRM_REVISION            (PRM + 0x804)
+
+#define MOD_IVA2                0x000
+#define MOD_MPU                 0x900
+#define MOD_CORE                0xa00
+#define MOD_SGX                 0xb00
+#define MOD_WKUP                0xc00
+#define MOD_DSS                 0xe00
+#define MOD_CAM                 0xf00
+#define MOD_PER                 0x1000
+#define MOD_NEON                0x1300
+#define MOD_USBHOST             0x1400
+
+#define INTRANSITION            (1u << 20)
+#define PWRST_RET               1
+#define PWRST_ON                3
+
+/* CM */
+#define CM_FCLKEN(mod)          (CM + (mod))
+#define CM_CLKSTCTRL(mod)       (CM + (mod) + 0x48)
+#define CM_SLEEPDEP(mod)        (CM + (mod) + 0x44)
+#define CM_CLKSTST(mod)         (CM + (mod) + 0x4c)
+#define CM_CLKEN_PLL_IVA2       (CM + 0x004)
+#define CM_IDLEST_PLL_IVA2      (CM + 0x024)
+#define CM_CLKEN_PLL_MPU        (CM + 0x904)
+#define CM_IDLEST_PLL_MPU       (CM + 0x924)
+#define CM_CLKSEL1_PLL_MPU      (CM + 0x940)
+#define CM_FCLKEN1_CORE         (CM + 0xa00)
+#define CM_ICLKEN1_CORE         (CM + 0xa10)
+#define CM_IDLEST1_CORE         (CM + 0xa20)
+#define CM_FCLKEN_WKUP          (CM + 0xc00)
+#define CM_IDLEST_WKUP          (CM + 0xc20)
+#define CM_CLKSEL_WKUP          (CM + 0xc40)
+#define CM_CLKEN_PLL            (CM + 0xd00)
+#define CM_CLKEN2_PLL           (CM + 0xd04)
+#define CM_IDLEST_CKGEN         (CM + 0xd20)
+#define CM_IDLEST2_CKGEN        (CM + 0xd24)
+#define CM_FCLKEN_PER           (CM + 0x1000)
+#define CM_ICLKEN_PER           (CM + 0x1010)
+#define CM_IDLEST_PER           (CM + 0x1020)
+
+/* INTC */
+#define INTC_MIR_CLEAR0         0x48200088
+#define INTC_PENDING_IRQ0       0x48200098
+#define PRCM_INTC_LINE          11
+
+/* GPT1 (v1 register layout) */
+#define GPT1_TCLR               0x48318024
+#define GPT1_TCRR               0x48318028
+
+/* hw/clock.h */
+#define CLOCK_PERIOD_1SEC       (1000000000llu << 32)
+#define CLOCK_PERIOD_FROM_HZ(hz) ((hz) != 0 ? CLOCK_PERIOD_1SEC / (hz) : 0u)
+
+static QTestState *start(void)
+{
+    return qtest_init("-M rm696");
+}
+
+static uint64_t clock_period(QTestState *qts, const char *path)
+{
+    QDict *r;
+    uint64_t period;
+
+    r = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments':"
+                  " { 'path': %s, 'property': 'qtest-clock-period' } }", path);
+    g_assert_false(qdict_haskey(r, "error"));
+    period = qdict_get_int(r, "return");
+    qobject_unref(r);
+    return period;
+}
+
+static void set_field(QTestState *qts, uint64_t addr, int shift, uint32_t val)
+{
+    uint32_t v = qtest_readl(qts, addr);
+
+    v = (v & ~(7u << shift)) | (val << shift);
+    qtest_writel(qts, addr, v);
+}
+
+/* _omap3_wait_dpll_status: IDLEST follows the EN field at once */
+static void check_dpll(QTestState *qts, const char *name, uint64_t clken,
+                       int shift, uint64_t idlest, uint32_t bit)
+{
+    set_field(qts, clken, shift, 7);
+    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
+    set_field(qts, clken, shift, 5);        /* low-power bypass */
+    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, 0);
+    set_field(qts, clken, shift, 7);
+    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
+    set_field(qts, clken, shift, 1);        /* low-power stop */
+    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, 0);
+    set_field(qts, clken, shift, 7);
+    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
+    g_test_message("%s relocks", name);
+}
+
+static void test_dpll_lock(void)
+{
+    QTestState *qts = start();
+
+    /* a booted bootloader: DPLL1, 3, 4, 5 locked, IVA2's DPLL stopped */
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_CKGEN) & 3, ==, 3);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST2_CKGEN) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_IVA2) & 1, ==, 0);
+
+    check_dpll(qts, "DPLL1", CM_CLKEN_PLL_MPU, 0, CM_IDLEST_PLL_MPU, 1);
+    check_dpll(qts, "DPLL2", CM_CLKEN_PLL_IVA2, 0, CM_IDLEST_PLL_IVA2, 1);
+    check_dpll(qts, "DPLL3", CM_CLKEN_PLL, 0, CM_IDLEST_CKGEN, 1);
+    check_dpll(qts, "DPLL4", CM_CLKEN_PLL, 16, CM_IDLEST_CKGEN, 2);
+    check_dpll(qts, "DPLL5", CM_CLKEN2_PLL, 0, CM_IDLEST2_CKGEN, 1);
+    /* changing DPLL4 leaves DPLL3 alone */
+    set_field(qts, CM_CLKEN_PLL, 16, 1);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_CKGEN) & 3, ==, 1);
+    qtest_quit(qts);
+}
+
+/* MPU clock: 1 GHz at reset; cpufreq's omap3_noncore_dpll_program path */
+static void test_mpu_clock(void)
+{
+    QTestState *qts = start();
+    uint32_t v;
+
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(1000000000));
+    /* bypass: dpll1_fck = core_ck (390.4 MHz) / 2 */
+    set_field(qts, CM_CLKEN_PLL_MPU, 0, 5);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(195200000));
+    /* M 125, N 3: 19.2 MHz * 125 / 4 = 600 MHz, then relock */
+    v = qtest_readl(qts, CM_CLKSEL1_PLL_MPU);
+    v = (v & ~((0x7ffu << 8) | 0x7f)) | (125 << 8) | 3;
+    qtest_writel(qts, CM_CLKSEL1_PLL_MPU, v);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(195200000));
+    set_field(qts, CM_CLKEN_PLL_MPU, 0, 7);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 1);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(600000000));
+    qtest_quit(qts);
+}
+
+/* omap3xxx_cm_wait_module_ready: IDLEST bit 0 once the clocks are on */
+static void test_idlest(void)
+{
+    QTestState *qts = start();
+
+    /* UART1 (bit 13), MMC2 (bit 25), GPT10 (bit 11) */
+    qtest_writel(qts, CM_FCLKEN1_CORE, (1u << 13) | (1u << 25) | (1u << 11));
+    qtest_writel(qts, CM_ICLKEN1_CORE, (1u << 13) | (1u << 25) | (1u << 11));
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST1_CORE) &
+                    ((1u << 13) | (1u << 25) | (1u << 11)), ==, 0);
+    /* the sleep code polls CM_IDLEST1_CORE bit 1 (SDRC) for 0 */
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST1_CORE) & 2, ==, 0);
+    /* modem_fck's "autoidle" write lands here; it changes nothing */
+    qtest_writel(qts, CM_IDLEST1_CORE, 0x80000000);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST1_CORE), ==, 0);
+    /* UART3 (bit 11) in PER, GPT1 (bit 0) in WKUP */
+    qtest_writel(qts, CM_FCLKEN_PER, 1u << 11);
+    qtest_writel(qts, CM_ICLKEN_PER, 1u << 11);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PER) & (1u << 11), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_WKUP) & 1, ==, 0);
+    qtest_quit(qts);
+}
+
+/* omap2_pwrdm_wait_transition; PWSTST reads ON for every domain at boot */
+static void test_pwstst(void)
+{
+    static const uint32_t mods[] = {
+        MOD_IVA2, MOD_MPU, MOD_CORE, MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER,
+        MOD_NEON, MOD_USBHOST,
+    };
+    QTestState *qts = start();
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(mods); i++) {
+        uint32_t v = qtest_readl(qts, PM_PWSTST(mods[i]));
+
+        g_assert_cmphex(v & INTRANSITION, ==, 0);
+        g_assert_cmphex(v & 3, ==, PWRST_ON);
+    }
+    /* CORE: ON, logic on, both memory banks on */
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)), ==, 0xf7);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_MPU)), ==, 0x00030107);
+    qtest_quit(qts);
+}
+
+/* What omap3_pm_init leaves: hw-auto clock domains, no dependencies */
+static void kernel_pm_setup(QTestState *qts)
+{
+    static const uint32_t auto_mods[] = {
+        MOD_MPU, MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_NEON, MOD_USBHOST,
+    };
+    static const uint32_t deps[] = {
+        MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_USBHOST,
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(auto_mods); i++) {
+        qtest_writel(qts, CM_CLKSTCTRL(auto_mods[i]), 3);
+    }
+    qtest_writel(qts, CM_CLKSTCTRL(MOD_CORE), 0x3f);
+    qtest_writel(qts, CM_CLKSTCTRL(MOD_IVA2), 1);   /* iva2: force sleep */
+    for (i = 0; i < ARRAY_SIZE(deps); i++) {
+        qtest_writel(qts, CM_SLEEPDEP(deps[i]), 0);
+    }
+}
+
+static void set_next(QTestState *qts, uint32_t mod, uint32_t st)
+{
+    uint32_t v = qtest_readl(qts, PM_PWSTCTRL(mod));
+
+    qtest_writel(qts, PM_PWSTCTRL(mod), (v & ~3u) | st);
+}
+
+static void mpu_standby(QTestState *qts, int level)
+{
+    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standby", 0, level);
+}
+
+static void test_prepwstst(void)
+{
+    QTestState *qts = start();
+
+    /* pwrdm_clear_all_prev_pwrst writes 0: nothing happened, so ON */
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_ON);
+    qtest_writel(qts, PM_PREPWSTST(MOD_MPU), 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_MPU)) & 3, ==,
+                    PWRST_ON);
+    /* wkup_pwrdm (walked on every idle): always ON */
+    qtest_writel(qts, PM_PREPWSTST(MOD_WKUP), 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_WKUP)) & 3, ==,
+                    PWRST_ON);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_WKUP)) & 3, ==,
+                    PWRST_ON);
+
+    kernel_pm_setup(qts);
+    /* idle domains with no clock go to their next state at once */
+    set_next(qts, MOD_CAM, PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CAM)) & 3, ==, PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, CM_CLKSTST(MOD_CAM)) & 1, ==, 0);
+
+    /* C3: MPU RET, CORE ON; the console clock keeps PER and CORE on */
+    set_next(qts, MOD_MPU, PWRST_RET);
+    set_next(qts, MOD_CORE, PWRST_RET);
+    set_next(qts, MOD_PER, PWRST_RET);
+    qtest_writel(qts, PM_PREPWSTST(MOD_MPU), 0);
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_MPU)) & 3, ==, PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_PER)) & 3, ==, PWRST_ON);
+    mpu_standby(qts, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_MPU)) & 3, ==, PWRST_ON);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_MPU)) & 3, ==,
+                    PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_ON);
+
+    /* C5 with the console quiet: PER and CORE reach RET */
+    qtest_writel(qts, CM_FCLKEN_PER, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_PER)) & 3, ==, PWRST_RET);
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_RET);
+    mpu_standby(qts, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)), ==, 0x55);
+
+    /* a running GPT10 (CORE functional clock) keeps CORE out of RET */
+    qtest_writel(qts, CM_FCLKEN1_CORE, 1u << 11);
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
+    mpu_standby(qts, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_ON);
+    qtest_quit(qts);
+}
+
+/* omap_prcm_irq_handler / omap3xxx_prm_clear_mod_irqs */
+static void test_wkst_irq(void)
+{
+    QTestState *qts = start();
+
+    qtest_irq_intercept_out_named(qts, "/machine/soc/prm", "sysbus-irq");
+    qtest_writel(qts, PM_WKEN_WKUP, 0x10b);         /* omap3_prm_init_pm */
+    qtest_writel(qts, PM_MPUGRPSEL_WKUP, 0xb);
+    qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
+    g_assert_false(qtest_get_irq(qts, 0));
+
+    /* GPT1 wake-up: PM_WKST_WKUP.ST_GPT1 and WKUP_ST */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 0, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 1);
+    g_assert_true(qtest_get_irq(qts, 0));
+    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 0, 0);
+
+    /* the handler: mask, ack, clear PM_WKST (must clear), unmask */
+    qtest_writel(qts, PRM_IRQENABLE_MPU, 0x200);
+    g_assert_false(qtest_get_irq(qts, 0));
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1);
+    qtest_writel(qts, PM_WKST_WKUP, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
+    qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 0);
+    g_assert_false(qtest_get_irq(qts, 0));
+    qtest_readl(qts, PRM_REVISION);                 /* OCP barrier */
+
+    /* writing 0 clears nothing (omap3_prm_init_pm's "clear") */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 3, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 1u << 3);
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 0);
+    g_assert_true(qtest_get_irq(qts, 0));
+    qtest_writel(qts, PM_WKST_WKUP, 1u << 3);
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1);
+    g_assert_false(qtest_get_irq(qts, 0));
+
+    /* a source not enabled in PM_WKEN is not latched */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 5, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
+
+    /* PER GPIO2 wake-up (PM_WKEN_PER / GRPSEL reset values allow it) */
+    qtest_set_irq_in(qts, "/machine/soc/prm", "per-wake", 13, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_PER), ==, 1u << 13);
+    g_assert_true(qtest_get_irq(qts, 0));
+    qtest_writel(qts, PM_WKST_PER, 1u << 13);
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1);
+    g_assert_false(qtest_get_irq(qts, 0));
+
+    /* I/O chain: ST_IO_CHAIN follows EN_IO_CHAIN, clears on W1C, no IRQ */
+    qtest_writel(qts, PM_WKEN_WKUP, 0x10b | (1u << 16));
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP) & (1u << 16), ==,
+                    1u << 16);
+    qtest_writel(qts, PM_WKEN_WKUP, 0x10b);
+    qtest_writel(qts, PM_WKST_WKUP, 1u << 16);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
+    g_assert_false(qtest_get_irq(qts, 0));
+    qtest_quit(qts);
+}
+
+/* The PRCM interrupt reaches INTC line 11 */
+static void test_prcm_intc(void)
+{
+    QTestState *qts = start();
+
+    qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
+    qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
+                    (1u << PRCM_INTC_LINE), ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 0, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
+                    (1u << PRCM_INTC_LINE), ==, 1u << PRCM_INTC_LINE);
+    qtest_writel(qts, PM_WKST_WKUP, 1);
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
+                    (1u << PRCM_INTC_LINE), ==, 0);
+    qtest_quit(qts);
+}
+
+/* ti_abb_set_opp: OPP_CHANGE completes and raises bit 26 */
+static void test_abb(void)
+{
+    QTestState *qts = start();
+
+    qtest_writel(qts, PRM_LDO_ABB_CTRL, 1);              /* OPP_SEL */
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==, 0);
+    qtest_writel(qts, PRM_LDO_ABB_CTRL, 1 | (1u << 2)); /* OPP_CHANGE */
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==,
+                    1u << 26);
+    g_assert_cmphex(qtest_readl(qts, PRM_LDO_ABB_CTRL), ==, 1);
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1u << 26);       /* clear_txdone */
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==, 0);
+    qtest_quit(qts);
+}
+
+/* The GPT1 functional clock follows CM_CLKSEL_WKUP bit 0 and its gate */
+static void test_gpt1_clock(void)
+{
+    QTestState *qts = start();
+    uint32_t t0, t1;
+
+    /* N9 oscillator 38.4 MHz (index 4) / SYSCLKDIV 2 */
+    g_assert_cmphex(qtest_readl(qts, PRM_CLKSEL) & 7, ==, 4);
+    g_assert_cmphex((qtest_readl(qts, PRM_CLKSRC_CTRL) >> 6) & 3, ==, 2);
+
+    g_assert_cmphex(qtest_readl(qts, CM_CLKSEL_WKUP) & 1, ==, 0);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(32768));
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt12_fck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(32768));
+
+    /* GPT1 counts 32768 ticks a second */
+    qtest_writel(qts, GPT1_TCLR, 1);
+    t0 = qtest_readl(qts, GPT1_TCRR);
+    qtest_clock_step(qts, 10 * 1000 * 1000);            /* 10 ms */
+    t1 = qtest_readl(qts, GPT1_TCRR);
+    g_assert_cmpuint(t1 - t0, >=, 327);
+    g_assert_cmpuint(t1 - t0, <=, 328);
+
+    /* sys_clk: 19.2 MHz */
+    qtest_writel(qts, CM_CLKSEL_WKUP, qtest_readl(qts, CM_CLKSEL_WKUP) | 1);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(19200000));
+    t0 = qtest_readl(qts, GPT1_TCRR);
+    qtest_clock_step(qts, 10 * 1000 * 1000);
+    t1 = qtest_readl(qts, GPT1_TCRR);
+    g_assert_cmpuint(t1 - t0, >=, 191999);
+    g_assert_cmpuint(t1 - t0, <=, 192001);
+
+    /* gated: no clock at all */
+    qtest_writel(qts, CM_FCLKEN_WKUP, qtest_readl(qts, CM_FCLKEN_WKUP) & ~1);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==, 0);
+    qtest_writel(qts, CM_FCLKEN_WKUP, qtest_readl(qts, CM_FCLKEN_WKUP) | 1);
+    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(19200000));
+    qtest_quit(qts);
+}
+
+/* omap3xxx_prm_dpll3_reset: RST_DPLL3 reboots the SoC */
+static void test_rstctrl(void)
+{
+    QTestState *qts = start();
+
+    g_assert_cmphex(qtest_readl(qts, PRM_RSTST), ==, 1);    /* cold */
+    qtest_writel(qts, PRM_RSTST, 1);
+    g_assert_cmphex(qtest_readl(qts, PRM_RSTST), ==, 0);
+    set_next(qts, MOD_CAM, PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_CAM)) & 3, ==,
+                    PWRST_RET);
+
+    qtest_writel(qts, PRM_RSTCTRL, 1u << 2);
+    qtest_qmp_eventwait(qts, "RESET");
+
+    /* global warm reset recorded; registers back to reset values */
+    g_assert_cmphex(qtest_readl(qts, PRM_RSTST), ==, 2);
+    g_assert_cmphex(qtest_readl(qts, PRM_RSTCTRL), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_CAM)) & 3, ==,
+                    PWRST_ON);
+    qtest_quit(qts);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+
+    qtest_add_func("/rm696/prcm/dpll-lock", test_dpll_lock);
+    qtest_add_func("/rm696/prcm/mpu-clock", test_mpu_clock);
+    qtest_add_func("/rm696/prcm/idlest", test_idlest);
+    qtest_add_func("/rm696/prcm/pwstst", test_pwstst);
+    qtest_add_func("/rm696/prcm/prepwstst", test_prepwstst);
+    qtest_add_func("/rm696/prcm/wkst-irq", test_wkst_irq);
+    qtest_add_func("/rm696/prcm/prcm-intc", test_prcm_intc);
+    qtest_add_func("/rm696/prcm/abb", test_abb);
+    qtest_add_func("/rm696/prcm/gpt1-clock", test_gpt1_clock);
+    qtest_add_func("/rm696/prcm/rstctrl", test_rstctrl);
+
+    return g_test_run();
+}
