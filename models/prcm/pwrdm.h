@@ -88,7 +88,7 @@ enum prcm_pwrst {
 
 /* CM_CLKSTCTRL.CLKTRCTRL values. */
 enum prcm_clktrctrl {
-    PRCM_CLKTR_NO_SLEEP = 0,     /* no sleep transition; wake-ups still happen */
+    PRCM_CLKTR_NO_SLEEP = 0,     /* no sleep transition; wake-ups happen */
     PRCM_CLKTR_FORCE_SLEEP = 1,
     PRCM_CLKTR_FORCE_WAKEUP = 2,
     PRCM_CLKTR_HW_AUTO = 3,

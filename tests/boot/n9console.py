@@ -10,7 +10,7 @@ import selectors
 import subprocess
 import time
 
-PROMPT = re.compile(rb'n9:[^\n#]*# $')
+PROMPT = re.compile(rb'n9:[^\n#]*# ')
 
 
 class BootError(Exception):
@@ -27,6 +27,7 @@ class N9Console:
                      '-serial', 'stdio', *extra]
         self.log = open(log_path, 'wb') if log_path else None
         self.buf = b''
+        self.seq = 0
         self.t0 = time.monotonic()
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE,
@@ -62,16 +63,30 @@ class N9Console:
             self._read(min(left, 1.0))
 
     def wait_prompt(self, timeout):
-        return self.expect(PROMPT, timeout)
+        """Wait for the first shell prompt, then keep kernel messages off
+        the console (they stay in dmesg) so they do not mix with output."""
+        out = self.expect(PROMPT, timeout)
+        self.run('dmesg -n 1')
+        return out
 
     def run(self, command, timeout=60):
-        """Run @command at the prompt; return its output (without the echo)."""
-        self.proc.stdin.write(command.encode() + b'\n')
+        """Run @command at the prompt; return its output (without the echo).
+
+        The end of the output is a marker that the shell computes, so that
+        neither the echo of the typed line nor a kernel message arriving
+        after the prompt can be mistaken for it.
+        """
+        self.seq += 1
+        n = self.seq
+        line = '%s; echo "@@END""@@%d@@"$?' % (command, n)
+        self.proc.stdin.write(line.encode() + b'\n')
         self.proc.stdin.flush()
-        out = self.wait_prompt(timeout)
-        lines = out.replace('\r', '').split('\n')
-        # first line is the echoed command, last is the next prompt
-        return '\n'.join(lines[1:-1])
+        out = self.expect(rb'@@END@@%d@@(\d+)' % n, timeout)
+        out = out.replace('\r', '')
+        body = out[:out.rfind('@@END@@')]
+        # drop the echoed command line
+        nl = body.find('\n')
+        return body[nl + 1:] if nl >= 0 else ''
 
     def elapsed(self):
         return time.monotonic() - self.t0

@@ -97,6 +97,7 @@ typedef struct OMAP3ModuleInfo {
     uint32_t sysc;         /* offset of SYSCONFIG, or OMAP3_NO_REG */
     uint32_t syss;         /* SYSSTATUS (resetdone bit 0), or OMAP3_NO_REG */
     const char *why;       /* which kernel code touches it (file:function) */
+    bool omap4_sysc;       /* SYSCONFIG in the OMAP4 layout: SOFTRESET is bit 0 */
 } OMAP3ModuleInfo;
 
 #define OMAP3_NO_REG 0xffffffffu
@@ -172,11 +173,15 @@ static const OMAP3ModuleInfo omap3630_sysc_modules[] = {
     { "sham", 0x480C3000, 0x1000, 0x5C, 0, 0x60, 0x64,
       "omap_hwmod.c:_ocp_softreset polls SYSS 0x64 bit0 (omap3_sham_sysc; "
       "hwmod registered on HS: DT node available); omap-sham.c not built" },
-    { "sr1", 0x480C9000, 0x1000, OMAP3_NO_REG, 0, 0x38, OMAP3_NO_REG,
+    /* 0x38 is ERRCONFIG, not a SYSCONFIG: its bit 1 is ERRMINLIMIT, so no
+     * soft-reset handling there (plain storage). */
+    { "sr1", 0x480C9000, 0x1000, OMAP3_NO_REG, 0, OMAP3_NO_REG, OMAP3_NO_REG,
       "omap_hwmod.c:_enable_sysc RMW ERRCONFIG 0x38 (omap36xx_sr_sysc, "
       "smartreflex_mpu_iva; ti-sysc legacy); smartreflex.c:omap_sr_probe "
       "no access" },
-    { "sr2", 0x480CB000, 0x1000, OMAP3_NO_REG, 0, 0x38, OMAP3_NO_REG,
+    /* 0x38 is ERRCONFIG, not a SYSCONFIG: its bit 1 is ERRMINLIMIT, so no
+     * soft-reset handling there (plain storage). */
+    { "sr2", 0x480CB000, 0x1000, OMAP3_NO_REG, 0, OMAP3_NO_REG, OMAP3_NO_REG,
       "omap_hwmod.c:_enable_sysc RMW ERRCONFIG 0x38 (omap36xx_sr_sysc, "
       "smartreflex_core; ti-sysc legacy); smartreflex.c:omap_sr_probe no "
       "access" },
@@ -199,7 +204,7 @@ static const OMAP3ModuleInfo omap3630_sysc_modules[] = {
     /* ---- L3 ---- */
     { "sgx", 0x50000000, 0x10000, 0xFE00, 0x40000000, 0xFE10, OMAP3_NO_REG,
       "ti-sysc.c:sysc_init_module reads rev 0xFE00, sysc_reset sets 0xFE10 "
-      "bit0, quirk writes 0xFF08 (DT ranges 32 MB, TRM SGX 64 KB)" },
+      "bit0, quirk writes 0xFF08 (DT ranges 32 MB, TRM SGX 64 KB)", true },
     { NULL }
 };
 

@@ -264,6 +264,7 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
         qdev_prop_set_uint32(d, "rev-value", m->rev_value);
         qdev_prop_set_uint32(d, "sysc", m->sysc);
         qdev_prop_set_uint32(d, "syss", m->syss);
+        qdev_prop_set_uint8(d, "softreset-bit", m->omap4_sysc ? 0 : 1);
         omap3630_realize_block(s, d, m->base, -1);
     }
 

@@ -45,7 +45,6 @@
 /* Register offsets used by the code (from 0x48004000) */
 #define A_FCLKEN_IVA2           0x000
 #define A_CLKEN_PLL_IVA2        0x004
-#define A_CLKSEL1_PLL_IVA2      0x040
 #define A_CLKEN_PLL_MPU         0x904
 #define A_CLKSEL1_PLL_MPU       0x940
 #define A_CLKSEL2_PLL_MPU       0x944

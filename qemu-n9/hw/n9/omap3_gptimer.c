@@ -150,6 +150,10 @@ static uint64_t omap3_gpt_ns_to_ticks(int64_t ns, uint32_t hz)
 
 static int64_t omap3_gpt_ticks_to_ns(uint64_t ticks, uint32_t hz)
 {
+    /* Beyond the end of virtual time: never. */
+    if (ticks > omap3_gpt_ns_to_ticks(INT64_MAX, hz)) {
+        return INT64_MAX;
+    }
     return muldiv64_round_up(ticks, NANOSECONDS_PER_SECOND, hz);
 }
 

@@ -40,6 +40,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
 #define R_REVISION      0x00
 #define R_SYSCONFIG     0x10
 #define R_SYSSTATUS     0x14
+#define R_RESERVED_20   0x20    /* no register; see omap3_intc_read() */
 #define R_SIR_IRQ       0x40
 #define R_SIR_FIQ       0x44
 #define R_CONTROL       0x48
@@ -287,6 +288,14 @@ static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
             val = omap3_intc_sir(s, OUT_FIQ, true);
             break;
         case R_CONTROL:
+            val = 0;
+            break;
+        case R_RESERVED_20:
+            /*
+             * Nothing here, but omap_alloc_gc_legacy() bases the generic
+             * chip of lines 32..63 at +0x20 and IRQ_GC_INIT_MASK_CACHE
+             * reads it at every boot: read 0 without a guest-error report.
+             */
             val = 0;
             break;
         case R_PROTECTION:

@@ -123,10 +123,6 @@ typedef struct OMAP3PRMReg {
 #define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
 #define RW(o, r, n)         REG(o, R_RW, 0, r, n)
 #define RSTST(o, n)         REG(o, R_RSTST, 0, RSTST_GLOBAL_COLD, n)
-#define PWRDM_REGS(base, pd, n)                                        \
-    REG((base) + 0xe0, R_PWSTCTRL, pd, 0, "PM_PWSTCTRL_" n),           \
-    REG((base) + 0xe4, R_PWSTST, pd, 0, "PM_PWSTST_" n),               \
-    REG((base) + 0xe8, R_PREPWSTST, pd, 0, "PM_PREPWSTST_" n)
 
 /*
  * Every register of the block, by offset from 0x48306000.  Reset values
@@ -137,7 +133,9 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     REG(0x050, R_RSTCTRL_IVA2, 0, 0x7, "RM_RSTCTRL_IVA2"),
     RSTST(0x058, "RM_RSTST_IVA2"),
     REG(0x0c8, R_WKDEP, PRCM_PD_IVA2, 0, "PM_WKDEP_IVA2"),
-    PWRDM_REGS(0x000, PRCM_PD_IVA2, "IVA2"),
+    REG(0x0e0, R_PWSTCTRL, PRCM_PD_IVA2, 0, "PM_PWSTCTRL_IVA2"),
+    REG(0x0e4, R_PWSTST, PRCM_PD_IVA2, 0, "PM_PWSTST_IVA2"),
+    REG(0x0e8, R_PREPWSTST, PRCM_PD_IVA2, 0, "PM_PREPWSTST_IVA2"),
     REG(0x0f8, R_W1C, 0, 0, "PRM_IRQSTATUS_IVA2"),
     RW(0x0fc, 0, "PRM_IRQENABLE_IVA2"),
     /* OCP_System_Reg_PRM */
@@ -151,7 +149,9 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0x9d4, 0x12, "PM_EVGENCTRL_MPU"),
     RW(0x9d8, 0, "PM_EVGENONTIM_MPU"),
     RW(0x9dc, 0, "PM_EVGENOFFTIM_MPU"),
-    PWRDM_REGS(0x900, PRCM_PD_MPU, "MPU"),
+    REG(0x9e0, R_PWSTCTRL, PRCM_PD_MPU, 0, "PM_PWSTCTRL_MPU"),
+    REG(0x9e4, R_PWSTST, PRCM_PD_MPU, 0, "PM_PWSTST_MPU"),
+    REG(0x9e8, R_PREPWSTST, PRCM_PD_MPU, 0, "PM_PREPWSTST_MPU"),
     /*
      * CORE_PRM.  PM_WKDEP_CORE (and of WKUP, PLL, EMU) is not in the TRM:
      * omap2_clkdm_clear_all_wkdeps read-modify-writes it with an empty
@@ -165,14 +165,18 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0xaa8, 0xc33ffe18, "PM_IVA2GRPSEL1_CORE"),
     REG(0xab0, R_WKST, WK_CORE1, 0, "PM_WKST1_CORE"),
     REG(0xab8, R_WKST, WK_CORE3, 0, "PM_WKST3_CORE"),
-    PWRDM_REGS(0xa00, PRCM_PD_CORE, "CORE"),
+    REG(0xae0, R_PWSTCTRL, PRCM_PD_CORE, 0, "PM_PWSTCTRL_CORE"),
+    REG(0xae4, R_PWSTST, PRCM_PD_CORE, 0, "PM_PWSTST_CORE"),
+    REG(0xae8, R_PREPWSTST, PRCM_PD_CORE, 0, "PM_PREPWSTST_CORE"),
     REG(0xaf0, R_WKEN, WK_CORE3, 0x4, "PM_WKEN3_CORE"),
     RW(0xaf4, 0x4, "PM_IVA2GRPSEL3_CORE"),
     REG(0xaf8, R_GRPSEL, WK_CORE3, 0x4, "PM_MPUGRPSEL3_CORE"),
     /* SGX_PRM */
     RSTST(0xb58, "RM_RSTST_SGX"),
     REG(0xbc8, R_WKDEP, PRCM_PD_SGX, 0, "PM_WKDEP_SGX"),
-    PWRDM_REGS(0xb00, PRCM_PD_SGX, "SGX"),
+    REG(0xbe0, R_PWSTCTRL, PRCM_PD_SGX, 0, "PM_PWSTCTRL_SGX"),
+    REG(0xbe4, R_PWSTST, PRCM_PD_SGX, 0, "PM_PWSTST_SGX"),
+    REG(0xbe8, R_PREPWSTST, PRCM_PD_SGX, 0, "PM_PREPWSTST_SGX"),
     /*
      * WKUP_PRM.  0xc58 is not in the TRM: omap3xxx_prm_read_reset_sources
      * reads WKUP_MOD + RM_RSTST.
@@ -187,7 +191,9 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
      * Not in the TRM either, but pwrdm_pre/post_transition walk wkup_pwrdm
      * on every idle: clear PREPWSTST, read PWSTCTRL.  WKUP is always ON.
      */
-    PWRDM_REGS(0xc00, PRCM_PD_WKUP, "WKUP"),
+    REG(0xce0, R_PWSTCTRL, PRCM_PD_WKUP, 0, "PM_PWSTCTRL_WKUP"),
+    REG(0xce4, R_PWSTST, PRCM_PD_WKUP, 0, "PM_PWSTST_WKUP"),
+    REG(0xce8, R_PREPWSTST, PRCM_PD_WKUP, 0, "PM_PREPWSTST_WKUP"),
     /*
      * Clock_Control_Reg_PRM.  0xde0-0xde8: Linux's dpll3/4/5 power domains
      * sit on PLL_MOD, so pwrdm_pre/post_transition access PWSTCTRL, PWSTST
@@ -203,11 +209,15 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RSTST(0xe58, "RM_RSTST_DSS"),
     RW(0xea0, 0x1, "PM_WKEN_DSS"),
     REG(0xec8, R_WKDEP, PRCM_PD_DSS, 0, "PM_WKDEP_DSS"),
-    PWRDM_REGS(0xe00, PRCM_PD_DSS, "DSS"),
+    REG(0xee0, R_PWSTCTRL, PRCM_PD_DSS, 0, "PM_PWSTCTRL_DSS"),
+    REG(0xee4, R_PWSTST, PRCM_PD_DSS, 0, "PM_PWSTST_DSS"),
+    REG(0xee8, R_PREPWSTST, PRCM_PD_DSS, 0, "PM_PREPWSTST_DSS"),
     /* CAM_PRM */
     RSTST(0xf58, "RM_RSTST_CAM"),
     REG(0xfc8, R_WKDEP, PRCM_PD_CAM, 0, "PM_WKDEP_CAM"),
-    PWRDM_REGS(0xf00, PRCM_PD_CAM, "CAM"),
+    REG(0xfe0, R_PWSTCTRL, PRCM_PD_CAM, 0, "PM_PWSTCTRL_CAM"),
+    REG(0xfe4, R_PWSTST, PRCM_PD_CAM, 0, "PM_PWSTST_CAM"),
+    REG(0xfe8, R_PREPWSTST, PRCM_PD_CAM, 0, "PM_PREPWSTST_CAM"),
     /* PER_PRM */
     RSTST(0x1058, "RM_RSTST_PER"),
     REG(0x10a0, R_WKEN, WK_PER, 0x7efff, "PM_WKEN_PER"),
@@ -215,7 +225,9 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0x10a8, 0x7efff, "PM_IVA2GRPSEL_PER"),
     REG(0x10b0, R_WKST, WK_PER, 0, "PM_WKST_PER"),
     REG(0x10c8, R_WKDEP, PRCM_PD_PER, 0, "PM_WKDEP_PER"),
-    PWRDM_REGS(0x1000, PRCM_PD_PER, "PER"),
+    REG(0x10e0, R_PWSTCTRL, PRCM_PD_PER, 0, "PM_PWSTCTRL_PER"),
+    REG(0x10e4, R_PWSTST, PRCM_PD_PER, 0, "PM_PWSTST_PER"),
+    REG(0x10e8, R_PREPWSTST, PRCM_PD_PER, 0, "PM_PREPWSTST_PER"),
     /* EMU_PRM: no power state control, Linux reads PWSTCTRL anyway */
     RSTST(0x1158, "RM_RSTST_EMU"),
     REG(0x11c8, R_RAZWI, 0, 0, "(PM_WKDEP_EMU)"),
@@ -270,7 +282,9 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     /* NEON_PRM */
     RSTST(0x1358, "RM_RSTST_NEON"),
     REG(0x13c8, R_WKDEP, PRCM_PD_NEON, 0, "PM_WKDEP_NEON"),
-    PWRDM_REGS(0x1300, PRCM_PD_NEON, "NEON"),
+    REG(0x13e0, R_PWSTCTRL, PRCM_PD_NEON, 0, "PM_PWSTCTRL_NEON"),
+    REG(0x13e4, R_PWSTST, PRCM_PD_NEON, 0, "PM_PWSTST_NEON"),
+    REG(0x13e8, R_PREPWSTST, PRCM_PD_NEON, 0, "PM_PREPWSTST_NEON"),
     /* USBHOST_PRM */
     RSTST(0x1458, "RM_RSTST_USBHOST"),
     REG(0x14a0, R_WKEN, WK_USBHOST, 0x1, "PM_WKEN_USBHOST"),
@@ -278,7 +292,9 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0x14a8, 0x1, "PM_IVA2GRPSEL_USBHOST"),
     REG(0x14b0, R_WKST, WK_USBHOST, 0, "PM_WKST_USBHOST"),
     REG(0x14c8, R_WKDEP, PRCM_PD_USBHOST, 0, "PM_WKDEP_USBHOST"),
-    PWRDM_REGS(0x1400, PRCM_PD_USBHOST, "USBHOST"),
+    REG(0x14e0, R_PWSTCTRL, PRCM_PD_USBHOST, 0, "PM_PWSTCTRL_USBHOST"),
+    REG(0x14e4, R_PWSTST, PRCM_PD_USBHOST, 0, "PM_PWSTST_USBHOST"),
+    REG(0x14e8, R_PREPWSTST, PRCM_PD_USBHOST, 0, "PM_PREPWSTST_USBHOST"),
 };
 
 #define PRM_NUM_REGS ARRAY_SIZE(omap3_prm_regs)

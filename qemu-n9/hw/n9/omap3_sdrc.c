@@ -145,8 +145,11 @@ typedef struct Omap3SdrcPowerConfig {
     bool page_policy;       /* PAGEPOLICY (bit 0) */
     bool pwdena;            /* PWDENA (bit 2): active power-down */
     bool extclkdis;         /* EXTCLKDIS (bit 3) */
-    uint8_t clkctrl;        /* CLKCTRL (5:4): 0 none, 1 power-down, 2 self-
-                             * refresh, after AUTOCOUNT idle cycles */
+    /*
+     * CLKCTRL (5:4): what happens after AUTOCOUNT idle cycles: 0 nothing,
+     * 1 power-down, 2 self-refresh.
+     */
+    uint8_t clkctrl;
     bool srfr_on_idle_req;  /* SRFRONIDLEREQ (bit 6) */
     bool srfr_on_reset;     /* SRFRONRESET (bit 7) */
     uint16_t autocount;     /* AUTOCOUNT (23:8), idle cycles */

@@ -58,8 +58,10 @@ static uint32_t omap3_tap_read_word(OMAP3TapState *s, hwaddr offset)
     case R_DIE_ID_0 ... R_DIE_ID_0 + 0xc:
         return s->die_id[(offset - R_DIE_ID_0) / 4];
     default:
-        /* The rest of the TAP window holds JTAG/debug registers that are
-         * not modelled; they read as zero. */
+        /*
+         * The rest of the TAP window holds JTAG/debug registers that are
+         * not modelled; they read as zero.
+         */
         qemu_log_mask(LOG_UNIMP, "%s: unimplemented register 0x%03"
                       HWADDR_PRIx " reads 0\n", __func__, offset);
         return 0;

@@ -91,8 +91,10 @@ static int64_t cycles_to_ns(int64_t cycles)
     return cycles_to(cycles, 1000);
 }
 
-/* hwmod-style soft reset: SOFTRESET self-clears, RESETDONE reads 1, and
- * the registers really go back to their reset values. */
+/*
+ * hwmod-style soft reset: SOFTRESET self-clears, RESETDONE reads 1, and
+ * the registers really go back to their reset values.
+ */
 static void test_sdrc_softreset(void)
 {
     QTestState *qts = qtest_init("-M rm696");
@@ -245,8 +247,10 @@ static void test_sdrc_timings(void)
     qtest_quit(qts);
 }
 
-/* SMS: omap2_sdrc_init sets smart idle; the GP SRAM code opens firewall
- * region 0 (0x6C000048 = 0xFFFFFFFF). */
+/*
+ * SMS: omap2_sdrc_init sets smart idle; the GP SRAM code opens firewall
+ * region 0 (0x6C000048 = 0xFFFFFFFF).
+ */
 static void test_sms(void)
 {
     QTestState *qts = qtest_init("-M rm696");

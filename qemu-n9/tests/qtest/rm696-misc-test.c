@@ -70,8 +70,10 @@ static bool intc_line(QTestState *qts, int line)
     return qtest_readl(qts, INTC_ITR(line / 32)) & (1u << (line % 32));
 }
 
-/* omap2_wd_timer_disable(): the stop sequence, each step spinning on WWPS
- * with no timeout. */
+/*
+ * omap2_wd_timer_disable(): the stop sequence, each step spinning on WWPS
+ * with no timeout.
+ */
 static void wdt_stop(QTestState *qts, uint32_t base)
 {
     qtest_writel(qts, WSPR(base), 0xAAAA);

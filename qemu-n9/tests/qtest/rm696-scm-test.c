@@ -47,8 +47,10 @@ static void test_status(void)
     g_assert_cmphex(qtest_readw(qts, CONTROL_STATUS) & 0x700, ==, 0x200);
 
     g_assert_cmphex(qtest_readl(qts, OMAP_STATUS), ==, 0x00000E00);
-    /* L2CACHE (11:10) present, SGX (14:13) != 2, IVA/NEON/ISP (12, 4, 5)
-     * "full": a complete OMAP3630; bit 9: speed-binned (OPP1G). */
+    /*
+     * L2CACHE (11:10) present, SGX (14:13) != 2, IVA/NEON/ISP (12, 4, 5)
+     * "full": a complete OMAP3630; bit 9: speed-binned (OPP1G).
+     */
     g_assert_cmpuint((qtest_readl(qts, OMAP_STATUS) >> 10) & 3, !=, 0);
     g_assert_cmpuint((qtest_readl(qts, OMAP_STATUS) >> 9) & 1, ==, 1);
     qtest_writel(qts, OMAP_STATUS, 0);
@@ -182,8 +184,10 @@ static void test_bandgap(void)
     qtest_writel(qts, TEMP_SENSOR, v & ~(1 << 9));
     v = qtest_readl(qts, TEMP_SENSOR);
     g_assert_cmphex(v & (1 << 8), ==, 0);
-    /* 57 is 40 degrees C in the table; anything from 35 (0 C) to 80
-     * (~87 C) is a plausible phone. */
+    /*
+     * 57 is 40 degrees C in the table; anything from 35 (0 C) to 80
+     * (~87 C) is a plausible phone.
+     */
     g_assert_cmpuint(v & 0xFF, <=, 127);
     g_assert_cmpuint(v & 0xFF, >=, 35);
     g_assert_cmpuint(v & 0xFF, <=, 80);
