@@ -31,15 +31,18 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOS
 fi
 
-timed "apt-get update" as_root apt-get update -q
+aptlog=$N9_CACHE/logs/apt.log
+mkdir -p "$N9_CACHE/logs"
+quiet() { "$@" >> "$aptlog" 2>&1 || { tail -20 "$aptlog" >&2; die "$* failed (log: $aptlog)"; }; }
+timed "apt-get update" quiet as_root apt-get update -q
 # -t bookworm: keep the host's libraries on bookworm.
-timed "installing build packages" as_root apt-get install -y -q -t bookworm \
+timed "installing build packages" quiet as_root apt-get install -y -q -t bookworm \
     build-essential ccache pkg-config ninja-build python3 python3-venv \
     libglib2.0-dev libfdt-dev libpixman-1-dev zlib1g-dev \
     gcc-arm-linux-gnueabihf gcc-arm-none-eabi libnewlib-arm-none-eabi \
     flex bison bc cpio xz-utils lzma lzop kmod device-tree-compiler \
     dpkg-dev expect
-timed "installing meson (bookworm-backports)" as_root apt-get install -y -q \
+timed "installing meson (bookworm-backports)" quiet as_root apt-get install -y -q \
     -t bookworm-backports meson
 
 echo "$want" > "$stamp"

@@ -70,23 +70,22 @@ class N9Console:
         return out
 
     def run(self, command, timeout=60):
-        """Run @command at the prompt; return its output (without the echo).
+        """Run @command at the prompt; return its output.
 
-        The end of the output is a marker that the shell computes, so that
-        neither the echo of the typed line nor a kernel message arriving
-        after the prompt can be mistaken for it.
+        The output is framed by two markers that the shell computes (the
+        typed line holds them split in two quoted halves), so neither the
+        echo of the typed line, nor the line editor redrawing it, nor a
+        kernel message can be mistaken for output.
         """
         self.seq += 1
         n = self.seq
-        line = '%s; echo "@@END""@@%d@@"$?' % (command, n)
+        line = 'echo "@@BEG""@@%d@@"; %s; echo "@@END""@@%d@@"$?' % (n, command, n)
         self.proc.stdin.write(line.encode() + b'\n')
         self.proc.stdin.flush()
+        self.expect(rb'@@BEG@@%d@@\r?\n' % n, timeout)
         out = self.expect(rb'@@END@@%d@@(\d+)' % n, timeout)
         out = out.replace('\r', '')
-        body = out[:out.rfind('@@END@@')]
-        # drop the echoed command line
-        nl = body.find('\n')
-        return body[nl + 1:] if nl >= 0 else ''
+        return out[:out.rfind('@@END@@')]
 
     def elapsed(self):
         return time.monotonic() - self.t0
