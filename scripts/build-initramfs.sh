@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the guest initramfs: Debian's armhf busybox-static, our /init and
-# (later) our measuring tools, packed with the kernel tree's gen_init_cpio
-# (no root needed for the device nodes).
+# our measuring tools (guest/: mmiolat), packed with the kernel tree's
+# gen_init_cpio (no root needed for the device nodes).
 . "$(dirname "$0")/lib.sh"
 
 idir=$N9_TOP/kernel/initramfs
@@ -37,6 +37,11 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dpkg-deb -x "$apt_dir/debs/"busybox-static_*.deb "$tmp"
 cp "$tmp/bin/busybox" "$stage/bin/busybox"
 cp "$idir/init" "$stage/init"
+
+# The guest measuring tools (guest/, built by build-guest-tools.sh).
+"$N9_TOP/scripts/build-guest-tools.sh"
+mkdir -p "$stage/usr/bin"
+cp "$N9_OUT/guest/mmiolat" "$stage/usr/bin/mmiolat"
 
 (cd "$stage" && "$gen" "$idir/files.list") | gzip -9n > "$out.tmp"
 mv "$out.tmp" "$out"

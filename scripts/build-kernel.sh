@@ -6,10 +6,16 @@
 
 "$N9_TOP/scripts/fetch-sources.sh"
 
+# One kernel build at a time (developers and helpers share the cache).
+mkdir -p "$N9_CACHE/build"
+exec 8>"$N9_CACHE/build/linux.lock"
+flock 8
+
 kdir=$N9_TOP/kernel
 phash=$(hash_of "$kdir/patches")
 key=$LINUX_UPSTREAM-$(hash_of "$kdir/patches" "$kdir/n9.config" "$0")
-src=$N9_CACHE/linux-$LINUX_UPSTREAM-$phash
+# A stable path (ccache keys include it); the tree records its patch series.
+src=$N9_CACHE/linux-$LINUX_UPSTREAM
 obj=$N9_CACHE/build/linux-$LINUX_UPSTREAM
 out=$N9_OUT
 
@@ -19,7 +25,7 @@ if [ -f "$out/kernel.stamp" ] && [ "$(cat "$out/kernel.stamp")" = "$key" ] &&
     exit 0
 fi
 
-if ! [ -f "$src/.n9-ready" ]; then
+if [ "$(cat "$src/.n9-ready" 2>/dev/null)" != "$phash" ]; then
     rm -rf "$src" "$src.tmp"
     mkdir -p "$src.tmp"
     timed "unpacking Linux $LINUX_UPSTREAM" \
@@ -29,10 +35,8 @@ if ! [ -f "$src/.n9-ready" ]; then
         log "applying ${p##*/}"
         patch -d "$src.tmp" -p1 --quiet --no-backup-if-mismatch < "$p" || die "patch ${p##*/} does not apply"
     done
-    touch "$src.tmp/.n9-ready"
+    echo "$phash" > "$src.tmp/.n9-ready"
     mv "$src.tmp" "$src"
-    # Older trees of other patch series are of no further use.
-    find "$N9_CACHE" -maxdepth 1 -name "linux-$LINUX_UPSTREAM-*" ! -path "$src" -exec rm -rf {} +
 fi
 
 mkdir -p "$obj" "$N9_CACHE/logs"

@@ -8,23 +8,26 @@
 
 pristine=$N9_CACHE/src/qemu-$QEMU_UPSTREAM
 phash=$(hash_of "$N9_TOP/qemu-n9/patches")
-tree=$N9_CACHE/qemu-$QEMU_UPSTREAM-$phash
-build=$N9_CACHE/build/qemu-$QEMU_UPSTREAM-$phash
+# Stable paths: ccache keys include the paths on the compiler's command
+# line, so a new patch series rebuilds from the cache instead of from
+# scratch.  The tree records the series it was made with.
+tree=$N9_CACHE/qemu-$QEMU_UPSTREAM
+build=$N9_CACHE/build/qemu-$QEMU_UPSTREAM
 mkdir -p "$N9_CACHE/build"
 
 # One build at a time in a build folder (helpers and developers share it).
 exec 9>"$N9_CACHE/build/qemu.lock"
 flock 9
 
-if ! [ -f "$tree/.n9-ready" ]; then
-    rm -rf "$tree" "$tree.tmp"
+if [ "$(cat "$tree/.n9-ready" 2>/dev/null)" != "$phash" ]; then
+    rm -rf "$tree" "$tree.tmp" "$build"
     timed "copying the pristine QEMU tree" cp -a "$pristine" "$tree.tmp"
     for p in "$N9_TOP"/qemu-n9/patches/*.patch; do
         log "applying ${p##*/}"
         patch -d "$tree.tmp" -p1 --quiet --no-backup-if-mismatch < "$p" ||
             die "patch ${p##*/} does not apply to QEMU $QEMU_UPSTREAM"
     done
-    touch "$tree.tmp/.n9-ready"
+    echo "$phash" > "$tree.tmp/.n9-ready"
     mv "$tree.tmp" "$tree"
 fi
 

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Benchmark of the emulator's speed (prints figures; not a pass/fail test).
 
-- host seconds from QEMU's start to the shell prompt, without and with
-  -icount shift=0,sleep=off;
-- guest instructions per host second on a CPU-bound loop in the guest.
-  With icount shift=0 one instruction is one ns of virtual time, so the
-  loop's virtual duration (measured in the guest with the 32 kHz
-  clocksource) is its instruction count; the same loop without icount gives
-  the functional speed.
+Three runs of the same workload (boot to the shell, then a CPU-bound shell
+loop): functional (no icount), icount only (timing/no-latency.ini: every
+register access free) and icount with the interconnect latency model (the
+default timing).  For each: host seconds to the shell prompt, and guest
+instructions per host second on the loop.  With icount shift=0 one
+instruction is one ns of virtual time, so the loop's virtual duration
+(measured in the guest with the 32 kHz clocksource) in the icount-only run
+is its instruction count; the other runs execute the same instructions.
+The ratios against the functional run are the cost of icount and of the
+timing model.
 
 Usage: bench_boot.py QEMU ZIMAGE DTB INITRD [LOOP_ITERATIONS]
 """
@@ -47,17 +50,26 @@ def run(qemu, kernel, dtb, initrd, extra, n):
 def main():
     qemu, kernel, dtb, initrd = sys.argv[1:5]
     n = int(sys.argv[5]) if len(sys.argv) > 5 else 200000
-    boot_f, _, host_f = run(qemu, kernel, dtb, initrd, [], n)
-    boot_i, guest_i, host_i = run(qemu, kernel, dtb, initrd,
-                                  ['-icount', 'shift=0,sleep=off'], n)
-    insns = guest_i * 1e9          # shift=0: 1 ns of virtual time per insn
-    print('boot to shell prompt, functional:   %6.1f host s' % boot_f)
-    print('boot to shell prompt, icount:       %6.1f host s' % boot_i)
-    print('CPU-bound loop (%d iterations): %.3g guest instructions' % (n, insns))
-    print('  functional: %6.2f host s, %.1f M guest instructions per host s'
-          % (host_f, insns / host_f / 1e6))
-    print('  icount:     %6.2f host s, %.1f M guest instructions per host s'
-          % (host_i, insns / host_i / 1e6))
+    top = os.path.join(os.path.dirname(__file__), '..', '..')
+    icount = ['-icount', 'shift=0,sleep=off']
+    runs = [
+        ('functional', []),
+        ('icount only', icount + ['-M', 'rm696,timing=' +
+                                  os.path.join(top, 'timing', 'no-latency.ini')]),
+        ('icount + latency', icount),
+    ]
+    res = [(name,) + run(qemu, kernel, dtb, initrd, extra, n)
+           for name, extra in runs]
+    insns = res[1][2] * 1e9        # shift=0: 1 ns of virtual time per insn
+    base_boot, base_loop = res[0][1], res[0][3]
+    print('CPU-bound loop: %d shell iterations = %.4g guest instructions'
+          % (n, insns))
+    print('%-18s %10s %8s %12s %14s %8s' % ('run', 'boot (s)', 'ratio',
+                                          'loop (s)', 'M insn/host s', 'ratio'))
+    for name, boot, guest, host in res:
+        print('%-18s %10.1f %8.2f %12.2f %14.1f %8.2f'
+              % (name, boot, boot / base_boot, host, insns / host / 1e6,
+                 base_loop / host))
 
 
 if __name__ == '__main__':

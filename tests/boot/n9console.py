@@ -4,6 +4,7 @@ Starts qemu-system-arm -M rm696 with the console on a pipe, waits for
 patterns with a timeout, and runs shell commands at the busybox prompt.
 Everything QEMU prints is kept in a log file for the test report.
 """
+import atexit
 import os
 import re
 import selectors
@@ -15,6 +16,16 @@ PROMPT = re.compile(rb'n9:[^\n#]*# ')
 
 class BootError(Exception):
     pass
+
+
+def _die_with_parent():
+    """In the child: get SIGKILL when the test process dies (Linux)."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 class N9Console:
@@ -31,7 +42,10 @@ class N9Console:
         self.t0 = time.monotonic()
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT)
+                                     stderr=subprocess.STDOUT,
+                                     preexec_fn=_die_with_parent)
+        # never leave a QEMU running behind a test that died
+        atexit.register(self.close)
         self.sel = selectors.DefaultSelector()
         self.sel.register(self.proc.stdout, selectors.EVENT_READ)
 
@@ -94,5 +108,5 @@ class N9Console:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
-        if self.log:
+        if self.log and not self.log.closed:
             self.log.close()

@@ -1,11 +1,12 @@
 /*
  * Interconnect target agents of the OMAP3630 (see n9_agent.h).
  *
- * The agent owns a container region holding the devices of its
- * interconnect and an address space over it.  The CPU-visible window is an
- * I/O region whose accesses are forwarded into that address space, so that
- * every access passes one function: here it is counted and traced, and the
- * timing model (models/l4-interconnect) will charge its latency here.
+ * The agent's window is a container.  Each device behind the agent is
+ * mapped into it through a port: an I/O region that forwards the access to
+ * the device's own region (memory_region_dispatch_read/write, which applies
+ * the device's access-size rules), and on the way counts it and charges its
+ * cost to virtual time.  Under the ports lies the hole: an I/O region over
+ * the whole window whose accesses fail, as on the hardware's interconnect.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -13,76 +14,192 @@
 #include "qemu/osdep.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
-#include "qemu/bswap.h"
 #include "qemu/module.h"
+#include "qemu/timer.h"
+#include "exec/memop.h"
 #include "hw/qdev-properties.h"
 #include "hw/misc/unimp.h"
 #include "migration/vmstate.h"
-#include "qapi/visitor.h"
 #include "n9_agent.h"
 #include "trace.h"
 
-static MemTxResult n9_agent_read(void *opaque, hwaddr addr, uint64_t *data,
-                                 unsigned size, MemTxAttrs attrs)
-{
-    N9AgentState *s = opaque;
-    uint8_t buf[8];
-    MemTxResult r;
+/* ---- Register groups --------------------------------------------------- */
 
-    r = address_space_read(&s->as, addr, attrs, buf, size);
-    if (r != MEMTX_OK) {
-        s->errors++;
-        qemu_log_mask(LOG_GUEST_ERROR,
-                      "%s: read of %u bytes at 0x%" HWADDR_PRIx
-                      ": no target there, interconnect error\n",
-                      s->name, size, (hwaddr)(s->base + addr));
-        trace_n9_agent_error(s->name, s->base + addr, size, false);
-        *data = 0;
-        return r;
-    }
-    *data = ldn_le_p(buf, size);
-    s->reads++;
-    trace_n9_agent_read(s->name, s->base + addr, size, *data);
-    return MEMTX_OK;
+static void n9_agent_group_init(Object *obj)
+{
+    N9AgentGroup *g = N9_AGENT_GROUP(obj);
+
+    object_property_add_uint64_ptr(obj, "reads", &g->c.reads, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "writes", &g->c.writes, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "read-ns", &g->c.read_ns, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "write-ns", &g->c.write_ns, OBJ_PROP_FLAG_READ);
 }
 
-static MemTxResult n9_agent_write(void *opaque, hwaddr addr, uint64_t data,
-                                  unsigned size, MemTxAttrs attrs)
+static void n9_agent_group_finalize(Object *obj)
 {
-    N9AgentState *s = opaque;
-    uint8_t buf[8];
-    MemTxResult r;
-
-    stn_le_p(buf, size, data);
-    r = address_space_write(&s->as, addr, attrs, buf, size);
-    if (r != MEMTX_OK) {
-        s->errors++;
-        qemu_log_mask(LOG_GUEST_ERROR,
-                      "%s: write of %u bytes at 0x%" HWADDR_PRIx
-                      ": no target there, interconnect error\n",
-                      s->name, size, (hwaddr)(s->base + addr));
-        trace_n9_agent_error(s->name, s->base + addr, size, true);
-        return r;
-    }
-    s->writes++;
-    trace_n9_agent_write(s->name, s->base + addr, size, data);
-    return MEMTX_OK;
+    g_free(N9_AGENT_GROUP(obj)->name);
 }
 
-static const MemoryRegionOps n9_agent_ops = {
-    .read_with_attrs = n9_agent_read,
-    .write_with_attrs = n9_agent_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
-    .impl = { .min_access_size = 1, .max_access_size = 4 },
+static const TypeInfo n9_agent_group_info = {
+    .name = TYPE_N9_AGENT_GROUP,
+    .parent = TYPE_OBJECT,
+    .instance_size = sizeof(N9AgentGroup),
+    .instance_init = n9_agent_group_init,
+    .instance_finalize = n9_agent_group_finalize,
 };
+
+static N9AgentGroup *n9_agent_group_new(N9AgentState *s, const char *name)
+{
+    N9AgentGroup *g = N9_AGENT_GROUP(object_new(TYPE_N9_AGENT_GROUP));
+    g_autofree char *full = g_strdup_printf("%s.%s", s->name, name);
+    l4ic_params p;
+
+    g->name = g_strdup(name);
+    n9_timing_lookup(s->timing, s->name, name, &p);
+    /* each group draws from its own sequence, fixed by the seed */
+    l4ic_target_init(&g->model, &p, l4ic_seed_for(s->timing->seed, full));
+    object_property_add_child(s->groups, name, OBJECT(g));
+    object_unref(OBJECT(g));
+    return g;
+}
+
+/* ---- Access path --------------------------------------------------------- */
+
+/* Count and charge one access of @port's group. */
+static void n9_agent_charge(N9AgentPort *port, bool is_write, unsigned size)
+{
+    N9AgentState *s = port->agent;
+    N9AgentGroup *g = port->group;
+    uint64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint32_t ns = l4ic_access_cost(&g->model, is_write, size, now);
+
+    if (is_write) {
+        g->c.writes++;
+        g->c.write_ns += ns;
+        s->c.writes++;
+        s->c.write_ns += ns;
+    } else {
+        g->c.reads++;
+        g->c.read_ns += ns;
+        s->c.reads++;
+        s->c.read_ns += ns;
+    }
+    n9_timing_stall(ns);
+}
+
+static MemTxResult n9_agent_port_read(void *opaque, hwaddr addr,
+                                      uint64_t *data, unsigned size,
+                                      MemTxAttrs attrs)
+{
+    N9AgentPort *port = opaque;
+    MemTxResult r;
+
+    r = memory_region_dispatch_read(port->target, addr, data,
+                                    size_memop(size) | MO_LE, attrs);
+    if (r != MEMTX_OK) {
+        /* the device refused the access (size, alignment) */
+        port->agent->errors++;
+        trace_n9_agent_error(port->agent->name, port->agent->base +
+                             port->mr.addr + addr, size, false);
+        return r;
+    }
+    n9_agent_charge(port, false, size);
+    trace_n9_agent_read(port->agent->name, port->group->name,
+                        port->agent->base + port->mr.addr + addr, size, *data);
+    return MEMTX_OK;
+}
+
+static MemTxResult n9_agent_port_write(void *opaque, hwaddr addr,
+                                       uint64_t data, unsigned size,
+                                       MemTxAttrs attrs)
+{
+    N9AgentPort *port = opaque;
+    MemTxResult r;
+
+    r = memory_region_dispatch_write(port->target, addr, data,
+                                     size_memop(size) | MO_LE, attrs);
+    if (r != MEMTX_OK) {
+        port->agent->errors++;
+        trace_n9_agent_error(port->agent->name, port->agent->base +
+                             port->mr.addr + addr, size, true);
+        return r;
+    }
+    n9_agent_charge(port, true, size);
+    trace_n9_agent_write(port->agent->name, port->group->name,
+                         port->agent->base + port->mr.addr + addr, size, data);
+    return MEMTX_OK;
+}
+
+static const MemoryRegionOps n9_agent_port_ops = {
+    .read_with_attrs = n9_agent_port_read,
+    .write_with_attrs = n9_agent_port_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
+    .impl = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
+};
+
+/* No target at this address: the interconnect answers with an error. */
+static MemTxResult n9_agent_hole_read(void *opaque, hwaddr addr,
+                                      uint64_t *data, unsigned size,
+                                      MemTxAttrs attrs)
+{
+    N9AgentState *s = opaque;
+
+    s->errors++;
+    qemu_log_mask(LOG_GUEST_ERROR, "%s: read of %u bytes at 0x%" HWADDR_PRIx
+                  ": no target there, interconnect error\n",
+                  s->name, size, (hwaddr)(s->base + addr));
+    trace_n9_agent_error(s->name, s->base + addr, size, false);
+    *data = 0;
+    return MEMTX_DECODE_ERROR;
+}
+
+static MemTxResult n9_agent_hole_write(void *opaque, hwaddr addr,
+                                       uint64_t data, unsigned size,
+                                       MemTxAttrs attrs)
+{
+    N9AgentState *s = opaque;
+
+    s->errors++;
+    qemu_log_mask(LOG_GUEST_ERROR, "%s: write of %u bytes at 0x%" HWADDR_PRIx
+                  ": no target there, interconnect error\n",
+                  s->name, size, (hwaddr)(s->base + addr));
+    trace_n9_agent_error(s->name, s->base + addr, size, true);
+    return MEMTX_DECODE_ERROR;
+}
+
+static const MemoryRegionOps n9_agent_hole_ops = {
+    .read_with_attrs = n9_agent_hole_read,
+    .write_with_attrs = n9_agent_hole_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
+};
+
+/* ---- Building the map ---------------------------------------------------- */
+
+void n9_agent_set_timing(DeviceState *agent, N9Timing *timing)
+{
+    N9_AGENT(agent)->timing = timing;
+}
 
 void n9_agent_map(DeviceState *agent, hwaddr addr, MemoryRegion *mr)
 {
     N9AgentState *s = N9_AGENT(agent);
+    N9AgentPort *port = g_new0(N9AgentPort, 1);
+    Object *owner = memory_region_owner(mr);
+    const char *group = owner ? object_get_canonical_path_component(owner)
+                              : memory_region_name(mr);
+    g_autofree char *pname = g_strdup_printf("%s-port", group);
 
+    assert(s->timing);
     assert(addr >= s->base && addr + memory_region_size(mr) <= s->base + s->size);
-    memory_region_add_subregion(&s->container, addr - s->base, mr);
+    port->target = mr;
+    port->agent = s;
+    port->group = n9_agent_group_new(s, group);
+    memory_region_init_io(&port->mr, OBJECT(s), &n9_agent_port_ops, port,
+                          pname, memory_region_size(mr));
+    memory_region_add_subregion(&s->window, addr - s->base, &port->mr);
+    g_ptr_array_add(s->ports, port);
 }
 
 void n9_agent_map_sysbus(DeviceState *agent, hwaddr addr,
@@ -103,40 +220,84 @@ void n9_agent_add_unimp(DeviceState *agent, const char *name,
     n9_agent_map_sysbus(agent, addr, SYS_BUS_DEVICE(dev), 0);
 }
 
+/* ---- Statistics ------------------------------------------------------------ */
+
+static void n9_counters_json(GString *out, const N9AgentCounters *c)
+{
+    g_string_append_printf(out, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
+                           ", \"read_ns\": %" PRIu64 ", \"write_ns\": %" PRIu64,
+                           c->reads, c->writes, c->read_ns, c->write_ns);
+}
+
+void n9_agent_stats_json(DeviceState *agent, GString *out)
+{
+    N9AgentState *s = N9_AGENT(agent);
+    bool first = true;
+
+    g_string_append_printf(out, "\"%s\": {", s->name);
+    n9_counters_json(out, &s->c);
+    g_string_append_printf(out, ", \"errors\": %" PRIu64 ", \"groups\": {",
+                           s->errors);
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentGroup *g = ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
+
+        if (!g->c.reads && !g->c.writes) {
+            continue;
+        }
+        g_string_append_printf(out, "%s\"%s\": {", first ? "" : ", ", g->name);
+        n9_counters_json(out, &g->c);
+        g_string_append(out, "}");
+        first = false;
+    }
+    g_string_append(out, "}}");
+}
+
+/* ---- QOM --------------------------------------------------------------------- */
+
 static void n9_agent_realize(DeviceState *dev, Error **errp)
 {
     N9AgentState *s = N9_AGENT(dev);
-    g_autofree char *cname = NULL;
+    g_autofree char *hname = NULL;
 
-    if (!s->name || !s->size) {
-        error_setg(errp, "n9-target-agent needs a name and a size");
+    if (!s->name || !s->size || !s->timing) {
+        error_setg(errp, "n9-target-agent needs a name, a size and timing");
         return;
     }
-    cname = g_strdup_printf("%s-targets", s->name);
-    memory_region_init(&s->container, OBJECT(dev), cname, s->size);
-    address_space_init(&s->as, &s->container, cname);
-    memory_region_init_io(&s->iomem, OBJECT(dev), &n9_agent_ops, s,
-                          s->name, s->size);
-    sysbus_init_mmio(SYS_BUS_DEVICE(dev), &s->iomem);
+    memory_region_init(&s->window, OBJECT(dev), s->name, s->size);
+    hname = g_strdup_printf("%s-hole", s->name);
+    memory_region_init_io(&s->hole, OBJECT(dev), &n9_agent_hole_ops, s,
+                          hname, s->size);
+    memory_region_add_subregion_overlap(&s->window, 0, &s->hole, -1);
+    sysbus_init_mmio(SYS_BUS_DEVICE(dev), &s->window);
 }
 
 static void n9_agent_reset_hold(Object *obj, ResetType type)
 {
     N9AgentState *s = N9_AGENT(obj);
 
-    s->reads = s->writes = s->errors = 0;
+    /* Counters start again with each boot; the generators do not. */
+    memset(&s->c, 0, sizeof(s->c));
+    s->errors = 0;
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentGroup *g = ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
+
+        memset(&g->c, 0, sizeof(g->c));
+    }
 }
 
 static void n9_agent_init(Object *obj)
 {
     N9AgentState *s = N9_AGENT(obj);
 
-    object_property_add_uint64_ptr(obj, "reads", &s->reads,
-                                   OBJ_PROP_FLAG_READ);
-    object_property_add_uint64_ptr(obj, "writes", &s->writes,
-                                   OBJ_PROP_FLAG_READ);
-    object_property_add_uint64_ptr(obj, "errors", &s->errors,
-                                   OBJ_PROP_FLAG_READ);
+    s->ports = g_ptr_array_new_with_free_func(g_free);
+    s->groups = object_new(TYPE_CONTAINER);
+    object_property_add_child(obj, "groups", s->groups);
+    object_unref(s->groups);
+    object_property_add_uint64_ptr(obj, "reads", &s->c.reads, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "writes", &s->c.writes, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "read-ns", &s->c.read_ns, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "write-ns", &s->c.write_ns, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "errors", &s->errors, OBJ_PROP_FLAG_READ);
 }
 
 static const VMStateDescription vmstate_n9_agent = {
@@ -144,8 +305,10 @@ static const VMStateDescription vmstate_n9_agent = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT64(reads, N9AgentState),
-        VMSTATE_UINT64(writes, N9AgentState),
+        VMSTATE_UINT64(c.reads, N9AgentState),
+        VMSTATE_UINT64(c.writes, N9AgentState),
+        VMSTATE_UINT64(c.read_ns, N9AgentState),
+        VMSTATE_UINT64(c.write_ns, N9AgentState),
         VMSTATE_UINT64(errors, N9AgentState),
         VMSTATE_END_OF_LIST()
     },
@@ -179,6 +342,7 @@ static const TypeInfo n9_agent_info = {
 
 static void n9_agent_register_types(void)
 {
+    type_register_static(&n9_agent_group_info);
     type_register_static(&n9_agent_info);
 }
 

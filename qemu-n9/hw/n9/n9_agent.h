@@ -5,8 +5,14 @@
  * Every device register window of the SoC sits behind the agent of the
  * interconnect it hangs on.  The CPU sees the agent's window; the agent
  * forwards each access to the device mapped behind it.  This is the one
- * place where MMIO accesses are counted (and, with the timing model,
- * charged): no device file repeats that code.
+ * place where MMIO accesses are counted and charged their modelled latency
+ * (models/l4-interconnect): no device file repeats that code.
+ *
+ * Each device behind an agent is one register group: it has its own cost
+ * parameters (the agent's unless the timing file overrides them) and its
+ * own counters, readable over QMP:
+ *   qom-get /machine/soc/l4-wkup reads             (the agent's totals)
+ *   qom-get /machine/soc/l4-wkup/groups/prm read-ns
  *
  * An access to a hole in an agent's window gets the error response that the
  * interconnect gives on hardware, which the CPU takes as an external abort.
@@ -18,21 +24,48 @@
 
 #include "hw/sysbus.h"
 #include "qom/object.h"
+#include "n9_timing.h"
 
 #define TYPE_N9_AGENT "n9-target-agent"
 OBJECT_DECLARE_SIMPLE_TYPE(N9AgentState, N9_AGENT)
 
+#define TYPE_N9_AGENT_GROUP "n9-agent-group"
+OBJECT_DECLARE_SIMPLE_TYPE(N9AgentGroup, N9_AGENT_GROUP)
+
+/* Counters of an agent or of one register group. */
+typedef struct N9AgentCounters {
+    uint64_t reads, writes;
+    uint64_t read_ns, write_ns;     /* modelled time charged */
+} N9AgentCounters;
+
+struct N9AgentGroup {
+    Object parent_obj;
+
+    char *name;
+    l4ic_target model;
+    N9AgentCounters c;
+};
+
+/* One device window behind the agent. */
+typedef struct N9AgentPort {
+    MemoryRegion mr;
+    MemoryRegion *target;
+    struct N9AgentState *agent;
+    N9AgentGroup *group;
+} N9AgentPort;
+
 struct N9AgentState {
     SysBusDevice parent_obj;
 
-    MemoryRegion iomem;      /* the window the CPU sees (sysbus MMIO 0) */
-    MemoryRegion container;  /* the devices behind the agent */
-    AddressSpace as;
+    MemoryRegion window;     /* the window the CPU sees (sysbus MMIO 0) */
+    MemoryRegion hole;       /* under the ports: interconnect errors */
+    Object *groups;          /* container of the N9AgentGroups */
+    GPtrArray *ports;
 
-    /* Counters, readable over QMP (qom-get) */
-    uint64_t reads;
-    uint64_t writes;
+    N9AgentCounters c;
     uint64_t errors;
+
+    N9Timing *timing;        /* set by the SoC before realize */
 
     /* Properties */
     char *name;
@@ -40,6 +73,7 @@ struct N9AgentState {
     uint64_t size;
 };
 
+void n9_agent_set_timing(DeviceState *agent, N9Timing *timing);
 /* Map region @mr at physical address @addr behind @agent. */
 void n9_agent_map(DeviceState *agent, hwaddr addr, MemoryRegion *mr);
 /* Map MMIO region @n of sysbus device @sbd at physical address @addr. */
@@ -48,5 +82,7 @@ void n9_agent_map_sysbus(DeviceState *agent, hwaddr addr,
 /* A block that exists on hardware but is not modelled: RAZ/WI, LOG_UNIMP. */
 void n9_agent_add_unimp(DeviceState *agent, const char *name,
                         hwaddr addr, uint64_t size);
+/* The agent's counters as a JSON object, for the statistics file. */
+void n9_agent_stats_json(DeviceState *agent, GString *out);
 
 #endif /* HW_N9_N9_AGENT_H */

@@ -151,6 +151,8 @@ struct OMAP3630State {
     DeviceState *wdt2;
     DeviceState *mmc[3];
 
+    struct N9Timing *timing;       /* set by the board before realize */
+
     /* Properties */
     uint8_t device_type;           /* CONTROL_STATUS[10:8]: 2 = HS (N9) */
 };

@@ -81,6 +81,7 @@ static DeviceState *omap3630_new_agent(OMAP3630State *s, const char *name,
     qdev_prop_set_string(dev, "name", name);
     qdev_prop_set_uint64(dev, "base", base);
     qdev_prop_set_uint64(dev, "size", size);
+    n9_agent_set_timing(dev, s->timing);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
     memory_region_add_subregion_overlap(s->sysmem, base,
                                         sysbus_mmio_get_region(SYS_BUS_DEVICE(dev), 0),
@@ -125,6 +126,9 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     if (!s->sysmem) {
         error_setg(errp, "omap3630-soc: 'memory' link not set");
         return;
+    }
+    if (!s->timing) {
+        s->timing = n9_timing_new();     /* the phone's figures */
     }
 
     /* The MPU: one Cortex-A8 with TrustZone (EL3) and the PMU. */

@@ -16,10 +16,10 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
-#include "qemu/host-utils.h"
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_clock.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
@@ -51,19 +51,14 @@ struct OMAP3SyncTimerState {
 };
 
 /*
- * The one conversion from virtual time to 32 kHz ticks.  The GP timers
- * (omap3_gptimer.c) use the same rule, floor(ns * hz / 1e9), so that a GP
- * timer on the 32 kHz clock ticks on the same virtual nanosecond as this
- * counter.
+ * The conversion of omap3_clock.h, which the GP timers (omap3_gptimer.c)
+ * use too, so that a GP timer on the 32 kHz clock ticks on the same virtual
+ * nanosecond as this counter.
  */
-static uint64_t omap3_32ksync_ns_to_ticks(int64_t ns)
-{
-    return muldiv64(ns, OMAP3_32KSYNC_HZ, NANOSECONDS_PER_SECOND);
-}
-
 static uint32_t omap3_32ksync_count(void)
 {
-    return omap3_32ksync_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    return omap3_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+                             OMAP3_32KSYNC_HZ);
 }
 
 static uint64_t omap3_32ksync_read(void *opaque, hwaddr addr, unsigned size)

@@ -92,18 +92,40 @@ static const int8_t cm_clkdm_fields[][3] = {
 enum { F_IVA2, F_MPU, F_CORE, F_SGX, F_DSS, F_CAM, F_PER, F_EMU, F_NEON,
        F_USBHOST };
 
-typedef struct OMAP3CMReg {
-    uint16_t offset;
-    uint8_t kind;
-    int8_t arg;
-    uint32_t reset;
-    const char *name;
-} OMAP3CMReg;
-
 #define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
 #define RW(o, r, n)         REG(o, C_RW, 0, r, n)
 #define IDLEST(o, n)        REG(o, C_IDLEST, 0, 0, n)
 #define RAZWI(o, n)         REG(o, C_RAZWI, 0, 0, n)
+
+/*
+ * The registers every CM module has at the same offsets from its base
+ * (cm2xxx_3xxx.h, cm3xxx.h), named after the module (n).
+ */
+/* CM_FCLKEN 0x00, CM_ICLKEN 0x10, CM_IDLEST 0x20, CM_AUTOIDLE 0x30 */
+#define CM_GATES(m, fclken, iclken, n) \
+    RW((m) + 0x00, fclken, "CM_FCLKEN_" n), \
+    RW((m) + 0x10, iclken, "CM_ICLKEN_" n), \
+    IDLEST((m) + 0x20, "CM_IDLEST_" n), \
+    RW((m) + 0x30, 0, "CM_AUTOIDLE_" n)
+/* CM_SLEEPDEP 0x44 of power domain pd */
+#define CM_SLEEPDEP(m, pd, r, n) \
+    REG((m) + 0x44, C_SLEEPDEP, pd, r, "CM_SLEEPDEP_" n)
+/* CM_CLKSTCTRL 0x48, CM_CLKSTST 0x4c of cm_clkdm_fields[f] */
+#define CM_CLKDM(m, f, n) \
+    REG((m) + 0x48, C_CLKSTCTRL, f, 0, "CM_CLKSTCTRL_" n), \
+    REG((m) + 0x4c, C_CLKSTST, f, 0, "CM_CLKSTST_" n)
+/*
+ * The DPLL of the IVA2 and MPU modules: CM_CLKEN_PLL 0x04 (reset en),
+ * CM_IDLEST 0x20, CM_IDLEST_PLL 0x24 (ST_PLL_* st), CM_AUTOIDLE_PLL 0x34,
+ * CM_CLKSEL1_PLL 0x40 (reset sel1), CM_CLKSEL2_PLL 0x44 (M2 = 1).
+ */
+#define CM_DPLL(m, en, st, sel1, n) \
+    RW((m) + 0x04, en, "CM_CLKEN_PLL_" n), \
+    IDLEST((m) + 0x20, "CM_IDLEST_" n), \
+    REG((m) + 0x24, C_DPLL_ST, st, 0, "CM_IDLEST_PLL_" n), \
+    RW((m) + 0x34, 0, "CM_AUTOIDLE_PLL_" n), \
+    RW((m) + 0x40, sel1, "CM_CLKSEL1_PLL_" n), \
+    RW((m) + 0x44, 1, "CM_CLKSEL2_PLL_" n)
 
 /*
  * Every register of the block, by offset from 0x48004000.  DPLL settings
@@ -118,30 +140,20 @@ typedef struct OMAP3CMReg {
  *   DPLL5 M 400 N 7  ->  960 MHz, M2 8 -> 120 MHz (what
  *                        omap3_clk_lock_dpll5 programs)
  */
-static const OMAP3CMReg omap3_cm_regs[] = {
+static const OMAP3PRCMReg omap3_cm_regs[] = {
     /* IVA2_CM */
     RW(0x000, 0, "CM_FCLKEN_IVA2"),
-    RW(0x004, DPLL_LOW_POWER_STOP, "CM_CLKEN_PLL_IVA2"),
-    IDLEST(0x020, "CM_IDLEST_IVA2"),
-    REG(0x024, C_DPLL_ST, ST_PLL_IVA2, 0, "CM_IDLEST_PLL_IVA2"),
-    RW(0x034, 0, "CM_AUTOIDLE_PLL_IVA2"),
-    RW(0x040, (2 << 19) | (325 << 8) | 11, "CM_CLKSEL1_PLL_IVA2"),
-    RW(0x044, 1, "CM_CLKSEL2_PLL_IVA2"),
-    REG(0x048, C_CLKSTCTRL, F_IVA2, 0, "CM_CLKSTCTRL_IVA2"),
-    REG(0x04c, C_CLKSTST, F_IVA2, 0, "CM_CLKSTST_IVA2"),
+    CM_DPLL(0x000, DPLL_LOW_POWER_STOP, ST_PLL_IVA2,
+            (2 << 19) | (325 << 8) | 11, "IVA2"),
+    CM_CLKDM(0x000, F_IVA2, "IVA2"),
     /* OCP_System_Reg_CM; Linux saves CM_POLCTRL at OCP_MOD + 0x9c */
     REG(0x800, C_RO, 0, 0x10, "CM_REVISION"),
     RW(0x810, 0x1, "CM_SYSCONFIG"),
     RW(0x89c, 0, "CM_POLCTRL"),
     /* MPU_CM */
-    RW(0x904, DPLL_LOCKED, "CM_CLKEN_PLL_MPU"),
-    IDLEST(0x920, "CM_IDLEST_MPU"),
-    REG(0x924, C_DPLL_ST, ST_PLL_MPU, 0, "CM_IDLEST_PLL_MPU"),
-    RW(0x934, 0, "CM_AUTOIDLE_PLL_MPU"),
-    RW(0x940, (2 << 19) | (625 << 8) | 11, "CM_CLKSEL1_PLL_MPU"),
-    RW(0x944, 1, "CM_CLKSEL2_PLL_MPU"),
-    REG(0x948, C_CLKSTCTRL, F_MPU, 0, "CM_CLKSTCTRL_MPU"),
-    REG(0x94c, C_CLKSTST, F_MPU, 0, "CM_CLKSTST_MPU"),
+    CM_DPLL(0x900, DPLL_LOCKED, ST_PLL_MPU, (2 << 19) | (625 << 8) | 11,
+            "MPU"),
+    CM_CLKDM(0x900, F_MPU, "MPU"),
     /*
      * CORE_CM: SDRC and SCM interface clocks on.  Linux writes
      * CM_IDLEST1_CORE: modem_fck (CM_FCLKEN1_CORE bit 31) is declared an
@@ -164,21 +176,16 @@ static const OMAP3CMReg omap3_cm_regs[] = {
     /* L3 = core/2, L4 = L3/2, SSI /4, GPT10/11 on 32 kHz */
     RW(0xa40, (4 << 8) | (2 << 2) | 2, "CM_CLKSEL_CORE"),
     RAZWI(0xa44, "(CM_SLEEPDEP_CORE)"),
-    REG(0xa48, C_CLKSTCTRL, F_CORE, 0, "CM_CLKSTCTRL_CORE"),
-    REG(0xa4c, C_CLKSTST, F_CORE, 0, "CM_CLKSTST_CORE"),
-    /* SGX_CM */
+    CM_CLKDM(0xa00, F_CORE, "CORE"),
+    /* SGX_CM: no CM_AUTOIDLE */
     RW(0xb00, 0, "CM_FCLKEN_SGX"),
     RW(0xb10, 0, "CM_ICLKEN_SGX"),
     IDLEST(0xb20, "CM_IDLEST_SGX"),
     RW(0xb40, 5, "CM_CLKSEL_SGX"),
-    REG(0xb44, C_SLEEPDEP, PRCM_PD_SGX, 0x2, "CM_SLEEPDEP_SGX"),
-    REG(0xb48, C_CLKSTCTRL, F_SGX, 0, "CM_CLKSTCTRL_SGX"),
-    REG(0xb4c, C_CLKSTST, F_SGX, 0, "CM_CLKSTST_SGX"),
+    CM_SLEEPDEP(0xb00, PRCM_PD_SGX, 0x2, "SGX"),
+    CM_CLKDM(0xb00, F_SGX, "SGX"),
     /* WKUP_CM: GPT1, GPIO1, WDT2 running; RM /2, USIM sys_clk */
-    RW(0xc00, 0x29, "CM_FCLKEN_WKUP"),
-    RW(0xc10, 0x3f, "CM_ICLKEN_WKUP"),
-    IDLEST(0xc20, "CM_IDLEST_WKUP"),
-    RW(0xc30, 0, "CM_AUTOIDLE_WKUP"),
+    CM_GATES(0xc00, 0x29, 0x3f, "WKUP"),
     RW(0xc40, (1 << 3) | (2 << 1), "CM_CLKSEL_WKUP"),
     RAZWI(0xc44, "(CM_SLEEPDEP_WKUP)"),
     /*
@@ -200,58 +207,50 @@ static const OMAP3CMReg omap3_cm_regs[] = {
     RW(0xd50, 8, "CM_CLKSEL5_PLL"),
     RW(0xd70, 0x3, "CM_CLKOUT_CTRL"),
     /* DSS_CM: M3 16 (TV 54 MHz), M4 5 */
-    RW(0xe00, 0, "CM_FCLKEN_DSS"),
-    RW(0xe10, 0, "CM_ICLKEN_DSS"),
-    IDLEST(0xe20, "CM_IDLEST_DSS"),
-    RW(0xe30, 0, "CM_AUTOIDLE_DSS"),
+    CM_GATES(0xe00, 0, 0, "DSS"),
     RW(0xe40, (16 << 8) | 5, "CM_CLKSEL_DSS"),
-    REG(0xe44, C_SLEEPDEP, PRCM_PD_DSS, 0x6, "CM_SLEEPDEP_DSS"),
-    REG(0xe48, C_CLKSTCTRL, F_DSS, 0, "CM_CLKSTCTRL_DSS"),
-    REG(0xe4c, C_CLKSTST, F_DSS, 0, "CM_CLKSTST_DSS"),
+    CM_SLEEPDEP(0xe00, PRCM_PD_DSS, 0x6, "DSS"),
+    CM_CLKDM(0xe00, F_DSS, "DSS"),
     /* CAM_CM */
-    RW(0xf00, 0, "CM_FCLKEN_CAM"),
-    RW(0xf10, 0, "CM_ICLKEN_CAM"),
-    IDLEST(0xf20, "CM_IDLEST_CAM"),
-    RW(0xf30, 0, "CM_AUTOIDLE_CAM"),
+    CM_GATES(0xf00, 0, 0, "CAM"),
     RW(0xf40, 5, "CM_CLKSEL_CAM"),
-    REG(0xf44, C_SLEEPDEP, PRCM_PD_CAM, 0x2, "CM_SLEEPDEP_CAM"),
-    REG(0xf48, C_CLKSTCTRL, F_CAM, 0, "CM_CLKSTCTRL_CAM"),
-    REG(0xf4c, C_CLKSTST, F_CAM, 0, "CM_CLKSTST_CAM"),
+    CM_SLEEPDEP(0xf00, PRCM_PD_CAM, 0x2, "CAM"),
+    CM_CLKDM(0xf00, F_CAM, "CAM"),
     /* PER_CM: the UART3 console running, GPIO2-6 interface clocks on */
-    RW(0x1000, 1 << 11, "CM_FCLKEN_PER"),
-    RW(0x1010, (0x1f << 13) | (1 << 11), "CM_ICLKEN_PER"),
-    IDLEST(0x1020, "CM_IDLEST_PER"),
-    RW(0x1030, 0, "CM_AUTOIDLE_PER"),
+    CM_GATES(0x1000, 1 << 11, (0x1f << 13) | (1 << 11), "PER"),
     RW(0x1040, 0, "CM_CLKSEL_PER"),
-    REG(0x1044, C_SLEEPDEP, PRCM_PD_PER, 0x6, "CM_SLEEPDEP_PER"),
-    REG(0x1048, C_CLKSTCTRL, F_PER, 0, "CM_CLKSTCTRL_PER"),
-    REG(0x104c, C_CLKSTST, F_PER, 0, "CM_CLKSTST_PER"),
+    CM_SLEEPDEP(0x1000, PRCM_PD_PER, 0x6, "PER"),
+    CM_CLKDM(0x1000, F_PER, "PER"),
     /* EMU_CM */
     RW(0x1140, 0x03020a50, "CM_CLKSEL1_EMU"),
     RAZWI(0x1144, "(CM_SLEEPDEP_EMU)"),
-    REG(0x1148, C_CLKSTCTRL, F_EMU, 0, "CM_CLKSTCTRL_EMU"),
-    REG(0x114c, C_CLKSTST, F_EMU, 0, "CM_CLKSTST_EMU"),
+    CM_CLKDM(0x1100, F_EMU, "EMU"),
     RW(0x1150, 0, "CM_CLKSEL2_EMU"),
     RW(0x1154, 0, "CM_CLKSEL3_EMU"),
     /* Global_Reg_CM */
     RW(0x129c, 0, "CM_POLCTRL (Global_Reg_CM)"),
-    /* NEON_CM */
+    /* NEON_CM: no CM_CLKSTST */
     IDLEST(0x1320, "CM_IDLEST_NEON"),
     RAZWI(0x1344, "(CM_SLEEPDEP_NEON)"),
     REG(0x1348, C_CLKSTCTRL, F_NEON, 0, "CM_CLKSTCTRL_NEON"),
     /* USBHOST_CM */
-    RW(0x1400, 0, "CM_FCLKEN_USBHOST"),
-    RW(0x1410, 0, "CM_ICLKEN_USBHOST"),
-    IDLEST(0x1420, "CM_IDLEST_USBHOST"),
-    RW(0x1430, 0, "CM_AUTOIDLE_USBHOST"),
-    REG(0x1444, C_SLEEPDEP, PRCM_PD_USBHOST, 0x6, "CM_SLEEPDEP_USBHOST"),
-    REG(0x1448, C_CLKSTCTRL, F_USBHOST, 0, "CM_CLKSTCTRL_USBHOST"),
-    REG(0x144c, C_CLKSTST, F_USBHOST, 0, "CM_CLKSTST_USBHOST"),
+    CM_GATES(0x1400, 0, 0, "USBHOST"),
+    CM_SLEEPDEP(0x1400, PRCM_PD_USBHOST, 0x6, "USBHOST"),
+    CM_CLKDM(0x1400, F_USBHOST, "USBHOST"),
 };
 
 #define CM_NUM_REGS ARRAY_SIZE(omap3_cm_regs)
 
 static int16_t omap3_cm_index[CM_SIZE / 4];
+
+static const OMAP3PRCMRegMap omap3_cm_map = {
+    .name = "omap3-cm",
+    .base = 0x48004000,
+    .size = CM_SIZE,
+    .regs = omap3_cm_regs,
+    .num_regs = CM_NUM_REGS,
+    .index = omap3_cm_index,
+};
 
 struct OMAP3CMState {
     SysBusDevice parent_obj;
@@ -264,20 +263,9 @@ struct OMAP3CMState {
     uint32_t regs[CM_NUM_REGS];
 };
 
-static const OMAP3CMReg *cm_lookup(hwaddr addr)
-{
-    int idx;
-
-    if (addr >= CM_SIZE || (addr & 3)) {
-        return NULL;
-    }
-    idx = omap3_cm_index[addr >> 2];
-    return idx < 0 ? NULL : &omap3_cm_regs[idx];
-}
-
 static uint32_t cm_reg(OMAP3CMState *s, hwaddr addr)
 {
-    const OMAP3CMReg *r = cm_lookup(addr);
+    const OMAP3PRCMReg *r = omap3_prcm_lookup(&omap3_cm_map, addr);
 
     g_assert(r);
     return s->regs[r - omap3_cm_regs];
@@ -485,12 +473,10 @@ static uint32_t cm_clkstctrl_mask(int f)
 static uint64_t omap3_cm_read(void *opaque, hwaddr addr, unsigned size)
 {
     OMAP3CMState *s = opaque;
-    const OMAP3CMReg *r = cm_lookup(addr);
+    const OMAP3PRCMReg *r = omap3_prcm_find_read(&omap3_cm_map, addr);
     uint32_t val;
 
     if (!r) {
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-cm: read of unknown register"
-                      " 0x%08" HWADDR_PRIx "\n", 0x48004000 + addr);
         return 0;
     }
     switch (r->kind) {
@@ -526,16 +512,13 @@ static void omap3_cm_write(void *opaque, hwaddr addr, uint64_t value,
                            unsigned size)
 {
     OMAP3CMState *s = opaque;
-    const OMAP3CMReg *r = cm_lookup(addr);
+    const OMAP3PRCMReg *r = omap3_prcm_find_write(&omap3_cm_map, addr, value);
     uint32_t val = value;
     uint32_t *reg;
     uint32_t old;
     PrcmModel *m = cm_model(s);
 
     if (!r) {
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-cm: write of unknown register"
-                      " 0x%08" HWADDR_PRIx " = 0x%08x\n", 0x48004000 + addr,
-                      val);
         return;
     }
     trace_omap3_cm_write(addr, r->name, val);
@@ -623,7 +606,7 @@ static void omap3_cm_reset_exit(Object *obj, ResetType type)
     size_t i;
 
     for (i = 0; i < CM_NUM_REGS; i++) {
-        const OMAP3CMReg *r = &omap3_cm_regs[i];
+        const OMAP3PRCMReg *r = &omap3_cm_regs[i];
 
         if (r->kind == C_CLKSTCTRL) {
             cm_push_clkstctrl(s, r->arg, s->regs[i]);
@@ -673,16 +656,8 @@ static void omap3_cm_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
-    size_t i;
 
-    for (i = 0; i < ARRAY_SIZE(omap3_cm_index); i++) {
-        omap3_cm_index[i] = -1;
-    }
-    for (i = 0; i < CM_NUM_REGS; i++) {
-        g_assert(omap3_cm_index[omap3_cm_regs[i].offset >> 2] < 0);
-        omap3_cm_index[omap3_cm_regs[i].offset >> 2] = i;
-    }
-
+    omap3_prcm_build_index(&omap3_cm_map);
     dc->desc = "OMAP3630 clock manager";
     dc->vmsd = &vmstate_omap3_cm;
     device_class_set_props(dc, omap3_cm_properties);

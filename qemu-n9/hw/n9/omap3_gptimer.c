@@ -12,12 +12,13 @@
  *
  * The counter is a function of QEMU_CLOCK_VIRTUAL: fclk tick k starts at
  * the first virtual nanosecond ns with floor(ns * hz / 1e9) >= k, the rule
- * the 32 kHz sync counter also follows, so that a GP timer on the 32 kHz
- * clock ticks together with the sync counter.  The state records the tick
- * at which TCRR held a known value; TCRR, TISR and TCLR.ST are computed
- * from it on every access, and a QEMUTimer is armed only for the next
- * event that changes the interrupt line, so that what the guest reads and
- * when its interrupt arrives always agree, and -icount runs are exact.
+ * of omap3_clock.h that the 32 kHz sync counter also follows, so that a GP
+ * timer on the 32 kHz clock ticks together with the sync counter.  The
+ * state records the tick at which TCRR held a known value; TCRR, TISR and
+ * TCLR.ST are computed from it on every access, and a QEMUTimer is armed
+ * only for the next event that changes the interrupt line, so that what
+ * the guest reads and when its interrupt arrives always agree, and -icount
+ * runs are exact.
  *
  * Modelled: OCP reset handshake (TIOCP_CFG.SOFTRESET, TSICR.SFT, TISTAT),
  * TISR/TIER/TWER, TCLR (ST, AR, PRE/PTV, CE), TCRR, TLDR, TTGR, TMAR,
@@ -33,7 +34,6 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
-#include "qemu/host-utils.h"
 #include "qapi/error.h"
 #include "hw/irq.h"
 #include "hw/sysbus.h"
@@ -42,6 +42,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_clock.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
@@ -138,25 +139,6 @@ struct OMAP3GPTimerState {
     uint32_t towr;
 };
 
-/*
- * The conversions between virtual time and ticks of a clock, the same rule
- * as omap3_32ksync.c: tick = floor(ns * hz / 1e9), and tick k starts at
- * the smallest ns for which that reaches k.
- */
-static uint64_t omap3_gpt_ns_to_ticks(int64_t ns, uint32_t hz)
-{
-    return muldiv64(ns, hz, NANOSECONDS_PER_SECOND);
-}
-
-static int64_t omap3_gpt_ticks_to_ns(uint64_t ticks, uint32_t hz)
-{
-    /* Beyond the end of virtual time: never. */
-    if (ticks > omap3_gpt_ns_to_ticks(INT64_MAX, hz)) {
-        return INT64_MAX;
-    }
-    return muldiv64_round_up(ticks, NANOSECONDS_PER_SECOND, hz);
-}
-
 static bool omap3_gpt_has_1ms_regs(OMAP3GPTimerState *s)
 {
     return s->id == 1 || s->id == 2 || s->id == 10;
@@ -178,8 +160,7 @@ static bool omap3_gpt_counting(OMAP3GPTimerState *s)
 
 static uint64_t omap3_gpt_now(OMAP3GPTimerState *s)
 {
-    return omap3_gpt_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
-                                 s->rate);
+    return omap3_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), s->rate);
 }
 
 /*
@@ -315,7 +296,7 @@ static void omap3_gpt_arm(OMAP3GPTimerState *s)
             uint64_t incs = omap3_gpt_next_event(s, &c, &ev);
 
             if (omap3_gpt_take_event(s, &c, ev, incs) & want) {
-                int64_t ns = omap3_gpt_ticks_to_ns(c.base, s->rate);
+                int64_t ns = omap3_ticks_to_ns(c.base, s->rate);
 
                 trace_omap3_gptimer_arm(s->id, ns);
                 timer_mod_ns(s->timer, ns);

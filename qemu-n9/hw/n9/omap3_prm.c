@@ -112,30 +112,54 @@ typedef enum {
     R_VP_CONFIG,    /* arg: 0 = VP1, 1 = VP2 */
 } PRMRegKind;
 
-typedef struct OMAP3PRMReg {
-    uint16_t offset;
-    uint8_t kind;
-    int8_t arg;
-    uint32_t reset;
-    const char *name;
-} OMAP3PRMReg;
-
 #define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
 #define RW(o, r, n)         REG(o, R_RW, 0, r, n)
 #define RSTST(o, n)         REG(o, R_RSTST, 0, RSTST_GLOBAL_COLD, n)
 
 /*
+ * The registers that PRM modules have at the same offsets from their base
+ * (prm2xxx_3xxx.h, prm3xxx.h), named after the module (n).
+ */
+/* PM_PWSTCTRL 0xe0, PM_PWSTST 0xe4, PM_PREPWSTST 0xe8 of power domain pd */
+#define PRM_PWRST(m, pd, n) \
+    REG((m) + 0xe0, R_PWSTCTRL, pd, 0, "PM_PWSTCTRL_" n), \
+    REG((m) + 0xe4, R_PWSTST, pd, 0, "PM_PWSTST_" n), \
+    REG((m) + 0xe8, R_PREPWSTST, pd, 0, "PM_PREPWSTST_" n)
+/* PM_WKDEP 0xc8, then the power state registers */
+#define PRM_PWRDM(m, pd, n) \
+    REG((m) + 0xc8, R_WKDEP, pd, 0, "PM_WKDEP_" n), \
+    PRM_PWRST(m, pd, n)
+/*
+ * Wake-up module wk (prm_wk): PM_WKEN 0xa0 and PM_MPUGRPSEL 0xa4 (reset
+ * r), PM_IVA2GRPSEL 0xa8 (reset iva), PM_WKST 0xb0
+ */
+#define PRM_WAKE(m, wk, r, iva, n) \
+    REG((m) + 0xa0, R_WKEN, wk, r, "PM_WKEN_" n), \
+    REG((m) + 0xa4, R_GRPSEL, wk, r, "PM_MPUGRPSEL_" n), \
+    RW((m) + 0xa8, iva, "PM_IVA2GRPSEL_" n), \
+    REG((m) + 0xb0, R_WKST, wk, 0, "PM_WKST_" n)
+
+/*
+ * Voltage processor i (0 = VP1) at b: PRM_VPx_CONFIG, _VSTEPMIN,
+ * _VSTEPMAX, _VLIMITTO, _VOLTAGE, _STATUS (reset: VPINIDLE)
+ */
+#define PRM_VP(b, i, n) \
+    REG((b) + 0x00, R_VP_CONFIG, i, 0, "PRM_" n "_CONFIG"), \
+    RW((b) + 0x04, 0, "PRM_" n "_VSTEPMIN"), \
+    RW((b) + 0x08, 0, "PRM_" n "_VSTEPMAX"), \
+    RW((b) + 0x0c, 0, "PRM_" n "_VLIMITTO"), \
+    REG((b) + 0x10, R_RO, 0, 0, "PRM_" n "_VOLTAGE"), \
+    REG((b) + 0x14, R_RO, 0, 0x1, "PRM_" n "_STATUS")
+
+/*
  * Every register of the block, by offset from 0x48306000.  Reset values
  * are the TRM's, with what a booted bootloader leaves (everything ON).
  */
-static const OMAP3PRMReg omap3_prm_regs[] = {
+static const OMAP3PRCMReg omap3_prm_regs[] = {
     /* IVA2_PRM (Linux's dpll2_pwrdm uses these too) */
     REG(0x050, R_RSTCTRL_IVA2, 0, 0x7, "RM_RSTCTRL_IVA2"),
     RSTST(0x058, "RM_RSTST_IVA2"),
-    REG(0x0c8, R_WKDEP, PRCM_PD_IVA2, 0, "PM_WKDEP_IVA2"),
-    REG(0x0e0, R_PWSTCTRL, PRCM_PD_IVA2, 0, "PM_PWSTCTRL_IVA2"),
-    REG(0x0e4, R_PWSTST, PRCM_PD_IVA2, 0, "PM_PWSTST_IVA2"),
-    REG(0x0e8, R_PREPWSTST, PRCM_PD_IVA2, 0, "PM_PREPWSTST_IVA2"),
+    PRM_PWRDM(0x000, PRCM_PD_IVA2, "IVA2"),
     REG(0x0f8, R_W1C, 0, 0, "PRM_IRQSTATUS_IVA2"),
     RW(0x0fc, 0, "PRM_IRQENABLE_IVA2"),
     /* OCP_System_Reg_PRM */
@@ -149,9 +173,7 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0x9d4, 0x12, "PM_EVGENCTRL_MPU"),
     RW(0x9d8, 0, "PM_EVGENONTIM_MPU"),
     RW(0x9dc, 0, "PM_EVGENOFFTIM_MPU"),
-    REG(0x9e0, R_PWSTCTRL, PRCM_PD_MPU, 0, "PM_PWSTCTRL_MPU"),
-    REG(0x9e4, R_PWSTST, PRCM_PD_MPU, 0, "PM_PWSTST_MPU"),
-    REG(0x9e8, R_PREPWSTST, PRCM_PD_MPU, 0, "PM_PREPWSTST_MPU"),
+    PRM_PWRST(0x900, PRCM_PD_MPU, "MPU"),
     /*
      * CORE_PRM.  PM_WKDEP_CORE (and of WKUP, PLL, EMU) is not in the TRM:
      * omap2_clkdm_clear_all_wkdeps read-modify-writes it with an empty
@@ -165,35 +187,25 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0xaa8, 0xc33ffe18, "PM_IVA2GRPSEL1_CORE"),
     REG(0xab0, R_WKST, WK_CORE1, 0, "PM_WKST1_CORE"),
     REG(0xab8, R_WKST, WK_CORE3, 0, "PM_WKST3_CORE"),
-    REG(0xae0, R_PWSTCTRL, PRCM_PD_CORE, 0, "PM_PWSTCTRL_CORE"),
-    REG(0xae4, R_PWSTST, PRCM_PD_CORE, 0, "PM_PWSTST_CORE"),
-    REG(0xae8, R_PREPWSTST, PRCM_PD_CORE, 0, "PM_PREPWSTST_CORE"),
+    PRM_PWRST(0xa00, PRCM_PD_CORE, "CORE"),
     REG(0xaf0, R_WKEN, WK_CORE3, 0x4, "PM_WKEN3_CORE"),
     RW(0xaf4, 0x4, "PM_IVA2GRPSEL3_CORE"),
     REG(0xaf8, R_GRPSEL, WK_CORE3, 0x4, "PM_MPUGRPSEL3_CORE"),
     /* SGX_PRM */
     RSTST(0xb58, "RM_RSTST_SGX"),
-    REG(0xbc8, R_WKDEP, PRCM_PD_SGX, 0, "PM_WKDEP_SGX"),
-    REG(0xbe0, R_PWSTCTRL, PRCM_PD_SGX, 0, "PM_PWSTCTRL_SGX"),
-    REG(0xbe4, R_PWSTST, PRCM_PD_SGX, 0, "PM_PWSTST_SGX"),
-    REG(0xbe8, R_PREPWSTST, PRCM_PD_SGX, 0, "PM_PREPWSTST_SGX"),
+    PRM_PWRDM(0xb00, PRCM_PD_SGX, "SGX"),
     /*
      * WKUP_PRM.  0xc58 is not in the TRM: omap3xxx_prm_read_reset_sources
      * reads WKUP_MOD + RM_RSTST.
      */
     REG(0xc58, R_RAZWI, 0, 0, "(WKUP RM_RSTST)"),
-    REG(0xca0, R_WKEN, WK_WKUP, 0x3cb, "PM_WKEN_WKUP"),
-    REG(0xca4, R_GRPSEL, WK_WKUP, 0x3cb, "PM_MPUGRPSEL_WKUP"),
-    RW(0xca8, 0, "PM_IVA2GRPSEL_WKUP"),
-    REG(0xcb0, R_WKST, WK_WKUP, 0, "PM_WKST_WKUP"),
+    PRM_WAKE(0xc00, WK_WKUP, 0x3cb, 0, "WKUP"),
     REG(0xcc8, R_RAZWI, 0, 0, "(PM_WKDEP_WKUP)"),
     /*
      * Not in the TRM either, but pwrdm_pre/post_transition walk wkup_pwrdm
      * on every idle: clear PREPWSTST, read PWSTCTRL.  WKUP is always ON.
      */
-    REG(0xce0, R_PWSTCTRL, PRCM_PD_WKUP, 0, "PM_PWSTCTRL_WKUP"),
-    REG(0xce4, R_PWSTST, PRCM_PD_WKUP, 0, "PM_PWSTST_WKUP"),
-    REG(0xce8, R_PREPWSTST, PRCM_PD_WKUP, 0, "PM_PREPWSTST_WKUP"),
+    PRM_PWRST(0xc00, PRCM_PD_WKUP, "WKUP"),
     /*
      * Clock_Control_Reg_PRM.  0xde0-0xde8: Linux's dpll3/4/5 power domains
      * sit on PLL_MOD, so pwrdm_pre/post_transition access PWSTCTRL, PWSTST
@@ -208,26 +220,14 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     /* DSS_PRM */
     RSTST(0xe58, "RM_RSTST_DSS"),
     RW(0xea0, 0x1, "PM_WKEN_DSS"),
-    REG(0xec8, R_WKDEP, PRCM_PD_DSS, 0, "PM_WKDEP_DSS"),
-    REG(0xee0, R_PWSTCTRL, PRCM_PD_DSS, 0, "PM_PWSTCTRL_DSS"),
-    REG(0xee4, R_PWSTST, PRCM_PD_DSS, 0, "PM_PWSTST_DSS"),
-    REG(0xee8, R_PREPWSTST, PRCM_PD_DSS, 0, "PM_PREPWSTST_DSS"),
+    PRM_PWRDM(0xe00, PRCM_PD_DSS, "DSS"),
     /* CAM_PRM */
     RSTST(0xf58, "RM_RSTST_CAM"),
-    REG(0xfc8, R_WKDEP, PRCM_PD_CAM, 0, "PM_WKDEP_CAM"),
-    REG(0xfe0, R_PWSTCTRL, PRCM_PD_CAM, 0, "PM_PWSTCTRL_CAM"),
-    REG(0xfe4, R_PWSTST, PRCM_PD_CAM, 0, "PM_PWSTST_CAM"),
-    REG(0xfe8, R_PREPWSTST, PRCM_PD_CAM, 0, "PM_PREPWSTST_CAM"),
+    PRM_PWRDM(0xf00, PRCM_PD_CAM, "CAM"),
     /* PER_PRM */
     RSTST(0x1058, "RM_RSTST_PER"),
-    REG(0x10a0, R_WKEN, WK_PER, 0x7efff, "PM_WKEN_PER"),
-    REG(0x10a4, R_GRPSEL, WK_PER, 0x7efff, "PM_MPUGRPSEL_PER"),
-    RW(0x10a8, 0x7efff, "PM_IVA2GRPSEL_PER"),
-    REG(0x10b0, R_WKST, WK_PER, 0, "PM_WKST_PER"),
-    REG(0x10c8, R_WKDEP, PRCM_PD_PER, 0, "PM_WKDEP_PER"),
-    REG(0x10e0, R_PWSTCTRL, PRCM_PD_PER, 0, "PM_PWSTCTRL_PER"),
-    REG(0x10e4, R_PWSTST, PRCM_PD_PER, 0, "PM_PWSTST_PER"),
-    REG(0x10e8, R_PREPWSTST, PRCM_PD_PER, 0, "PM_PREPWSTST_PER"),
+    PRM_WAKE(0x1000, WK_PER, 0x7efff, 0x7efff, "PER"),
+    PRM_PWRDM(0x1000, PRCM_PD_PER, "PER"),
     /* EMU_PRM: no power state control, Linux reads PWSTCTRL anyway */
     RSTST(0x1158, "RM_RSTST_EMU"),
     REG(0x11c8, R_RAZWI, 0, 0, "(PM_WKDEP_EMU)"),
@@ -261,18 +261,8 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0x129c, 0x2, "PRM_POLCTRL"),
     RW(0x12a0, 0, "PRM_VOLTSETUP2"),
     /* voltage processors */
-    REG(0x12b0, R_VP_CONFIG, 0, 0, "PRM_VP1_CONFIG"),
-    RW(0x12b4, 0, "PRM_VP1_VSTEPMIN"),
-    RW(0x12b8, 0, "PRM_VP1_VSTEPMAX"),
-    RW(0x12bc, 0, "PRM_VP1_VLIMITTO"),
-    REG(0x12c0, R_RO, 0, 0, "PRM_VP1_VOLTAGE"),
-    REG(0x12c4, R_RO, 0, 0x1, "PRM_VP1_STATUS"),      /* VPINIDLE */
-    REG(0x12d0, R_VP_CONFIG, 1, 0, "PRM_VP2_CONFIG"),
-    RW(0x12d4, 0, "PRM_VP2_VSTEPMIN"),
-    RW(0x12d8, 0, "PRM_VP2_VSTEPMAX"),
-    RW(0x12dc, 0, "PRM_VP2_VLIMITTO"),
-    REG(0x12e0, R_RO, 0, 0, "PRM_VP2_VOLTAGE"),
-    REG(0x12e4, R_RO, 0, 0x1, "PRM_VP2_STATUS"),
+    PRM_VP(0x12b0, 0, "VP1"),
+    PRM_VP(0x12d0, 1, "VP2"),
     /*
      * ABB LDO: ti-abb-regulator (abb-v1) uses 0xf0 as the control register
      * (OPP_SEL, OPP_CHANGE) and 0xf4 as setup; the TRM names are swapped.
@@ -281,26 +271,25 @@ static const OMAP3PRMReg omap3_prm_regs[] = {
     RW(0x12f4, 0, "PRM_LDO_ABB_SETUP"),
     /* NEON_PRM */
     RSTST(0x1358, "RM_RSTST_NEON"),
-    REG(0x13c8, R_WKDEP, PRCM_PD_NEON, 0, "PM_WKDEP_NEON"),
-    REG(0x13e0, R_PWSTCTRL, PRCM_PD_NEON, 0, "PM_PWSTCTRL_NEON"),
-    REG(0x13e4, R_PWSTST, PRCM_PD_NEON, 0, "PM_PWSTST_NEON"),
-    REG(0x13e8, R_PREPWSTST, PRCM_PD_NEON, 0, "PM_PREPWSTST_NEON"),
+    PRM_PWRDM(0x1300, PRCM_PD_NEON, "NEON"),
     /* USBHOST_PRM */
     RSTST(0x1458, "RM_RSTST_USBHOST"),
-    REG(0x14a0, R_WKEN, WK_USBHOST, 0x1, "PM_WKEN_USBHOST"),
-    REG(0x14a4, R_GRPSEL, WK_USBHOST, 0x1, "PM_MPUGRPSEL_USBHOST"),
-    RW(0x14a8, 0x1, "PM_IVA2GRPSEL_USBHOST"),
-    REG(0x14b0, R_WKST, WK_USBHOST, 0, "PM_WKST_USBHOST"),
-    REG(0x14c8, R_WKDEP, PRCM_PD_USBHOST, 0, "PM_WKDEP_USBHOST"),
-    REG(0x14e0, R_PWSTCTRL, PRCM_PD_USBHOST, 0, "PM_PWSTCTRL_USBHOST"),
-    REG(0x14e4, R_PWSTST, PRCM_PD_USBHOST, 0, "PM_PWSTST_USBHOST"),
-    REG(0x14e8, R_PREPWSTST, PRCM_PD_USBHOST, 0, "PM_PREPWSTST_USBHOST"),
+    PRM_WAKE(0x1400, WK_USBHOST, 0x1, 0x1, "USBHOST"),
+    PRM_PWRDM(0x1400, PRCM_PD_USBHOST, "USBHOST"),
 };
 
 #define PRM_NUM_REGS ARRAY_SIZE(omap3_prm_regs)
 
-/* offset / 4 -> index in omap3_prm_regs, or -1 */
 static int16_t omap3_prm_index[PRM_SIZE / 4];
+
+static const OMAP3PRCMRegMap omap3_prm_map = {
+    .name = "omap3-prm",
+    .base = 0x48306000,
+    .size = PRM_SIZE,
+    .regs = omap3_prm_regs,
+    .num_regs = PRM_NUM_REGS,
+    .index = omap3_prm_index,
+};
 
 struct OMAP3PRMState {
     SysBusDevice parent_obj;
@@ -316,20 +305,9 @@ struct OMAP3PRMState {
     PrcmModel pwrdm;
 };
 
-static const OMAP3PRMReg *prm_lookup(hwaddr addr)
-{
-    int idx;
-
-    if (addr >= PRM_SIZE || (addr & 3)) {
-        return NULL;
-    }
-    idx = omap3_prm_index[addr >> 2];
-    return idx < 0 ? NULL : &omap3_prm_regs[idx];
-}
-
 static uint32_t *prm_reg(OMAP3PRMState *s, hwaddr addr)
 {
-    const OMAP3PRMReg *r = prm_lookup(addr);
+    const OMAP3PRCMReg *r = omap3_prcm_lookup(&omap3_prm_map, addr);
 
     g_assert(r);
     return &s->regs[r - omap3_prm_regs];
@@ -467,12 +445,10 @@ static void prm_pwrst_changed(void *opaque, int pd, int from, int to)
 static uint64_t omap3_prm_read(void *opaque, hwaddr addr, unsigned size)
 {
     OMAP3PRMState *s = opaque;
-    const OMAP3PRMReg *r = prm_lookup(addr);
+    const OMAP3PRCMReg *r = omap3_prcm_find_read(&omap3_prm_map, addr);
     uint32_t val;
 
     if (!r) {
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: read of unknown register"
-                      " 0x%08" HWADDR_PRIx "\n", 0x48306000 + addr);
         return 0;
     }
     switch (r->kind) {
@@ -503,14 +479,12 @@ static void omap3_prm_write(void *opaque, hwaddr addr, uint64_t value,
                             unsigned size)
 {
     OMAP3PRMState *s = opaque;
-    const OMAP3PRMReg *r = prm_lookup(addr);
+    const OMAP3PRCMReg *r = omap3_prcm_find_write(&omap3_prm_map, addr,
+                                                  value);
     uint32_t val = value, old, changed;
     uint32_t *reg;
 
     if (!r) {
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: write of unknown register"
-                      " 0x%08" HWADDR_PRIx " = 0x%08x\n", 0x48306000 + addr,
-                      val);
         return;
     }
     trace_omap3_prm_write(addr, r->name, val);
@@ -657,7 +631,7 @@ static void omap3_prm_reset_hold(Object *obj, ResetType type)
     int pd;
 
     for (i = 0; i < PRM_NUM_REGS; i++) {
-        const OMAP3PRMReg *r = &omap3_prm_regs[i];
+        const OMAP3PRCMReg *r = &omap3_prm_regs[i];
 
         if (r->kind == R_RSTST && s->sw_reset) {
             /* a global warm reset keeps the earlier sources, adds its own */
@@ -734,16 +708,8 @@ static void omap3_prm_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
-    size_t i;
 
-    for (i = 0; i < ARRAY_SIZE(omap3_prm_index); i++) {
-        omap3_prm_index[i] = -1;
-    }
-    for (i = 0; i < PRM_NUM_REGS; i++) {
-        g_assert(omap3_prm_index[omap3_prm_regs[i].offset >> 2] < 0);
-        omap3_prm_index[omap3_prm_regs[i].offset >> 2] = i;
-    }
-
+    omap3_prcm_build_index(&omap3_prm_map);
     dc->desc = "OMAP3630 power and reset manager";
     dc->vmsd = &vmstate_omap3_prm;
     device_class_set_props(dc, omap3_prm_properties);

@@ -212,9 +212,42 @@ struct OMAP3SdrcState {
     Omap3SdrcConfig cfg;
 };
 
+/*
+ * The ACTIM_CTRLA/B timing fields, in SDRC clock cycles, with the layout
+ * that ACTIM_A() and ACTIM_B() encode: one table for the decoder and for
+ * the "cs<p>-<name>" QOM properties.
+ */
+typedef struct Omap3SdrcTimingField {
+    const char *name;
+    size_t cfg;             /* its uint8_t in Omap3SdrcCsConfig */
+    size_t reg;             /* its register in OMAP3SdrcCsRegs */
+    uint8_t shift;
+    uint8_t len;
+} Omap3SdrcTimingField;
+
+#define TIMING(f, r, shift, len) \
+    { #f, offsetof(Omap3SdrcCsConfig, f), offsetof(OMAP3SdrcCsRegs, r), \
+      (shift), (len) }
+
+static const Omap3SdrcTimingField omap3_sdrc_timings[] = {
+    TIMING(tdal, actim_a, 0, 5),
+    TIMING(tdpl, actim_a, 6, 3),
+    TIMING(trrd, actim_a, 9, 3),
+    TIMING(trcd, actim_a, 12, 3),
+    TIMING(trp, actim_a, 15, 3),
+    TIMING(tras, actim_a, 18, 4),
+    TIMING(trc, actim_a, 22, 5),
+    TIMING(trfc, actim_a, 27, 5),
+    TIMING(txsr, actim_b, 0, 8),
+    TIMING(txp, actim_b, 8, 3),
+    TIMING(tcke, actim_b, 12, 3),
+    TIMING(twtr, actim_b, 16, 2),
+};
+
 static void omap3_sdrc_decode(OMAP3SdrcState *s)
 {
     Omap3SdrcConfig *c = &s->cfg;
+    size_t i;
     int p;
 
     c->power.page_policy = extract32(s->power, 0, 1);
@@ -244,19 +277,12 @@ static void omap3_sdrc_decode(OMAP3SdrcState *s)
         cs->cas_latency = extract32(r->mr, 4, 3);
         cs->burst_length = (bl >= 1 && bl <= 3) ? 1 << bl : 0;
 
-        cs->tdal = extract32(r->actim_a, 0, 5);
-        cs->tdpl = extract32(r->actim_a, 6, 3);
-        cs->trrd = extract32(r->actim_a, 9, 3);
-        cs->trcd = extract32(r->actim_a, 12, 3);
-        cs->trp = extract32(r->actim_a, 15, 3);
-        cs->tras = extract32(r->actim_a, 18, 4);
-        cs->trc = extract32(r->actim_a, 22, 5);
-        cs->trfc = extract32(r->actim_a, 27, 5);
+        for (i = 0; i < ARRAY_SIZE(omap3_sdrc_timings); i++) {
+            const Omap3SdrcTimingField *t = &omap3_sdrc_timings[i];
+            uint32_t reg = *(uint32_t *)((uint8_t *)r + t->reg);
 
-        cs->txsr = extract32(r->actim_b, 0, 8);
-        cs->txp = extract32(r->actim_b, 8, 3);
-        cs->tcke = extract32(r->actim_b, 12, 3);
-        cs->twtr = extract32(r->actim_b, 16, 2);
+            *((uint8_t *)cs + t->cfg) = extract32(reg, t->shift, t->len);
+        }
 
         cs->refresh_interval = extract32(r->rfr_ctrl, 8, 16);
         switch (extract32(r->rfr_ctrl, 0, 2)) {
@@ -541,6 +567,16 @@ static bool omap3_sdrc_get_dll_enabled(Object *obj, Error **errp)
     return OMAP3_SDRC(obj)->cfg.dll_enabled;
 }
 
+/* A read-only property "cs<p>-<field>" ('_' as '-') of the decoded config */
+static void omap3_sdrc_add_cs_u8(Object *obj, int p, const char *field,
+                                 uint8_t *v)
+{
+    g_autofree char *name = g_strdup_printf("cs%d-%s", p, field);
+
+    g_strdelimit(name, "_", '-');
+    object_property_add_uint8_ptr(obj, name, v, OBJ_PROP_FLAG_READ);
+}
+
 static void omap3_sdrc_init(Object *obj)
 {
     OMAP3SdrcState *s = OMAP3_SDRC(obj);
@@ -571,9 +607,6 @@ static void omap3_sdrc_init(Object *obj)
 #define CS_FIELD(f) { #f, offsetof(Omap3SdrcCsConfig, f) }
             CS_FIELD(cas_latency), CS_FIELD(burst_length),
             CS_FIELD(row_bits), CS_FIELD(col_bits), CS_FIELD(data_width),
-            CS_FIELD(tdal), CS_FIELD(tdpl), CS_FIELD(trrd), CS_FIELD(trcd),
-            CS_FIELD(trp), CS_FIELD(tras), CS_FIELD(trc), CS_FIELD(trfc),
-            CS_FIELD(txsr), CS_FIELD(txp), CS_FIELD(tcke), CS_FIELD(twtr),
             CS_FIELD(refresh_burst),
 #undef CS_FIELD
         };
@@ -582,13 +615,12 @@ static void omap3_sdrc_init(Object *obj)
             g_strdup_printf("cs%d-refresh-interval", p);
 
         for (size_t i = 0; i < ARRAY_SIZE(u8_fields); i++) {
-            g_autofree char *name = g_strdup_printf("cs%d-%s", p,
-                                                    u8_fields[i].name);
-
-            g_strdelimit(name, "_", '-');
-            object_property_add_uint8_ptr(obj, name,
-                                          (uint8_t *)cs + u8_fields[i].offset,
-                                          OBJ_PROP_FLAG_READ);
+            omap3_sdrc_add_cs_u8(obj, p, u8_fields[i].name,
+                                 (uint8_t *)cs + u8_fields[i].offset);
+        }
+        for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_timings); i++) {
+            omap3_sdrc_add_cs_u8(obj, p, omap3_sdrc_timings[i].name,
+                                 (uint8_t *)cs + omap3_sdrc_timings[i].cfg);
         }
         object_property_add_uint32_ptr(obj, size_name, &cs->ram_size_mb,
                                        OBJ_PROP_FLAG_READ);

@@ -467,6 +467,30 @@ static void omap3_uart_write_fcr(OMAP3UARTState *s, uint8_t value)
     s->fcr = value & ~(FCR_RX_FIFO_CLEAR | FCR_TX_FIFO_CLEAR);
 }
 
+/*
+ * An offset that omap3_uart_read/omap3_uart_write do not handle: the IrDA
+ * registers exist but are not modelled; anything else is a hole.
+ */
+static void omap3_uart_log_unhandled(OMAP3UARTState *s, hwaddr offset,
+                                     const char *access)
+{
+    switch (offset) {
+    case R_TXFLL:
+    case R_TXFLH:
+    case R_RXFLL:
+    case R_RXFLH:
+    case R_BLR:
+    case R_ACREG:
+        qemu_log_mask(LOG_UNIMP, "omap3-uart%d: IrDA register 0x%02"
+                      HWADDR_PRIx " not modelled\n", s->id, offset);
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: %s unknown register"
+                      " 0x%03" HWADDR_PRIx "\n", s->id, access, offset);
+        break;
+    }
+}
+
 static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
 {
     OMAP3UARTState *s = opaque;
@@ -592,18 +616,8 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
     case R_TX_DMA_THRESHOLD:
         value = s->tx_dma_threshold;
         break;
-    case R_TXFLL:
-    case R_TXFLH:
-    case R_RXFLL:
-    case R_RXFLH:
-    case R_BLR:
-    case R_ACREG:
-        qemu_log_mask(LOG_UNIMP, "omap3-uart%d: IrDA register 0x%02"
-                      HWADDR_PRIx " not modelled\n", s->id, offset);
-        break;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: read from unknown "
-                      "register 0x%03" HWADDR_PRIx "\n", s->id, offset);
+        omap3_uart_log_unhandled(s, offset, "read from");
         break;
     }
 
@@ -759,18 +773,8 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to read-only "
                       "register 0x%02" HWADDR_PRIx "\n", s->id, offset);
         break;
-    case R_TXFLL:
-    case R_TXFLH:
-    case R_RXFLL:
-    case R_RXFLH:
-    case R_BLR:
-    case R_ACREG:
-        qemu_log_mask(LOG_UNIMP, "omap3-uart%d: IrDA register 0x%02"
-                      HWADDR_PRIx " not modelled\n", s->id, offset);
-        break;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to unknown "
-                      "register 0x%03" HWADDR_PRIx "\n", s->id, offset);
+        omap3_uart_log_unhandled(s, offset, "write to");
         break;
     }
 

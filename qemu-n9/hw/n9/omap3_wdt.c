@@ -31,7 +31,6 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "qemu/timer.h"
-#include "qemu/host-utils.h"
 #include "qapi/error.h"
 #include "hw/sysbus.h"
 #include "hw/irq.h"
@@ -41,6 +40,7 @@
 #include "migration/vmstate.h"
 #include "system/watchdog.h"
 #include "omap3630.h"
+#include "omap3_clock.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WdtState, OMAP3_WDT)
@@ -139,9 +139,8 @@ static uint64_t omap3_wdt_count64(OMAP3WdtState *s, int64_t now)
     if (!s->running) {
         return s->base_count;
     }
-    return s->base_count +
-           muldiv64(now - s->base_ns, omap3_wdt_rate(s),
-                    NANOSECONDS_PER_SECOND);
+    return s->base_count + omap3_ns_to_ticks(now - s->base_ns,
+                                             omap3_wdt_rate(s));
 }
 
 static void omap3_wdt_update_irq(OMAP3WdtState *s)
@@ -150,15 +149,14 @@ static void omap3_wdt_update_irq(OMAP3WdtState *s)
 }
 
 /*
- * The virtual time at which the running count reaches 2^32.  Rounded up:
- * floor((t - base_ns) * rate / 1e9) reaches the tick count exactly at t.
+ * The virtual time at which the running count reaches 2^32: the first
+ * nanosecond of that tick counted from base_ns.
  */
 static int64_t omap3_wdt_overflow_ns(OMAP3WdtState *s)
 {
-    uint64_t hz = omap3_wdt_rate(s);
     uint64_t ticks = (1ULL << 32) - s->base_count;
 
-    return s->base_ns + (ticks * NANOSECONDS_PER_SECOND + hz - 1) / hz;
+    return s->base_ns + omap3_ticks_to_ns(ticks, omap3_wdt_rate(s));
 }
 
 static void omap3_wdt_rearm(OMAP3WdtState *s)

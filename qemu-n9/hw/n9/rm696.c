@@ -1,7 +1,7 @@
 /*
  * Nokia N9 (RM-696) board: 1 GB of LPDDR at 0x80000000 behind the
  * OMAP3630's SDRC, the SoC, and a direct Linux boot (-kernel/-dtb/-initrd)
- * as on any QEMU ARM board.
+ * as on any QEMU ARM board, or a bare-metal ELF (-kernel prog.elf, no DTB).
  *
  * The N9 is an HS part: Linux runs in the non-secure world, entered through
  * the boot ROM's board set-up code (omap3_rom.c), and the console is UART3,
@@ -19,9 +19,14 @@
 #include "hw/qdev-properties.h"
 #include "system/qtest.h"
 #include "exec/address-spaces.h"
+#include "system/system.h"
+#include "system/runstate.h"
 #include "libfdt.h"
+#include "elf.h"
 #include "omap3630.h"
 #include "omap3_rom.h"
+#include "n9_agent.h"
+#include "n9_timing.h"
 
 #define TYPE_RM696_MACHINE MACHINE_TYPE_NAME("rm696")
 OBJECT_DECLARE_SIMPLE_TYPE(RM696MachineState, RM696_MACHINE)
@@ -33,7 +38,44 @@ struct RM696MachineState {
 
     OMAP3630State *soc;
     struct arm_boot_info binfo;
+    N9Timing *timing;
+    Notifier exit_notifier;
+
+    /* Properties */
+    char *timing_file;          /* timing=FILE: latency parameters (INI) */
+    char *stats_file;           /* stats=FILE: counters as JSON at exit */
 };
+
+/* Write the interconnect counters as JSON (stats=FILE). */
+static void rm696_write_stats(Notifier *n, void *data)
+{
+    RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
+    OMAP3630State *soc = rms->soc;
+    DeviceState *agents[] = {
+        soc->l4_wkup, soc->l4_core, soc->l4_per, soc->l4_emu, soc->l3,
+    };
+    g_autoptr(GString) out = g_string_new("{\n  \"machine\": \"rm696\",\n");
+    g_autoptr(GError) err = NULL;
+
+    g_string_append_printf(out, "  \"timing\": %s,\n  \"timing_file\": ",
+                           n9_timing_enabled() ? "true" : "false");
+    if (rms->timing->file) {
+        g_string_append_printf(out, "\"%s\",\n", rms->timing->file);
+    } else {
+        g_string_append(out, "null,\n");
+    }
+    g_string_append_printf(out, "  \"virtual_ns\": %" PRId64 ",\n  \"agents\": {",
+                           qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    for (int i = 0; i < ARRAY_SIZE(agents); i++) {
+        g_string_append(out, i ? ",\n    " : "\n    ");
+        n9_agent_stats_json(agents[i], out);
+    }
+    g_string_append(out, "\n  }\n}\n");
+    if (!g_file_set_contents(rms->stats_file, out->str, out->len, &err)) {
+        error_report("rm696: cannot write the statistics file: %s",
+                     err->message);
+    }
+}
 
 /* The set-up code lives in the ROM already; nothing to write. */
 static void rm696_write_board_setup(ARMCPU *cpu,
@@ -49,6 +91,29 @@ static void rm696_check_dtb(const struct arm_boot_info *info, void *fdt)
                     "\"ti,omap3630\"; use omap3-n9.dtb from the same kernel "
                     "tree");
     }
+}
+
+/*
+ * An ELF given with -kernel is a bare-metal program (the guest tools'
+ * mmiolat-bare.elf, say), not Linux: hw/arm/boot.c loads it at its own
+ * addresses and, at reset, jumps to its entry point with the CPU as
+ * cpu_reset() left it (Secure SVC, MMU off), without the Linux boot stub
+ * and without the board set-up (so without the ROM's switch to the
+ * non-secure world).  It needs no device tree.
+ */
+static bool rm696_kernel_is_elf(const char *filename)
+{
+    uint8_t magic[SELFMAG];
+    FILE *f = fopen(filename, "rb");
+    bool elf;
+
+    if (!f) {
+        return false;       /* arm_load_kernel() reports the error */
+    }
+    elf = fread(magic, 1, SELFMAG, f) == SELFMAG &&
+          memcmp(magic, ELFMAG, SELFMAG) == 0;
+    fclose(f);
+    return elf;
 }
 
 static void rm696_init(MachineState *machine)
@@ -68,7 +133,7 @@ static void rm696_init(MachineState *machine)
                          "runs both)");
             exit(1);
         }
-        if (!machine->dtb) {
+        if (!machine->dtb && !rm696_kernel_is_elf(machine->kernel_filename)) {
             error_report("rm696: Linux on the OMAP3630 boots only with a "
                          "device tree: add -dtb omap3-n9.dtb");
             exit(1);
@@ -77,11 +142,39 @@ static void rm696_init(MachineState *machine)
 
     memory_region_add_subregion(sysmem, OMAP3_SDRAM_BASE, machine->ram);
 
+    rms->timing = n9_timing_new();
+    if (rms->timing_file) {
+        Error *err = NULL;
+
+        if (!n9_timing_load(rms->timing, rms->timing_file, &err)) {
+            error_reportf_err(err, "rm696: ");
+            exit(1);
+        }
+    }
+    if (!n9_timing_enabled() && !qtest_enabled()) {
+        warn_report("rm696: timing is off: without -icount shift=0,sleep=off "
+                    "register and memory latencies are not charged and the "
+                    "guest's clocks follow the host");
+    }
+
     rms->soc = OMAP3630_SOC(qdev_new(TYPE_OMAP3630_SOC));
+    rms->soc->timing = rms->timing;
     object_property_add_child(OBJECT(machine), "soc", OBJECT(rms->soc));
     object_property_set_link(OBJECT(rms->soc), "memory", OBJECT(sysmem),
                              &error_abort);
     qdev_realize_and_unref(DEVICE(rms->soc), NULL, &error_fatal);
+    {
+        Error *err = NULL;
+
+        if (!n9_timing_check_used(rms->timing, &err)) {
+            error_reportf_err(err, "rm696: ");
+            exit(1);
+        }
+    }
+    if (rms->stats_file) {
+        rms->exit_notifier.notify = rm696_write_stats;
+        qemu_add_exit_notifier(&rms->exit_notifier);
+    }
 
     rms->binfo = (struct arm_boot_info) {
         .loader_start = OMAP3_SDRAM_BASE,
@@ -93,6 +186,32 @@ static void rm696_init(MachineState *machine)
         .modify_dtb = rm696_check_dtb,
     };
     arm_load_kernel(rms->soc->cpu, machine, &rms->binfo);
+}
+
+static char *rm696_get_timing(Object *obj, Error **errp)
+{
+    return g_strdup(RM696_MACHINE(obj)->timing_file);
+}
+
+static void rm696_set_timing(Object *obj, const char *value, Error **errp)
+{
+    RM696MachineState *rms = RM696_MACHINE(obj);
+
+    g_free(rms->timing_file);
+    rms->timing_file = g_strdup(value);
+}
+
+static char *rm696_get_stats(Object *obj, Error **errp)
+{
+    return g_strdup(RM696_MACHINE(obj)->stats_file);
+}
+
+static void rm696_set_stats(Object *obj, const char *value, Error **errp)
+{
+    RM696MachineState *rms = RM696_MACHINE(obj);
+
+    g_free(rms->stats_file);
+    rms->stats_file = g_strdup(value);
 }
 
 static void rm696_machine_class_init(ObjectClass *oc, void *data)
@@ -113,6 +232,16 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     mc->no_parallel = 1;
     mc->no_floppy = 1;
     mc->no_cdrom = 1;
+
+    object_class_property_add_str(oc, "timing", rm696_get_timing,
+                                  rm696_set_timing);
+    object_class_property_set_description(oc, "timing",
+        "INI file of interconnect latency parameters "
+        "(defaults: the phone's figures; see docs/timing-parameters.md)");
+    object_class_property_add_str(oc, "stats", rm696_get_stats,
+                                  rm696_set_stats);
+    object_class_property_set_description(oc, "stats",
+        "file to write the access counters to, as JSON, at exit");
 }
 
 static const TypeInfo rm696_machine_info = {

@@ -11,7 +11,7 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
-#include "qobject/qdict.h"
+#include "rm696-qtest.h"
 
 #define SDRC                0x6D000000u
 #define SDRC_SYSCONFIG      (SDRC + 0x10)
@@ -41,7 +41,6 @@
 #define GPMC_STATUS         (GPMC + 0x54)
 #define GPMC_CS_CONFIG(cs, n) (GPMC + 0x60 + 0x30 * (cs) + 4 * ((n) - 1))
 
-#define INTC_ITR0           0x48200080u     /* raw input levels 0..31 */
 #define IRQ_GPMC            20
 
 #define SDRC_PATH           "/machine/soc/sdrc"
@@ -49,33 +48,6 @@
 
 /* The N9's L3/SDRC clock (hardware-facts.md): 195.2 MHz = 1952 / 10 */
 #define SDRC_MHZ_X10        1952
-
-static int64_t qom_get_int(QTestState *qts, const char *path,
-                           const char *prop)
-{
-    QDict *resp;
-    int64_t v;
-
-    resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
-                     "{ 'path': %s, 'property': %s } }", path, prop);
-    g_assert(qdict_haskey(resp, "return"));
-    v = qdict_get_int(resp, "return");
-    qobject_unref(resp);
-    return v;
-}
-
-static bool qom_get_bool(QTestState *qts, const char *path, const char *prop)
-{
-    QDict *resp;
-    bool v;
-
-    resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
-                     "{ 'path': %s, 'property': %s } }", path, prop);
-    g_assert(qdict_haskey(resp, "return"));
-    v = qdict_get_bool(resp, "return");
-    qobject_unref(resp);
-    return v;
-}
 
 /* @cycles SDRC clock cycles as a duration in units of @unit_ps, rounded. */
 static int64_t cycles_to(int64_t cycles, int64_t unit_ps)
@@ -128,21 +100,24 @@ static void test_sdrc_power(void)
 
     qtest_writel(qts, SDRC_POWER, 0x9);
     g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x9);
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "power-clkctrl"), ==, 0);
-    g_assert_false(qom_get_bool(qts, SDRC_PATH, "power-pwdena"));
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "power-clkctrl"), ==, 0);
+    g_assert_false(rm696_qom_get_bool(qts, SDRC_PATH, "power-pwdena"));
 
     qtest_writel(qts, SDRC_POWER, qtest_readl(qts, SDRC_POWER) | 0x40);
     g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x49);
-    g_assert_true(qom_get_bool(qts, SDRC_PATH, "power-srfr-on-idle-req"));
+    g_assert_true(rm696_qom_get_bool(qts, SDRC_PATH,
+                                     "power-srfr-on-idle-req"));
     qtest_writel(qts, SDRC_POWER, qtest_readl(qts, SDRC_POWER) & ~0x40);
     g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x9);
-    g_assert_false(qom_get_bool(qts, SDRC_PATH, "power-srfr-on-idle-req"));
+    g_assert_false(rm696_qom_get_bool(qts, SDRC_PATH,
+                                      "power-srfr-on-idle-req"));
 
     /* The ROM's HS scratchpad value: CLKCTRL 2, AUTOCOUNT 1. */
     qtest_writel(qts, SDRC_POWER, 0x129);
     g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x129);
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "power-clkctrl"), ==, 2);
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "power-autocount"), ==, 1);
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "power-clkctrl"), ==, 2);
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "power-autocount"),
+                    ==, 1);
     qtest_quit(qts);
 }
 
@@ -160,7 +135,7 @@ static void test_sdrc_dll(void)
     g_assert_cmphex(ctrl & (1 << 2), ==, 0);   /* unlocked mode: polled */
     g_assert_cmphex(qtest_readl(qts, SDRC_DLLA_STATUS) & (1 << 2), ==,
                     1 << 2);
-    g_assert_true(qom_get_bool(qts, SDRC_PATH, "dll-enabled"));
+    g_assert_true(rm696_qom_get_bool(qts, SDRC_PATH, "dll-enabled"));
 
     /* kick_dll: disable, then enable again. */
     qtest_writel(qts, SDRC_DLLA_CTRL, ctrl & ~(1 << 3));
@@ -200,34 +175,34 @@ static void test_sdrc_timings(void)
         int64_t v;
 
         /* The decode follows the register (sdram-nokia.c field layout). */
-        g_assert_cmpint(qom_get_int(qts, SDRC_PATH, trfc), ==,
+        g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, trfc), ==,
                         actim_a >> 27);
-        g_assert_cmpint(qom_get_int(qts, SDRC_PATH, trcd), ==,
+        g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, trcd), ==,
                         (actim_a >> 12) & 7);
-        g_assert_cmpint(qom_get_int(qts, SDRC_PATH, rfr), ==,
+        g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, rfr), ==,
                         (rfr_ctrl >> 8) & 0xFFFF);
 
         /* Cycles at 195.2 MHz give back the measured nanoseconds. */
-        v = qom_get_int(qts, SDRC_PATH, trfc);
+        v = rm696_qom_get_int(qts, SDRC_PATH, trfc);
         g_assert_cmpint(v, ==, 27);
         g_assert_cmpint(cycles_to_ns(v), ==, 138);
-        v = qom_get_int(qts, SDRC_PATH, trcd);
+        v = rm696_qom_get_int(qts, SDRC_PATH, trcd);
         g_assert_cmpint(v, ==, 4);
         g_assert_cmpint(cycles_to_ns(v), ==, 20);
-        v = qom_get_int(qts, SDRC_PATH, trp);
+        v = rm696_qom_get_int(qts, SDRC_PATH, trp);
         g_assert_cmpint(v, ==, 3);
         g_assert_cmpint(cycles_to_ns(v), ==, 15);
-        v = qom_get_int(qts, SDRC_PATH, tras);
+        v = rm696_qom_get_int(qts, SDRC_PATH, tras);
         g_assert_cmpint(cycles_to_ns(v), ==, 41);
-        v = qom_get_int(qts, SDRC_PATH, trc);
+        v = rm696_qom_get_int(qts, SDRC_PATH, trc);
         g_assert_cmpint(cycles_to_ns(v), ==, 56);
-        g_assert_cmpint(qom_get_int(qts, SDRC_PATH, cas), ==, 3);
+        g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, cas), ==, 3);
         g_assert_cmphex((qtest_readl(qts, SDRC_MR(p)) >> 4) & 7, ==, 3);
         /* 7.49 us (749 x 10 ns) between refreshes, one auto-refresh. */
-        v = qom_get_int(qts, SDRC_PATH, rfr);
+        v = rm696_qom_get_int(qts, SDRC_PATH, rfr);
         g_assert_cmpint(cycles_to(v, 10000), ==, 749);
-        g_assert_cmpint(qom_get_int(qts, SDRC_PATH, are), ==, 1);
-        g_assert_cmpint(qom_get_int(qts, SDRC_PATH, size), ==, 512);
+        g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, are), ==, 1);
+        g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, size), ==, 512);
         /* LPDDR (RAMTYPE 1), 32-bit, in MCFG. */
         g_assert_cmphex(qtest_readl(qts, SDRC_MCFG(p)) & 3, ==, 1);
         g_assert_cmphex(qtest_readl(qts, SDRC_MCFG(p)) & 0x10, ==, 0x10);
@@ -239,11 +214,11 @@ static void test_sdrc_timings(void)
     qtest_writel(qts, SDRC_ACTIM_A(1),
                  (qtest_readl(qts, SDRC_ACTIM_A(1)) & ~(0x1Fu << 27)) |
                  (20u << 27));
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "cs1-trfc"), ==, 20);
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "cs0-trfc"), ==, 27);
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs1-trfc"), ==, 20);
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs0-trfc"), ==, 27);
     qtest_writel(qts, SDRC_ACTIM_B(0), 0x00021214);
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "cs0-txsr"), ==, 0x14);
-    g_assert_cmpint(qom_get_int(qts, SDRC_PATH, "cs0-tcke"), ==, 1);
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs0-txsr"), ==, 0x14);
+    g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs0-tcke"), ==, 1);
     qtest_quit(qts);
 }
 
@@ -312,16 +287,15 @@ static void test_gpmc(void)
     qtest_set_irq_in(qts, GPMC_PATH, "wait", 1, 1);
     g_assert_cmphex(qtest_readl(qts, GPMC_IRQSTATUS), ==, 0x200);
     /* ...and interrupts only when enabled. */
-    g_assert_cmphex(qtest_readl(qts, INTC_ITR0) & (1u << IRQ_GPMC), ==, 0);
+    g_assert_false(rm696_intc_line(qts, IRQ_GPMC));
     qtest_writel(qts, GPMC_IRQENABLE, 0x200);
-    g_assert_cmphex(qtest_readl(qts, INTC_ITR0) & (1u << IRQ_GPMC), ==,
-                    1u << IRQ_GPMC);
+    g_assert_true(rm696_intc_line(qts, IRQ_GPMC));
     /* Writing 0 clears nothing, writing 1 clears. */
     qtest_writel(qts, GPMC_IRQSTATUS, 0);
     g_assert_cmphex(qtest_readl(qts, GPMC_IRQSTATUS), ==, 0x200);
     qtest_writel(qts, GPMC_IRQSTATUS, 0x200);
     g_assert_cmphex(qtest_readl(qts, GPMC_IRQSTATUS), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, INTC_ITR0) & (1u << IRQ_GPMC), ==, 0);
+    g_assert_false(rm696_intc_line(qts, IRQ_GPMC));
 
     /* With falling-edge polarity (gpmc_irq_edge_config) only a fall counts. */
     qtest_writel(qts, GPMC_CONFIG, qtest_readl(qts, GPMC_CONFIG) | (1 << 9));

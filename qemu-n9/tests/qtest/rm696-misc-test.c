@@ -12,6 +12,7 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "qobject/qdict.h"
+#include "rm696-qtest.h"
 
 #define NS_PER_SEC          1000000000LL
 
@@ -61,14 +62,8 @@
 
 #define MAILBOX             0x48094000u
 
-#define INTC_ITR(bank)      (0x48200080u + 0x20 * (bank))
 #define IRQ_WDT3            36
 #define IRQ_MMC2            86
-
-static bool intc_line(QTestState *qts, int line)
-{
-    return qtest_readl(qts, INTC_ITR(line / 32)) & (1u << (line % 32));
-}
 
 /*
  * omap2_wd_timer_disable(): the stop sequence, each step spinning on WWPS
@@ -177,20 +172,20 @@ static void test_wdt3_irq(void)
     qtest_writel(qts, WLDR(WDT3), 0xFFFFFFF0);          /* 16 ticks */
     qtest_writel(qts, WTGR(WDT3), 1);
     wdt_start(qts, WDT3);
-    g_assert_false(intc_line(qts, IRQ_WDT3));
+    g_assert_false(rm696_intc_line(qts, IRQ_WDT3));
     /* 15 ticks: not yet; the 16th tick (at 488281.25 ns) overflows. */
     qtest_clock_step(qts, 15 * NS_PER_SEC / 32768 + 1);
     g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 0);
     g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), ==, 0xFFFFFFFF);
     qtest_clock_step(qts, NS_PER_SEC / 32768 + 1);
     g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 1);
-    g_assert_true(intc_line(qts, IRQ_WDT3));
+    g_assert_true(rm696_intc_line(qts, IRQ_WDT3));
     /* Reloaded from WLDR and counting on. */
     g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), >=, 0xFFFFFFF0);
     wdt_stop(qts, WDT3);
     qtest_writel(qts, WISR(WDT3), 1);
     g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 0);
-    g_assert_false(intc_line(qts, IRQ_WDT3));
+    g_assert_false(rm696_intc_line(qts, IRQ_WDT3));
     qtest_quit(qts);
 }
 
@@ -262,7 +257,7 @@ static void test_mmc_command(void)
     qtest_writel(qts, MMC_CON, qtest_readl(qts, MMC_CON) | INIT_STREAM);
     qtest_writel(qts, MMC_CMD, 0);
     g_assert_cmphex(qtest_readl(qts, MMC_STAT) & CC_EN, ==, CC_EN);
-    g_assert_false(intc_line(qts, IRQ_MMC2));
+    g_assert_false(rm696_intc_line(qts, IRQ_MMC2));
     qtest_writel(qts, MMC_CON, qtest_readl(qts, MMC_CON) & ~INIT_STREAM);
     qtest_writel(qts, MMC_STAT, STAT_CLEAR);
     g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, 0);
@@ -274,22 +269,22 @@ static void test_mmc_command(void)
     qtest_writel(qts, MMC_ARG, 0);
     qtest_writel(qts, MMC_CMD, 0 << 24);
     g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, CC_EN);
-    g_assert_true(intc_line(qts, IRQ_MMC2));
+    g_assert_true(rm696_intc_line(qts, IRQ_MMC2));
     qtest_writel(qts, MMC_STAT, CC_EN);
-    g_assert_false(intc_line(qts, IRQ_MMC2));
+    g_assert_false(rm696_intc_line(qts, IRQ_MMC2));
 
     /* CMD8 (R7, 48-bit response): nobody answers. */
     qtest_writel(qts, MMC_ARG, 0x1AA);
     qtest_writel(qts, MMC_CMD, (8u << 24) | (2u << 16));
     stat = qtest_readl(qts, MMC_STAT);
     g_assert_cmphex(stat, ==, CTO_EN | ERR_EN);
-    g_assert_true(intc_line(qts, IRQ_MMC2));
+    g_assert_true(rm696_intc_line(qts, IRQ_MMC2));
     g_assert_cmphex(qtest_readl(qts, MMC_RSP10), ==, 0);
     /* omap_hsmmc_do_irq: SRC reset, then write back the status. */
     mmc_reset_fsm(qts, SRC);
     qtest_writel(qts, MMC_STAT, stat);
     g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, 0);
-    g_assert_false(intc_line(qts, IRQ_MMC2));
+    g_assert_false(rm696_intc_line(qts, IRQ_MMC2));
 
     /* ERRI is a summary: it cannot be cleared on its own. */
     qtest_writel(qts, MMC_CMD, (55u << 24) | (2u << 16));
@@ -302,7 +297,7 @@ static void test_mmc_command(void)
     qtest_writel(qts, MMC_ISE, 0);
     qtest_writel(qts, MMC_CMD, (1u << 24) | (2u << 16));
     g_assert_cmphex(qtest_readl(qts, MMC_STAT), ==, CTO_EN | ERR_EN);
-    g_assert_false(intc_line(qts, IRQ_MMC2));
+    g_assert_false(rm696_intc_line(qts, IRQ_MMC2));
     qtest_writel(qts, MMC_STAT, STAT_CLEAR);
     qtest_writel(qts, MMC_IE, 0);
     qtest_writel(qts, MMC_CMD, (1u << 24) | (2u << 16));

@@ -14,7 +14,7 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
-#include "qobject/qdict.h"
+#include "rm696-qtest.h"
 
 #define PRM                     0x48306000
 #define CM                      0x48004000
@@ -93,19 +93,6 @@ static QTestState *start(void)
     return qtest_init("-M rm696");
 }
 
-static uint64_t clock_period(QTestState *qts, const char *path)
-{
-    QDict *r;
-    uint64_t period;
-
-    r = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments':"
-                  " { 'path': %s, 'property': 'qtest-clock-period' } }", path);
-    g_assert_false(qdict_haskey(r, "error"));
-    period = qdict_get_int(r, "return");
-    qobject_unref(r);
-    return period;
-}
-
 static void set_field(QTestState *qts, uint64_t addr, int shift, uint32_t val)
 {
     uint32_t v = qtest_readl(qts, addr);
@@ -158,21 +145,21 @@ static void test_mpu_clock(void)
     QTestState *qts = start();
     uint32_t v;
 
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(1000000000));
     /* bypass: dpll1_fck = core_ck (390.4 MHz) / 2 */
     set_field(qts, CM_CLKEN_PLL_MPU, 0, 5);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(195200000));
     /* M 125, N 3: 19.2 MHz * 125 / 4 = 600 MHz, then relock */
     v = qtest_readl(qts, CM_CLKSEL1_PLL_MPU);
     v = (v & ~((0x7ffu << 8) | 0x7f)) | (125 << 8) | 3;
     qtest_writel(qts, CM_CLKSEL1_PLL_MPU, v);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(195200000));
     set_field(qts, CM_CLKEN_PLL_MPU, 0, 7);
     g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 1);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(600000000));
     qtest_quit(qts);
 }
@@ -424,9 +411,9 @@ static void test_gpt1_clock(void)
     g_assert_cmphex((qtest_readl(qts, PRM_CLKSRC_CTRL) >> 6) & 3, ==, 2);
 
     g_assert_cmphex(qtest_readl(qts, CM_CLKSEL_WKUP) & 1, ==, 0);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(32768));
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt12_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt12_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(32768));
 
     /* GPT1 counts 32768 ticks a second */
@@ -439,7 +426,7 @@ static void test_gpt1_clock(void)
 
     /* sys_clk: 19.2 MHz */
     qtest_writel(qts, CM_CLKSEL_WKUP, qtest_readl(qts, CM_CLKSEL_WKUP) | 1);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(19200000));
     t0 = qtest_readl(qts, GPT1_TCRR);
     qtest_clock_step(qts, 10 * 1000 * 1000);
@@ -449,9 +436,10 @@ static void test_gpt1_clock(void)
 
     /* gated: no clock at all */
     qtest_writel(qts, CM_FCLKEN_WKUP, qtest_readl(qts, CM_FCLKEN_WKUP) & ~1);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==, 0);
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+                     0);
     qtest_writel(qts, CM_FCLKEN_WKUP, qtest_readl(qts, CM_FCLKEN_WKUP) | 1);
-    g_assert_cmpuint(clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(19200000));
     qtest_quit(qts);
 }

@@ -16,7 +16,7 @@
 #include "qemu/host-utils.h"
 #include "qemu/timer.h"
 #include "libqtest.h"
-#include "qobject/qdict.h"
+#include "rm696-qtest.h"
 
 #define SYNC_COUNTER    0x48320010u
 #define SYNC_REV        0x48320000u
@@ -86,14 +86,8 @@ static QTestState *timer_start(void)
 static uint32_t gpt_rate(QTestState *qts, int n)
 {
     g_autofree char *path = g_strdup_printf("/machine/soc/gpt[%d]/fclk", n);
-    QDict *r = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
-                         "{ 'path': %s, 'property': 'qtest-clock-period' } }",
-                         path);
-    uint64_t period;
+    uint64_t period = rm696_clock_period(qts, path);
 
-    g_assert(qdict_haskey(r, "return"));
-    period = qdict_get_int(r, "return");
-    qobject_unref(r);
     g_assert_cmpuint(period, !=, 0);
     return (1000000000ULL << 32) / period;
 }

@@ -1,0 +1,230 @@
+/*
+ * mmiolat-bare: mmiolat without an operating system.  QEMU starts it
+ * directly:
+ *   qemu-system-arm -M rm696 -kernel mmiolat-bare.elf -nographic \
+ *       -semihosting-config enable=on,target=native [-append "-n N -r R"]
+ * It times N reads of each target register with PMCCNTR and then with the
+ * 32 kHz sync counter, with the very loops of the Linux program
+ * (../mmiolat/mmiolat.h) and the same output lines, and then checks the
+ * two clocks against each other: it reads both, busy-waits until PMCCNTR
+ * has advanced by 10,000,000 cycles (10 ms at 1 GHz), reads both again and
+ * prints both deltas.  Output and exit go through Arm semihosting
+ * (SYS_WRITE0, SYS_EXIT); a fault ends the run with a message and a
+ * non-zero exit status.  start.S says in which CPU state it runs.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdint.h>
+
+#include "../mmiolat/mmiolat.h"
+
+#define SYS_WRITE0          0x04
+#define SYS_GET_CMDLINE     0x15
+#define SYS_EXIT            0x18
+#define ADP_Stopped_ApplicationExit     0x20026
+#define ADP_Stopped_RunTimeErrorUnknown 0x20023
+
+#define TICK_CHECK_CYCLES   10000000u
+
+void bare_exit(int status) __attribute__((noreturn));
+void bare_fault(uint32_t what, uint32_t addr) __attribute__((noreturn));
+int main(void);
+
+/* An A32 semihosting call: svc 0x123456 with r0 = operation, r1 = arg. */
+static uint32_t semihost(uint32_t op, uintptr_t arg)
+{
+    register uint32_t r0 __asm__("r0") = op;
+    register uintptr_t r1 __asm__("r1") = arg;
+
+    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+static void put(const char *s)
+{
+    semihost(SYS_WRITE0, (uintptr_t)s);
+}
+
+static void put_u(uint64_t v)
+{
+    char buf[24];
+
+    *mmiolat_utoa(buf, v) = 0;
+    put(buf);
+}
+
+static void put_hex(uint32_t v)
+{
+    char buf[11];
+    int i;
+
+    buf[0] = '0';
+    buf[1] = 'x';
+    for (i = 0; i < 8; i++) {
+        buf[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xf];
+    }
+    buf[10] = 0;
+    put(buf);
+}
+
+void bare_exit(int status)
+{
+    /* In A32, r1 holds the reason itself; QEMU exits 0 only for this one. */
+    semihost(SYS_EXIT, status ? ADP_Stopped_RunTimeErrorUnknown
+                              : ADP_Stopped_ApplicationExit);
+    for (;;) {
+    }
+}
+
+void bare_fault(uint32_t what, uint32_t addr)
+{
+    static const char *const names[] = {
+        "?", "undefined instruction", "SVC", "prefetch abort",
+        "data abort", "IRQ", "FIQ",
+    };
+    uint32_t dfar, dfsr;
+
+    put("mmiolat-bare: FAULT: ");
+    put(what < 7 ? names[what] : "?");
+    put(" at pc ");
+    put_hex(addr);
+    if (what == 4) {
+        __asm__ volatile("mrc p15, 0, %0, c6, c0, 0" : "=r"(dfar));
+        __asm__ volatile("mrc p15, 0, %0, c5, c0, 0" : "=r"(dfsr));
+        put(", address ");
+        put_hex(dfar);
+        put(", DFSR ");
+        put_hex(dfsr);
+    }
+    put("\n");
+    bare_exit(1);
+}
+
+/* PMCR.E on, PMCR.D (count every 64th cycle) off, cycle counter reset and
+ * enabled in PMCNTENSET: what the Linux patch does for user space. */
+static void ccnt_enable(void)
+{
+    uint32_t pmcr;
+
+    __asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
+    pmcr = (pmcr & ~((1u << 3) | (1u << 5))) | (1u << 0) | (1u << 2);
+    __asm__ volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(pmcr));
+    __asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));
+    __asm__ volatile("isb");
+}
+
+/* "-n N -r R" from -append (QEMU passes "<kernel> <append>"). */
+static void parse_cmdline(uint32_t *n, uint32_t *reps)
+{
+    static char buf[256];
+    struct { char *buf; uint32_t len; } blk = { buf, sizeof(buf) };
+    char *p = buf, *opt = 0;
+
+    if (semihost(SYS_GET_CMDLINE, (uintptr_t)&blk) != 0) {
+        return;
+    }
+    buf[sizeof(buf) - 1] = 0;
+    while (*p) {
+        char *tok;
+        uint32_t v = 0;
+
+        while (*p == ' ') {
+            p++;
+        }
+        tok = p;
+        while (*p && *p != ' ') {
+            p++;
+        }
+        if (*p) {
+            *p++ = 0;
+        }
+        if (opt) {
+            for (; *tok >= '0' && *tok <= '9'; tok++) {
+                v = v * 10 + (uint32_t)(*tok - '0');
+            }
+            if (v && opt[1] == 'n') {
+                *n = v;
+            } else if (v && opt[1] == 'r') {
+                *reps = v;
+            }
+            opt = 0;
+        } else if (tok[0] == '-' && (tok[1] == 'n' || tok[1] == 'r') &&
+                   !tok[2]) {
+            opt = tok;
+        }
+    }
+}
+
+static void measure(enum mmiolat_clock clk, uint32_t n, uint32_t reps)
+{
+    const volatile uint32_t *k = (const volatile uint32_t *)MMIOLAT_32K_PHYS;
+    char line[128];
+    uint32_t empty;
+    unsigned i;
+
+    if (clk == MMIOLAT_CCNT) {
+        put("# mmiolat: clock ccnt (PMCCNTR at 1000 MHz), ");
+    } else {
+        put("# mmiolat: clock 32k (sync counter, 32768 Hz), ");
+    }
+    put_u(n);
+    put(" reads, best of ");
+    put_u(reps);
+    put(", empty loop subtracted");
+    if (clk == MMIOLAT_32K) {
+        put("; the 32k target is timed with itself");
+    }
+    put("\n");
+    empty = mmiolat_best(clk, 0, k, n, reps);
+    put("# empty loop: ");
+    put_u(empty);
+    put(clk == MMIOLAT_CCNT ? " cycles\n" : " ticks\n");
+    for (i = 0; i < MMIOLAT_NTARGETS; i++) {
+        const struct mmiolat_target *t = &mmiolat_targets[i];
+        uint32_t best = mmiolat_best(clk,
+                                     (const volatile uint32_t *)t->phys,
+                                     k, n, reps);
+
+        mmiolat_format(line, t->name, clk, (int64_t)best - empty, n, 1000);
+        put(line);
+    }
+}
+
+/*
+ * Both clocks over one 10 ms busy-wait: 10,000,000 PMCCNTR cycles are
+ * 327.68 ticks of 32768 Hz, so the 32k delta must be 327 or 328.
+ */
+static void tick_check(void)
+{
+    const volatile uint32_t *k = (const volatile uint32_t *)MMIOLAT_32K_PHYS;
+    uint32_t k0, k1, c0, c1;
+
+    k0 = *k;
+    c0 = mmiolat_ccnt();
+    while (mmiolat_ccnt() - c0 < TICK_CHECK_CYCLES) {
+    }
+    c1 = mmiolat_ccnt();
+    k1 = *k;
+    put("tick-check: ccnt ");
+    put_u(c1 - c0);
+    put(" cycles, 32k ");
+    put_u(k1 - k0);
+    put(" ticks\n");
+}
+
+int main(void)
+{
+    uint32_t n = 1000, reps = 5, cpsr;
+
+    ccnt_enable();
+    parse_cmdline(&n, &reps);
+    __asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
+    put("# mmiolat-bare: running in mode ");
+    put_hex(cpsr & 0x1f);
+    put(" (0x13 = SVC), MMU off\n");
+
+    measure(MMIOLAT_CCNT, n, reps);
+    measure(MMIOLAT_32K, n, reps);
+    tick_check();
+    return 0;
+}

@@ -1,0 +1,53 @@
+/*
+ * Helpers shared by the rm696 qtests: reading QOM properties over QMP and
+ * the raw level of an INTC input.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef RM696_QTEST_H
+#define RM696_QTEST_H
+
+#include "libqtest.h"
+#include "qobject/qdict.h"
+
+/* The reply to a qom-get that must succeed. */
+static inline QDict *rm696_qom_get(QTestState *qts, const char *path,
+                                   const char *prop)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                            "{ 'path': %s, 'property': %s } }", path, prop);
+
+    g_assert(qdict_haskey(resp, "return"));
+    return resp;
+}
+
+static inline int64_t rm696_qom_get_int(QTestState *qts, const char *path,
+                                        const char *prop)
+{
+    g_autoptr(QDict) resp = rm696_qom_get(qts, path, prop);
+
+    return qdict_get_int(resp, "return");
+}
+
+static inline bool rm696_qom_get_bool(QTestState *qts, const char *path,
+                                      const char *prop)
+{
+    g_autoptr(QDict) resp = rm696_qom_get(qts, path, prop);
+
+    return qdict_get_bool(resp, "return");
+}
+
+/* The period of a QOM clock, in 2^-32 ns units (0: stopped). */
+static inline uint64_t rm696_clock_period(QTestState *qts, const char *path)
+{
+    return rm696_qom_get_int(qts, path, "qtest-clock-period");
+}
+
+/* The raw level of INTC input @line, from INTCPS_ITRn (0x48200080). */
+static inline bool rm696_intc_line(QTestState *qts, int line)
+{
+    return qtest_readl(qts, 0x48200080u + 0x20 * (line / 32)) &
+           (1u << (line % 32));
+}
+
+#endif /* RM696_QTEST_H */

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Build the guest measuring tools into $N9_OUT/guest/:
+#   mmiolat           Linux armhf program, static (goes into the initramfs)
+#   mmiolat-bare.elf  the same measurement without an OS, for
+#                     qemu-system-arm -M rm696 -kernel mmiolat-bare.elf
+#                         -semihosting-config enable=on,target=native
+# Sources: guest/.  Cheap to build, so always rebuilt.
+. "$(dirname "$0")/lib.sh"
+
+src=$N9_TOP/guest
+out=$N9_OUT/guest
+mkdir -p "$out"
+command -v arm-linux-gnueabihf-gcc >/dev/null ||
+    die "arm-linux-gnueabihf-gcc missing: run scripts/setup-host.sh"
+command -v arm-none-eabi-gcc >/dev/null ||
+    die "arm-none-eabi-gcc missing: run scripts/setup-host.sh"
+
+# ARM (not Thumb) code, as the loops' instruction count is part of the
+# measurement; both builds use the same loops (guest/mmiolat/mmiolat.h).
+warn=(-Wall -Wextra -Werror)
+
+arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
+    -o "$out/mmiolat.tmp" "$src/mmiolat/mmiolat.c"
+arm-linux-gnueabihf-strip "$out/mmiolat.tmp"
+mv "$out/mmiolat.tmp" "$out/mmiolat"
+
+arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
+    -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
+    -Wl,--no-warn-rwx-segments \
+    -o "$out/mmiolat-bare.elf.tmp" \
+    "$src/baremetal/start.S" "$src/baremetal/mmiolat-bare.c" -lgcc
+mv "$out/mmiolat-bare.elf.tmp" "$out/mmiolat-bare.elf"
+
+log "guest tools: $out/mmiolat, $out/mmiolat-bare.elf"
