@@ -39,7 +39,8 @@ timed "apt-get update" quiet as_root apt-get update -q
 timed "installing build packages" quiet as_root apt-get install -y -q -t bookworm \
     build-essential ccache pkg-config ninja-build python3 python3-venv \
     libglib2.0-dev libfdt-dev libpixman-1-dev zlib1g-dev \
-    gcc-arm-linux-gnueabihf gcc-arm-none-eabi libnewlib-arm-none-eabi \
+    gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
+    gcc-arm-none-eabi libnewlib-arm-none-eabi \
     flex bison bc cpio xz-utils lzma lzop kmod device-tree-compiler \
     dpkg-dev expect
 timed "installing meson (bookworm-backports)" quiet as_root apt-get install -y -q \
