@@ -31,6 +31,7 @@
 #include "hw/irq.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GpmcState, OMAP3_GPMC)
@@ -287,8 +288,7 @@ static uint64_t omap3_gpmc_read(void *opaque, hwaddr addr, unsigned size)
                       HWADDR_PRIx "\n", __func__, addr);
         return 0;
     }
-    val = extract32(omap3_gpmc_read_word(s, addr & ~3), (addr & 3) * 8,
-                    size * 8);
+    val = omap3_lane_read(omap3_gpmc_read_word(s, addr & ~3), addr, size);
     trace_omap3_gpmc_read(addr, size, val);
     return val;
 }
@@ -297,7 +297,6 @@ static void omap3_gpmc_write(void *opaque, hwaddr addr, uint64_t value,
                              unsigned size)
 {
     OMAP3GpmcState *s = opaque;
-    unsigned shift = (addr & 3) * 8;
 
     trace_omap3_gpmc_write(addr, size, value);
     if (!omap3_gpmc_exists(addr & ~3)) {
@@ -305,8 +304,8 @@ static void omap3_gpmc_write(void *opaque, hwaddr addr, uint64_t value,
                       HWADDR_PRIx "\n", __func__, addr);
         return;
     }
-    omap3_gpmc_write_word(s, addr & ~3, deposit32(0, shift, size * 8, value),
-                          deposit32(0, shift, size * 8, UINT32_MAX));
+    omap3_gpmc_write_word(s, addr & ~3, omap3_lane_value(addr, size, value),
+                          omap3_lane_mask(addr, size));
 }
 
 static const MemoryRegionOps omap3_gpmc_ops = {

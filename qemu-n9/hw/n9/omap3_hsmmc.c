@@ -37,6 +37,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HsmmcState, OMAP3_HSMMC)
@@ -446,7 +447,7 @@ static uint64_t omap3_hsmmc_read(void *opaque, hwaddr addr, unsigned size)
                       HWADDR_PRIx "\n", s->id, addr);
         return 0;
     }
-    val = extract32(word, (addr & 3) * 8, size * 8);
+    val = omap3_lane_read(word, addr, size);
     trace_omap3_hsmmc_read(s->id, addr, size, val);
     return val;
 }
@@ -455,12 +456,11 @@ static void omap3_hsmmc_write(void *opaque, hwaddr addr, uint64_t value,
                               unsigned size)
 {
     OMAP3HsmmcState *s = opaque;
-    unsigned shift = (addr & 3) * 8;
 
     trace_omap3_hsmmc_write(s->id, addr, size, value);
     if (!omap3_hsmmc_write_word(s, addr & ~3,
-                                deposit32(0, shift, size * 8, value),
-                                deposit32(0, shift, size * 8, UINT32_MAX))) {
+                                omap3_lane_value(addr, size, value),
+                                omap3_lane_mask(addr, size))) {
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-hsmmc%u: no register at 0x%03"
                       HWADDR_PRIx "\n", s->id, addr);
     }

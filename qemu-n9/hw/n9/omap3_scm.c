@@ -41,6 +41,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ScmState, OMAP3_SCM)
@@ -210,8 +211,7 @@ static uint64_t omap3_scm_read(void *opaque, hwaddr addr, unsigned size)
                       HWADDR_PRIx "\n", __func__, addr);
         return 0;
     }
-    val = extract32(omap3_scm_read_word(s, addr & ~3), (addr & 3) * 8,
-                    size * 8);
+    val = omap3_lane_read(omap3_scm_read_word(s, addr & ~3), addr, size);
     trace_omap3_scm_read(addr, size, val);
     return val;
 }
@@ -220,7 +220,6 @@ static void omap3_scm_write(void *opaque, hwaddr addr, uint64_t value,
                             unsigned size)
 {
     OMAP3ScmState *s = opaque;
-    unsigned shift = (addr & 3) * 8;
 
     trace_omap3_scm_write(addr, size, value);
     if (!omap3_scm_exists(addr)) {
@@ -228,8 +227,8 @@ static void omap3_scm_write(void *opaque, hwaddr addr, uint64_t value,
                       HWADDR_PRIx "\n", __func__, addr);
         return;
     }
-    omap3_scm_write_word(s, addr & ~3, deposit32(0, shift, size * 8, value),
-                         deposit32(0, shift, size * 8, UINT32_MAX));
+    omap3_scm_write_word(s, addr & ~3, omap3_lane_value(addr, size, value),
+                         omap3_lane_mask(addr, size));
 }
 
 static const MemoryRegionOps omap3_scm_ops = {

@@ -31,6 +31,7 @@
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
@@ -505,7 +506,7 @@ static uint64_t omap3_sdrc_read(void *opaque, hwaddr addr, unsigned size)
                       HWADDR_PRIx "\n", __func__, addr);
         return 0;
     }
-    val = extract32(word, (addr & 3) * 8, size * 8);
+    val = omap3_lane_read(word, addr, size);
     trace_omap3_sdrc_read(addr, size, val);
     return val;
 }
@@ -520,8 +521,7 @@ static void omap3_sdrc_write(void *opaque, hwaddr addr, uint64_t value,
     trace_omap3_sdrc_write(addr, size, value);
     /* Narrow writes update their byte lanes only. */
     if (!omap3_sdrc_read_word(s, offset, &word) ||
-        !omap3_sdrc_write_word(s, offset, deposit32(word, (addr & 3) * 8,
-                                                    size * 8, value))) {
+        !omap3_sdrc_write_word(s, offset, omap3_lane_merge(word, addr, size, value))) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: no register at 0x%03"
                       HWADDR_PRIx "\n", __func__, addr);
     }

@@ -25,6 +25,7 @@
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
@@ -119,8 +120,7 @@ static uint64_t omap3_sms_read(void *opaque, hwaddr addr, unsigned size)
                       HWADDR_PRIx "\n", __func__, addr);
         return 0;
     }
-    val = extract32(omap3_sms_read_word(s, addr & ~3), (addr & 3) * 8,
-                    size * 8);
+    val = omap3_lane_read(omap3_sms_read_word(s, addr & ~3), addr, size);
     trace_omap3_sms_read(addr, size, val);
     return val;
 }
@@ -139,8 +139,8 @@ static void omap3_sms_write(void *opaque, hwaddr addr, uint64_t value,
     }
     /* Narrow writes update their byte lanes only. */
     omap3_sms_write_word(s, offset,
-                         deposit32(omap3_sms_read_word(s, offset),
-                                   (addr & 3) * 8, size * 8, value));
+                         omap3_lane_merge(omap3_sms_read_word(s, offset),
+                                          addr, size, value));
 }
 
 static const MemoryRegionOps omap3_sms_ops = {

@@ -35,6 +35,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyscState, OMAP3_SYSC)
@@ -130,8 +131,7 @@ static uint64_t omap3_sysc_read(void *opaque, hwaddr addr, unsigned size)
     OMAP3SyscState *s = opaque;
     uint64_t val;
 
-    val = extract32(omap3_sysc_read_word(s, addr & ~3), (addr & 3) * 8,
-                    size * 8);
+    val = omap3_lane_read(omap3_sysc_read_word(s, addr & ~3), addr, size);
     trace_omap3_sysc_read(s->name, addr, size, val);
     return val;
 }
@@ -140,11 +140,10 @@ static void omap3_sysc_write(void *opaque, hwaddr addr, uint64_t value,
                              unsigned size)
 {
     OMAP3SyscState *s = opaque;
-    unsigned shift = (addr & 3) * 8;
 
     trace_omap3_sysc_write(s->name, addr, size, value);
-    omap3_sysc_write_word(s, addr & ~3, deposit32(0, shift, size * 8, value),
-                          deposit32(0, shift, size * 8, UINT32_MAX));
+    omap3_sysc_write_word(s, addr & ~3, omap3_lane_value(addr, size, value),
+                          omap3_lane_mask(addr, size));
 }
 
 static const MemoryRegionOps omap3_sysc_ops = {

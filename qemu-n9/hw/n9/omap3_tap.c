@@ -21,6 +21,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3TapState, OMAP3_TAP)
@@ -72,7 +73,7 @@ static uint64_t omap3_tap_read(void *opaque, hwaddr addr, unsigned size)
 {
     OMAP3TapState *s = opaque;
     uint32_t word = omap3_tap_read_word(s, addr & ~3);
-    uint64_t val = extract32(word, (addr & 3) * 8, size * 8);
+    uint64_t val = omap3_lane_read(word, addr, size);
 
     trace_omap3_tap_read(addr, size, val);
     return val;

@@ -40,6 +40,7 @@
 #include "migration/vmstate.h"
 #include "system/watchdog.h"
 #include "omap3630.h"
+#include "omap3_lanes.h"
 #include "omap3_clock.h"
 #include "trace.h"
 
@@ -296,7 +297,7 @@ static uint64_t omap3_wdt_read(void *opaque, hwaddr addr, unsigned size)
                       HWADDR_PRIx "\n", __func__, s->id, addr);
         return 0;
     }
-    val = extract32(val, (addr & 3) * 8, size * 8);
+    val = omap3_lane_read(val, addr, size);
     trace_omap3_wdt_read(s->id, addr, size, val);
     return val;
 }
@@ -394,11 +395,10 @@ static void omap3_wdt_write(void *opaque, hwaddr addr, uint64_t value,
                             unsigned size)
 {
     OMAP3WdtState *s = opaque;
-    unsigned shift = (addr & 3) * 8;
 
     trace_omap3_wdt_write(s->id, addr, size, value);
-    omap3_wdt_write_word(s, addr & ~3, deposit32(0, shift, size * 8, value),
-                         deposit32(0, shift, size * 8, UINT32_MAX));
+    omap3_wdt_write_word(s, addr & ~3, omap3_lane_value(addr, size, value),
+                         omap3_lane_mask(addr, size));
 }
 
 static const MemoryRegionOps omap3_wdt_ops = {
