@@ -133,6 +133,11 @@ static void rm696_init(MachineState *machine)
                          "runs both)");
             exit(1);
         }
+        if (access(machine->kernel_filename, R_OK) != 0) {
+            error_report("rm696: cannot read the kernel '%s': %s",
+                         machine->kernel_filename, strerror(errno));
+            exit(1);
+        }
         if (!machine->dtb && !rm696_kernel_is_elf(machine->kernel_filename)) {
             error_report("rm696: Linux on the OMAP3630 boots only with a "
                          "device tree: add -dtb omap3-n9.dtb");
