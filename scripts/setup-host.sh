@@ -42,7 +42,7 @@ timed "installing build packages" quiet as_root apt-get install -y -q -t bookwor
     gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
     gcc-arm-none-eabi libnewlib-arm-none-eabi \
     flex bison bc cpio xz-utils lzma lzop kmod device-tree-compiler \
-    dpkg-dev expect
+    dpkg-dev
 timed "installing meson (bookworm-backports)" quiet as_root apt-get install -y -q \
     -t bookworm-backports meson
 

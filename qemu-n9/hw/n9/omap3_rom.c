@@ -91,14 +91,8 @@ static void omap3_rom_write_code(OMAP3ROMState *s)
  */
 static uint32_t omap3_rom_service(OMAP3ROMState *s, uint32_t service)
 {
-    switch (service) {
-    case 1: case 2: case 3:
-    case 25: case 40: case 42: case 43:
-        return 0;
-    default:
-        /* QEMU's own boot stub enters the NS world with one SMC. */
-        return 0;
-    }
+    /* QEMU's own boot stub also enters the NS world with one SMC. */
+    return 0;
 }
 
 static uint64_t omap3_rom_mailbox_read(void *opaque, hwaddr addr, unsigned size)
@@ -130,9 +124,6 @@ static void omap3_rom_mailbox_write(void *opaque, hwaddr addr, uint64_t value,
     s->last_service = value;
     s->result = omap3_rom_service(s, value);
     s->smc_calls++;
-    if (value < OMAP3_ROM_NUM_SERVICES) {
-        s->service_calls[value]++;
-    }
     trace_omap3_rom_smc(value, s->result);
 }
 
@@ -182,8 +173,6 @@ static const VMStateDescription vmstate_omap3_rom = {
         VMSTATE_UINT32(last_service, OMAP3ROMState),
         VMSTATE_UINT32(result, OMAP3ROMState),
         VMSTATE_UINT64(smc_calls, OMAP3ROMState),
-        VMSTATE_UINT64_ARRAY(service_calls, OMAP3ROMState,
-                             OMAP3_ROM_NUM_SERVICES),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -16,7 +16,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ROMState, OMAP3_ROM)
 #define OMAP3_ROM_MONITOR_OFFSET      0x0       /* MVBAR */
 #define OMAP3_ROM_BOARD_SETUP_OFFSET  0x14100   /* in the public ROM */
 #define OMAP3_ROM_MAILBOX_BASE        0x40020000
-#define OMAP3_ROM_NUM_SERVICES        64
 
 struct OMAP3ROMState {
     SysBusDevice parent_obj;
@@ -27,7 +26,6 @@ struct OMAP3ROMState {
     uint32_t last_service;
     uint32_t result;
     uint64_t smc_calls;
-    uint64_t service_calls[OMAP3_ROM_NUM_SERVICES];
 };
 
 #endif /* HW_N9_OMAP3_ROM_H */
