@@ -6,8 +6,17 @@
 
 idir=$N9_TOP/kernel/initramfs
 out=$N9_OUT/initramfs.cpio.gz
-gen=$N9_CACHE/build/linux-$LINUX_UPSTREAM/usr/gen_init_cpio
-[ -x "$gen" ] || die "gen_init_cpio not found: run scripts/build-kernel.sh first"
+# gen_init_cpio is a host tool of either kernel tree (scripts/build-kernel.sh;
+# build/linux-V is where the single-kernel layout of earlier versions had it).
+gen=
+for d in "linux-$LINUX_UPSTREAM-patched/build" "linux-$LINUX_UPSTREAM-mainline/build" \
+         "build/linux-$LINUX_UPSTREAM"; do
+    if [ -x "$N9_CACHE/$d/usr/gen_init_cpio" ]; then
+        gen=$N9_CACHE/$d/usr/gen_init_cpio
+        break
+    fi
+done
+[ -n "$gen" ] || die "gen_init_cpio not found: run scripts/build-kernel.sh first"
 
 # A private apt instance for armhf packages: the host's dpkg is not touched
 # and no armhf architecture is added.  apt checks each .deb against

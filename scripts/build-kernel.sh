@@ -1,84 +1,146 @@
 #!/usr/bin/env bash
-# Build the N9 guest kernel: Debian's Linux 6.18 orig tree + kernel/patches,
-# omap2plus_defconfig + kernel/n9.config, zImage and omap3-n9.dtb, out of tree
-# with the GNU Arm toolchain.  The result is cached by the hash of the inputs.
+# Build the N9 guest kernels: Debian's Linux 6.18 orig tree, omap2plus_defconfig
+# + kernel/n9.config, zImage and omap3-n9.dtb, out of tree with the GNU Arm
+# toolchain.  Two variants from the one orig tree (docs/kernel.md):
+#   mainline  the orig tree + kernel/patches/mainline (what the model needs)
+#   patched   mainline + kernel/patches/patched (the idle/memory-path series)
+#
+#   scripts/build-kernel.sh [mainline|patched|all]     (default: all)
+#
+# Outputs: $N9_OUT/kernels/<variant>/{zImage,omap3-n9.dtb,System.map,vmlinux,
+# kernel.config}; $N9_OUT/zImage, omap3-n9.dtb and kernel.config are copies of
+# the patched kernel's.  Each variant is cached by the hash of its inputs.
 . "$(dirname "$0")/lib.sh"
+
+case "${1:-all}" in
+    all) variants=(mainline patched) ;;
+    mainline|patched) variants=("$1") ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown kernel variant '$1' (mainline, patched or all)" ;;
+esac
+[ $# -le 1 ] || die "usage: $0 [mainline|patched|all]"
 
 "$N9_TOP/scripts/fetch-sources.sh"
 
 # One kernel build at a time (developers and helpers share the cache).
-mkdir -p "$N9_CACHE/build"
+mkdir -p "$N9_CACHE/build" "$N9_CACHE/logs"
 exec 8>"$N9_CACHE/build/linux.lock"
 flock 8
 
 kdir=$N9_TOP/kernel
-phash=$(hash_of "$kdir/patches")
-key=$LINUX_UPSTREAM-$(hash_of "$kdir/patches" "$kdir/n9.config" "$0")
-# A stable path (ccache keys include it); the tree records its patch series.
-src=$N9_CACHE/linux-$LINUX_UPSTREAM
-obj=$N9_CACHE/build/linux-$LINUX_UPSTREAM
-out=$N9_OUT
 
-if [ -f "$out/kernel.stamp" ] && [ "$(cat "$out/kernel.stamp")" = "$key" ] &&
-   [ -f "$out/zImage" ] && [ -f "$out/omap3-n9.dtb" ]; then
-    log "kernel: up to date ($out/zImage)"
-    exit 0
-fi
-
-if [ "$(cat "$src/.n9-ready" 2>/dev/null)" != "$phash" ]; then
-    rm -rf "$src" "$src.tmp"
-    mkdir -p "$src.tmp"
-    timed "unpacking Linux $LINUX_UPSTREAM" \
-        tar -xf "$N9_CACHE/src/linux_$LINUX_UPSTREAM.orig.tar.xz" -C "$src.tmp" --strip-components=1
-    for p in "$kdir"/patches/*.patch; do
-        [ -e "$p" ] || continue
-        log "applying ${p##*/}"
-        patch -d "$src.tmp" -p1 --quiet --no-backup-if-mismatch < "$p" || die "patch ${p##*/} does not apply"
-    done
-    echo "$phash" > "$src.tmp/.n9-ready"
-    mv "$src.tmp" "$src"
-fi
-
-mkdir -p "$obj" "$N9_CACHE/logs"
-export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=qemu-n9 KBUILD_BUILD_HOST=qemu-n9
-kmake() {
-    make -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
-        CC="ccache arm-linux-gnueabihf-gcc" -j"$JOBS" "$@"
+# patches_of VARIANT: the patch directories of a variant, in order.
+patches_of() {
+    case $1 in
+        mainline) echo "$kdir/patches/mainline" ;;
+        patched)  echo "$kdir/patches/mainline $kdir/patches/patched" ;;
+    esac
 }
 
-log "configuring: omap2plus_defconfig + kernel/n9.config"
-kmake -s omap2plus_defconfig >/dev/null
-(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" .config "$kdir/n9.config" >/dev/null)
-kmake -s olddefconfig >/dev/null
+# install_file FROM TO: copy, replacing TO at once (a QEMU that is starting
+# never reads half a kernel).
+install_file() {
+    cmp -s "$1" "$2" && return 0
+    cp "$1" "$2.tmp" && mv -f "$2.tmp" "$2"
+}
 
-# Every line of the fragment must have taken: a symbol that Kconfig dropped
-# or overrode would silently build another kernel than the one we describe.
-bad=0
-while IFS= read -r line; do
-    case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-    sym=${line%%=*}; val=${line#*=}
-    if [ "$val" = n ]; then
-        if grep -q "^$sym=" "$obj/.config"; then log "config: $sym should be off"; bad=1; fi
-    elif ! grep -qx "$sym=$val" "$obj/.config"; then
-        # A =n for a symbol that does not exist is fine; a value that did not take is not.
-        log "config: $line did not take (got: $(grep "^$sym=" "$obj/.config" || echo unset))"; bad=1
+# build_variant VARIANT: unpack + patch its tree if the series changed,
+# configure, build, copy the results to $N9_OUT/kernels/VARIANT.
+build_variant() {
+    local variant=$1 pdirs phash key src obj out t0 pid d p
+    read -r -a pdirs <<< "$(patches_of "$variant")"
+    phash=$(hash_of "${pdirs[@]}")
+    key=$LINUX_UPSTREAM-$variant-$(hash_of "${pdirs[@]}" "$kdir/n9.config" "$0")
+    # Stable paths, one tree per variant, the objects in a subfolder of the
+    # tree: kbuild then names every source as ../path (srctree = ..), so the
+    # compiler command lines of both variants are identical and ccache
+    # shares every object the two series do not change.
+    src=$N9_CACHE/linux-$LINUX_UPSTREAM-$variant
+    obj=$src/build
+    out=$N9_OUT/kernels/$variant
+
+    if [ -f "$out/kernel.stamp" ] && [ "$(cat "$out/kernel.stamp")" = "$key" ] &&
+       [ -f "$out/zImage" ] && [ -f "$out/omap3-n9.dtb" ]; then
+        log "kernel $variant: up to date ($out/zImage)"
+        return 0
     fi
-done < "$kdir/n9.config"
-[ $bad = 0 ] || die "kernel/n9.config does not apply cleanly to omap2plus_defconfig"
 
-log "building zImage and omap3-n9.dtb (the first build takes 10-15 minutes on 2 cores; log: $N9_CACHE/logs/kernel.log)"
-t0=$SECONDS
-kmake zImage ti/omap/omap3-n9.dtb > "$N9_CACHE/logs/kernel.log" 2>&1 &
-pid=$!
-while kill -0 $pid 2>/dev/null; do
-    sleep 30
-    kill -0 $pid 2>/dev/null && log "kernel: $((SECONDS - t0)) s, $(grep -c '^  CC' "$N9_CACHE/logs/kernel.log") files compiled"
+    # A new series recreates the tree and its objects (make would not rebuild
+    # an object whose source a dropped patch reverted to an older mtime);
+    # ccache makes the rebuild of unchanged files cheap.
+    if [ "$(cat "$src/.n9-ready" 2>/dev/null)" != "$phash" ]; then
+        rm -rf "$src" "$src.tmp"
+        mkdir -p "$src.tmp"
+        timed "kernel $variant: unpacking Linux $LINUX_UPSTREAM" \
+            tar -xf "$N9_CACHE/src/linux_$LINUX_UPSTREAM.orig.tar.xz" -C "$src.tmp" --strip-components=1
+        for d in "${pdirs[@]}"; do
+            for p in "$d"/*.patch; do
+                [ -e "$p" ] || continue
+                log "kernel $variant: applying ${d##*/}/${p##*/}"
+                patch -d "$src.tmp" -p1 --quiet --no-backup-if-mismatch < "$p" ||
+                    die "patch ${d##*/}/${p##*/} does not apply"
+            done
+        done
+        echo "$phash" > "$src.tmp/.n9-ready"
+        mv "$src.tmp" "$src"
+    fi
+
+    mkdir -p "$obj" "$out"
+    kmake() {
+        make -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
+            CC="ccache arm-linux-gnueabihf-gcc" -j"$JOBS" "$@"
+    }
+
+    log "kernel $variant: configuring omap2plus_defconfig + kernel/n9.config"
+    kmake -s omap2plus_defconfig >/dev/null
+    (cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" .config "$kdir/n9.config" >/dev/null)
+    kmake -s olddefconfig >/dev/null
+
+    # Every line of the fragment must have taken: a symbol that Kconfig dropped
+    # or overrode would silently build another kernel than the one we describe.
+    local bad=0 line sym val
+    while IFS= read -r line; do
+        case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+        sym=${line%%=*}; val=${line#*=}
+        if [ "$val" = n ]; then
+            if grep -q "^$sym=" "$obj/.config"; then log "config: $sym should be off"; bad=1; fi
+        elif ! grep -qx "$sym=$val" "$obj/.config"; then
+            # A =n for a symbol that does not exist is fine; a value that did not take is not.
+            log "config: $line did not take (got: $(grep "^$sym=" "$obj/.config" || echo unset))"; bad=1
+        fi
+    done < "$kdir/n9.config"
+    [ $bad = 0 ] || die "kernel/n9.config does not apply cleanly to omap2plus_defconfig"
+
+    local klog=$N9_CACHE/logs/kernel-$variant.log
+    log "kernel $variant: building zImage and omap3-n9.dtb (a first build takes 10-15 minutes on 2 cores, a second variant a few; log: $klog)"
+    t0=$SECONDS
+    kmake zImage ti/omap/omap3-n9.dtb > "$klog" 2>&1 &
+    pid=$!
+    while kill -0 $pid 2>/dev/null; do
+        sleep 30
+        kill -0 $pid 2>/dev/null && log "kernel $variant: $((SECONDS - t0)) s, $(grep -c '^  CC' "$klog") files compiled"
+    done
+    wait $pid || { tail -30 "$klog" >&2; die "kernel $variant build failed (log: $klog)"; }
+    log "kernel $variant: built in $((SECONDS - t0)) s ($(grep -c '^  CC' "$klog") files compiled)"
+
+    install_file "$obj/arch/arm/boot/zImage" "$out/zImage"
+    install_file "$obj/arch/arm/boot/dts/ti/omap/omap3-n9.dtb" "$out/omap3-n9.dtb"
+    install_file "$obj/System.map" "$out/System.map"
+    install_file "$obj/vmlinux" "$out/vmlinux"
+    install_file "$obj/.config" "$out/kernel.config"
+    echo "$key" > "$out/kernel.stamp"
+    log "kernel $variant: $out/zImage, $out/omap3-n9.dtb"
+}
+
+for v in "${variants[@]}"; do
+    build_variant "$v"
 done
-wait $pid || { tail -30 "$N9_CACHE/logs/kernel.log" >&2; die "kernel build failed (log: $N9_CACHE/logs/kernel.log)"; }
-log "kernel built in $((SECONDS - t0)) s"
 
-cp "$obj/arch/arm/boot/zImage" "$out/zImage"
-cp "$obj/arch/arm/boot/dts/ti/omap/omap3-n9.dtb" "$out/omap3-n9.dtb"
-cp "$obj/.config" "$out/kernel.config"
-echo "$key" > "$out/kernel.stamp"
-log "kernel: $out/zImage, $out/omap3-n9.dtb"
+# $N9_OUT/zImage, omap3-n9.dtb and kernel.config: the patched kernel, for the
+# tests and scripts that boot "the" kernel.
+if [ -f "$N9_OUT/kernels/patched/kernel.stamp" ]; then
+    for f in zImage omap3-n9.dtb kernel.config; do
+        install_file "$N9_OUT/kernels/patched/$f" "$N9_OUT/$f"
+    done
+    rm -f "$N9_OUT/kernel.stamp"     # the single-kernel layout's stamp
+fi
