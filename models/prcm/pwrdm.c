@@ -284,6 +284,13 @@ static void compute_activity(PrcmModel *m)
         }
     } while (changed);
     memcpy(m->active, act, sizeof(act));
+    if (m->in_window) {
+        for (cd = 0; cd < PRCM_NUM_CLKDM; cd++) {
+            if (!act[cd]) {
+                m->win_cd_idle |= 1u << cd;
+            }
+        }
+    }
 }
 
 static bool pd_active(const PrcmModel *m, int pd)
@@ -428,6 +435,7 @@ void prcm_reset(PrcmModel *m)
     }
     m->mpu_standby = 0;
     m->in_window = 0;
+    m->win_cd_idle = 0;
     settle(m, 0);
 }
 
@@ -561,6 +569,7 @@ void prcm_mpu_wfi(PrcmModel *m)
     m->mpu_standby = 1;
     /* open the sleep attempt: PM_PREPWSTST will report its lowest state */
     m->in_window = 1;
+    m->win_cd_idle = 0;
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
         m->win_min[pd] = m->state[pd];
         m->win_rec[pd] = encode_state(m, pd, m->state[pd]) &
@@ -596,6 +605,19 @@ void prcm_set_wakeup_pending(PrcmModel *m, int pd, bool pending)
     rise = pending && !m->wake_pending[pd];
     m->wake_pending[pd] = pending;
     settle(m, rise ? 1u << pd : 0);
+}
+
+int prcm_window_min(const PrcmModel *m, int pd)
+{
+    if (!pd_valid(pd)) {
+        return -1;
+    }
+    return m->in_window ? m->win_min[pd] : m->state[pd];
+}
+
+bool prcm_window_clkdm_idled(const PrcmModel *m, int cd)
+{
+    return cd_valid(cd) && m->in_window && (m->win_cd_idle & (1u << cd));
 }
 
 int prcm_pwrdm_state(const PrcmModel *m, int pd)

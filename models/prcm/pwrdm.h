@@ -139,6 +139,7 @@ typedef struct PrcmModel {
 
     uint8_t mpu_standby;                 /* the MPU executed WFI */
     uint8_t in_window;                   /* a sleep attempt is open */
+    uint32_t win_cd_idle;                /* clock domains idle in it (bits) */
 
     /* not state: the wrapper's callback */
     PrcmNotifyFn *notify;
@@ -188,6 +189,14 @@ bool prcm_clkdm_active(const PrcmModel *m, int cd);
 void prcm_mpu_wfi(PrcmModel *m);
 void prcm_mpu_wakeup(PrcmModel *m);
 void prcm_set_wakeup_pending(PrcmModel *m, int pd, bool pending);
+
+/*
+ * The open sleep attempt: the lowest state domain pd reached since
+ * prcm_mpu_wfi (its current state when no attempt is open), and whether
+ * clock domain cd was idle at some point of it.
+ */
+int prcm_window_min(const PrcmModel *m, int pd);
+bool prcm_window_clkdm_idled(const PrcmModel *m, int cd);
 
 /* Current and previous power state (POWERSTATEST / LASTPOWERSTATEENTERED) */
 int prcm_pwrdm_state(const PrcmModel *m, int pd);

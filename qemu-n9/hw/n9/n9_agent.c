@@ -182,13 +182,11 @@ void n9_agent_set_timing(DeviceState *agent, N9Timing *timing)
     N9_AGENT(agent)->timing = timing;
 }
 
-void n9_agent_map(DeviceState *agent, hwaddr addr, MemoryRegion *mr)
+void n9_agent_map_group(DeviceState *agent, hwaddr addr, MemoryRegion *mr,
+                        const char *group)
 {
     N9AgentState *s = N9_AGENT(agent);
     N9AgentPort *port = g_new0(N9AgentPort, 1);
-    Object *owner = memory_region_owner(mr);
-    const char *group = owner ? object_get_canonical_path_component(owner)
-                              : memory_region_name(mr);
     g_autofree char *pname = g_strdup_printf("%s-port", group);
 
     assert(s->timing);
@@ -202,12 +200,6 @@ void n9_agent_map(DeviceState *agent, hwaddr addr, MemoryRegion *mr)
     g_ptr_array_add(s->ports, port);
 }
 
-void n9_agent_map_sysbus(DeviceState *agent, hwaddr addr,
-                         SysBusDevice *sbd, int n)
-{
-    n9_agent_map(agent, addr, sysbus_mmio_get_region(sbd, n));
-}
-
 void n9_agent_add_unimp(DeviceState *agent, const char *name,
                         hwaddr addr, uint64_t size)
 {
@@ -217,39 +209,40 @@ void n9_agent_add_unimp(DeviceState *agent, const char *name,
     qdev_prop_set_uint64(dev, "size", size);
     object_property_add_child(OBJECT(agent), name, OBJECT(dev));
     sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
-    n9_agent_map_sysbus(agent, addr, SYS_BUS_DEVICE(dev), 0);
+    n9_agent_map_group(agent, addr,
+                       sysbus_mmio_get_region(SYS_BUS_DEVICE(dev), 0), name);
 }
 
 /* ---- Statistics ------------------------------------------------------------ */
 
-static void n9_counters_json(GString *out, const N9AgentCounters *c)
+static void n9_counters_put(QDict *d, const N9AgentCounters *c)
 {
-    g_string_append_printf(out, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
-                           ", \"read_ns\": %" PRIu64 ", \"write_ns\": %" PRIu64,
-                           c->reads, c->writes, c->read_ns, c->write_ns);
+    qdict_put_int(d, "reads", c->reads);
+    qdict_put_int(d, "writes", c->writes);
+    qdict_put_int(d, "read_ns", c->read_ns);
+    qdict_put_int(d, "write_ns", c->write_ns);
 }
 
-void n9_agent_stats_json(DeviceState *agent, GString *out)
+QDict *n9_agent_stats(DeviceState *agent)
 {
     N9AgentState *s = N9_AGENT(agent);
-    bool first = true;
+    QDict *d = qdict_new(), *groups = qdict_new();
 
-    g_string_append_printf(out, "\"%s\": {", s->name);
-    n9_counters_json(out, &s->c);
-    g_string_append_printf(out, ", \"errors\": %" PRIu64 ", \"groups\": {",
-                           s->errors);
+    n9_counters_put(d, &s->c);
+    qdict_put_int(d, "errors", s->errors);
     for (guint i = 0; i < s->ports->len; i++) {
         N9AgentGroup *g = ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
+        QDict *gd;
 
         if (!g->c.reads && !g->c.writes) {
             continue;
         }
-        g_string_append_printf(out, "%s\"%s\": {", first ? "" : ", ", g->name);
-        n9_counters_json(out, &g->c);
-        g_string_append(out, "}");
-        first = false;
+        gd = qdict_new();
+        n9_counters_put(gd, &g->c);
+        qdict_put(groups, g->name, gd);
     }
-    g_string_append(out, "}}");
+    qdict_put(d, "groups", groups);
+    return d;
 }
 
 /* ---- QOM --------------------------------------------------------------------- */

@@ -25,6 +25,7 @@
 #include "hw/sysbus.h"
 #include "qom/object.h"
 #include "n9_timing.h"
+#include "qobject/qdict.h"
 
 #define TYPE_N9_AGENT "n9-target-agent"
 OBJECT_DECLARE_SIMPLE_TYPE(N9AgentState, N9_AGENT)
@@ -74,15 +75,16 @@ struct N9AgentState {
 };
 
 void n9_agent_set_timing(DeviceState *agent, N9Timing *timing);
-/* Map region @mr at physical address @addr behind @agent. */
-void n9_agent_map(DeviceState *agent, hwaddr addr, MemoryRegion *mr);
-/* Map MMIO region @n of sysbus device @sbd at physical address @addr. */
-void n9_agent_map_sysbus(DeviceState *agent, hwaddr addr,
-                         SysBusDevice *sbd, int n);
+/*
+ * Map region @mr at physical address @addr behind @agent, as register
+ * group @group (counted and costed under that name).
+ */
+void n9_agent_map_group(DeviceState *agent, hwaddr addr, MemoryRegion *mr,
+                        const char *group);
 /* A block that exists on hardware but is not modelled: RAZ/WI, LOG_UNIMP. */
 void n9_agent_add_unimp(DeviceState *agent, const char *name,
                         hwaddr addr, uint64_t size);
-/* The agent's counters as a JSON object, for the statistics file. */
-void n9_agent_stats_json(DeviceState *agent, GString *out);
+/* The agent's counters, for the statistics file. */
+QDict *n9_agent_stats(DeviceState *agent);
 
 #endif /* HW_N9_N9_AGENT_H */

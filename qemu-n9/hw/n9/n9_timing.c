@@ -55,6 +55,7 @@ N9Timing *n9_timing_new(void)
     N9Timing *t = g_new0(N9Timing, 1);
 
     t->seed = 1;
+    t->prcm = prcm_wake_default_params;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -169,6 +170,56 @@ static bool n9_parse_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
+/* [prcm]: the wake-up latency parameters of models/prcm/wakeup.h */
+static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
+                                const char *file, Error **errp)
+{
+    static const struct {
+        const char *key;
+        size_t off;
+    } keys[] = {
+        { "ret_exit_ns", offsetof(PrcmWakeParams, ret_exit_ns) },
+        { "off_exit_ns", offsetof(PrcmWakeParams, off_exit_ns) },
+        { "dpll_lock_ns", offsetof(PrcmWakeParams, dpll_lock_ns) },
+        { "dpll_lock_refclks", offsetof(PrcmWakeParams, dpll_lock_refclks) },
+    };
+    g_auto(GStrv) names = g_key_file_get_keys(kf, "prcm", NULL, NULL);
+    const char *why;
+
+    for (int k = 0; names[k]; k++) {
+        g_autofree char *v = g_key_file_get_value(kf, "prcm", names[k], NULL);
+        int line = n9_ini_line(lines, "prcm", names[k]);
+        uint64_t val;
+        size_t i;
+
+        for (i = 0; i < ARRAY_SIZE(keys); i++) {
+            if (!strcmp(names[k], keys[i].key)) {
+                break;
+            }
+        }
+        if (i == ARRAY_SIZE(keys)) {
+            error_setg(errp, "timing file %s, line %d: [prcm] %s: unknown "
+                       "key (known: ret_exit_ns, off_exit_ns, dpll_lock_ns, "
+                       "dpll_lock_refclks)", file, line, names[k]);
+            return false;
+        }
+        if (!n9_parse_u64(v, PRCM_WAKE_PARAM_MAX, &val)) {
+            error_setg(errp, "timing file %s, line %d: [prcm] %s: '%s' is "
+                       "not a whole number from 0 to %u", file, line,
+                       names[k], v, PRCM_WAKE_PARAM_MAX);
+            return false;
+        }
+        *(uint32_t *)((char *)&t->prcm + keys[i].off) = val;
+    }
+    why = prcm_wake_params_check(&t->prcm);
+    if (why) {
+        error_setg(errp, "timing file %s, line %d: [prcm]: %s", file,
+                   n9_ini_line(lines, "prcm", NULL), why);
+        return false;
+    }
+    return true;
+}
+
 bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
 {
     g_autoptr(GKeyFile) kf = g_key_file_new();
@@ -229,12 +280,19 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
             continue;
         }
 
+        if (!strcmp(sec, "prcm")) {
+            if (!n9_timing_load_prcm(t, kf, &lines, file, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
         agent = dot ? g_strndup(sec, dot - sec) : g_strdup(sec);
         e = n9_timing_find(t, agent, NULL);
         if (!e || (dot && !dot[1])) {
             error_setg(errp, "timing file %s, line %d: [%s]: unknown section "
-                       "(known: timing, l4-wkup, l4-core, l4-per, l4-emu, l3, "
-                       "and agent.group for one register group)",
+                       "(known: timing, prcm, l4-wkup, l4-core, l4-per, "
+                       "l4-emu, l3, and agent.group for one register group)",
                        file, sline, sec);
             goto out;
         }

@@ -9,6 +9,7 @@
 
 #include "qapi/error.h"
 #include "models/l4-interconnect/l4ic.h"
+#include "models/prcm/wakeup.h"
 
 typedef struct N9TimingEntry {
     char *agent;            /* "l4-wkup", ... */
@@ -22,6 +23,7 @@ typedef struct N9Timing {
     char *file;             /* NULL: the defaults */
     uint64_t seed;
     GArray *entries;        /* of N9TimingEntry */
+    PrcmWakeParams prcm;    /* [prcm]: wake-up latency (models/prcm) */
 } N9Timing;
 
 /* The defaults: the phone's figures (models/l4-interconnect). */

@@ -3,9 +3,13 @@
  *
  * Creates the Cortex-A8, the boot ROM and the OCM SRAM, the interconnect
  * target agents, and one child device per block; maps each block behind the
- * agent of the interconnect it hangs on and wires its interrupt to the INTC.
- * The memory map and interrupt numbers are in omap3630.h; blocks that the
- * kernel only resets are listed in omap3630_modules.h.
+ * agent of the interconnect it hangs on and wires its interrupt to the INTC,
+ * all from the one memory map (omap3630_map.h).  Blocks that the kernel only
+ * resets, and blocks that are not modelled, come from omap3630_modules.h.
+ *
+ * The PRCM sits between the INTC and the CPU (the MPU wakes through it),
+ * watches the CPU's STANDBYWFI, takes the wake-up events of the blocks
+ * that have one and resets the blocks of a power domain that was OFF.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -21,104 +25,164 @@
 #include "target/arm/cpu-qom.h"
 #include "omap3630.h"
 #include "omap3630_modules.h"
+#include "omap3_prcm.h"
 #include "omap3_rom.h"
+#include "models/prcm/pwrdm.h"
 #include "n9_agent.h"
 
-static const hwaddr gpt_base[OMAP3_NUM_GPT] = {
-    0x48318000, 0x49032000, 0x49034000, 0x49036000, 0x49038000, 0x4903a000,
-    0x4903c000, 0x4903e000, 0x49040000, 0x48086000, 0x48088000, 0x48304000,
-};
-static const hwaddr uart_base[OMAP3_NUM_UART] = {
-    0x4806a000, 0x4806c000, 0x49020000, 0x49042000,
-};
-static const int uart_irq[OMAP3_NUM_UART] = {
-    OMAP3_IRQ_UART1, OMAP3_IRQ_UART2, OMAP3_IRQ_UART3, OMAP3_IRQ_UART4,
-};
-static const hwaddr i2c_base[OMAP3_NUM_I2C] = {
-    0x48070000, 0x48072000, 0x48060000,
-};
-static const int i2c_irq[OMAP3_NUM_I2C] = {
-    OMAP3_IRQ_I2C1, OMAP3_IRQ_I2C2, OMAP3_IRQ_I2C3,
-};
-static const hwaddr gpio_base[OMAP3_NUM_GPIO] = {
-    0x48310000, 0x49050000, 0x49052000, 0x49054000, 0x49056000, 0x49058000,
-};
-static const hwaddr mmc_base[3] = { 0x4809c000, 0x480b4000, 0x480ad000 };
-static const int mmc_irq[3] = {
-    OMAP3_IRQ_MMC1, OMAP3_IRQ_MMC2, OMAP3_IRQ_MMC3,
+/* The PM_WKST bit each wake-up capable block sets (prm-regbits-34xx.h) */
+static const struct {
+    OMAP3Block blk;
+    const char *input;          /* the PRCM's wake input array */
+    int bit;
+} omap3630_wakeups[] = {
+    { OMAP3_BLK_GPT1, "wkup-wake", 0 },     /* EN_GPT1 */
+    { OMAP3_BLK_GPT12, "wkup-wake", 1 },    /* EN_GPT12 */
+    { OMAP3_BLK_GPIO1, "wkup-wake", 3 },    /* EN_GPIO1 */
+    { OMAP3_BLK_GPT10, "core-wake", 11 },   /* EN_GPT10 */
+    { OMAP3_BLK_GPT11, "core-wake", 12 },   /* EN_GPT11 */
+    { OMAP3_BLK_UART1, "core-wake", 13 },   /* EN_UART1 */
+    { OMAP3_BLK_UART2, "core-wake", 14 },   /* EN_UART2 */
+    { OMAP3_BLK_GPT2, "per-wake", 3 },      /* EN_GPT2..9: bits 3..10 */
+    { OMAP3_BLK_GPT3, "per-wake", 4 },
+    { OMAP3_BLK_GPT4, "per-wake", 5 },
+    { OMAP3_BLK_GPT5, "per-wake", 6 },
+    { OMAP3_BLK_GPT6, "per-wake", 7 },
+    { OMAP3_BLK_GPT7, "per-wake", 8 },
+    { OMAP3_BLK_GPT8, "per-wake", 9 },
+    { OMAP3_BLK_GPT9, "per-wake", 10 },
+    { OMAP3_BLK_UART3, "per-wake", 11 },    /* EN_UART3 */
+    { OMAP3_BLK_GPIO2, "per-wake", 13 },    /* EN_GPIO2..6: bits 13..17 */
+    { OMAP3_BLK_GPIO3, "per-wake", 14 },
+    { OMAP3_BLK_GPIO4, "per-wake", 15 },
+    { OMAP3_BLK_GPIO5, "per-wake", 16 },
+    { OMAP3_BLK_GPIO6, "per-wake", 17 },
+    { OMAP3_BLK_UART4, "per-wake", 18 },    /* EN_UART4 (3630) */
 };
 
-/* Which agent serves a physical address. */
-static DeviceState *omap3630_agent_for(OMAP3630State *s, hwaddr addr)
+/*
+ * The power domain that holds each block's context (OMAP36xx TRM), as far
+ * as a reset of it when the domain was OFF goes.  The PRCM resets its own
+ * CM half.  The SCM is in CORE, but its pad configuration is saved and
+ * restored by hardware and its scratchpad is wake-up memory, and the
+ * kernel restores its general registers: it is kept whole.
+ */
+static int omap3630_block_pwrdm(OMAP3Block blk)
 {
-    if (addr >= OMAP3_L4_WKUP_BASE &&
-        addr < OMAP3_L4_WKUP_BASE + OMAP3_L4_WKUP_SIZE) {
-        return s->l4_wkup;
+    switch (blk) {
+    case OMAP3_BLK_PRM: case OMAP3_BLK_CM: case OMAP3_BLK_SCM:
+    case OMAP3_BLK_TAP: case OMAP3_BLK_32KSYNC: case OMAP3_BLK_GPT1:
+    case OMAP3_BLK_GPT12: case OMAP3_BLK_GPIO1: case OMAP3_BLK_WDT2:
+        return PRCM_PD_WKUP;
+    case OMAP3_BLK_GPT2 ... OMAP3_BLK_GPT9: case OMAP3_BLK_UART3: case OMAP3_BLK_UART4:
+    case OMAP3_BLK_GPIO2 ... OMAP3_BLK_GPIO6: case OMAP3_BLK_WDT3:
+        return PRCM_PD_PER;
+    default:
+        return PRCM_PD_CORE;
     }
-    if (addr >= OMAP3_L4_CORE_BASE &&
-        addr < OMAP3_L4_CORE_BASE + OMAP3_L4_CORE_SIZE) {
-        return s->l4_core;
-    }
-    if (addr >= OMAP3_L4_PER_BASE &&
-        addr < OMAP3_L4_PER_BASE + OMAP3_L4_PER_SIZE) {
-        return s->l4_per;
-    }
-    if (addr >= OMAP3_L4_EMU_BASE &&
-        addr < OMAP3_L4_EMU_BASE + OMAP3_L4_EMU_SIZE) {
-        return s->l4_emu;
-    }
-    /* Everything else on the map hangs directly on the L3. */
-    return s->l3;
 }
 
-static DeviceState *omap3630_new_agent(OMAP3630State *s, const char *name,
-                                       hwaddr base, uint64_t size,
-                                       int priority)
+static DeviceState *omap3630_new_agent(OMAP3630State *s, OMAP3Agent a)
 {
+    const OMAP3AgentMap *m = &omap3630_agents[a];
     DeviceState *dev = qdev_new(TYPE_N9_AGENT);
 
-    object_property_add_child(OBJECT(s), name, OBJECT(dev));
-    qdev_prop_set_string(dev, "name", name);
-    qdev_prop_set_uint64(dev, "base", base);
-    qdev_prop_set_uint64(dev, "size", size);
+    object_property_add_child(OBJECT(s), m->name, OBJECT(dev));
+    qdev_prop_set_string(dev, "name", m->name);
+    qdev_prop_set_uint64(dev, "base", m->base);
+    qdev_prop_set_uint64(dev, "size", m->size);
     n9_agent_set_timing(dev, s->timing);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
-    memory_region_add_subregion_overlap(s->sysmem, base,
+    memory_region_add_subregion_overlap(s->sysmem, m->base,
                                         sysbus_mmio_get_region(SYS_BUS_DEVICE(dev), 0),
-                                        priority);
+                                        m->priority);
+    return dev;
+}
+
+/* A child device of type @type, named after block @blk */
+static DeviceState *omap3630_new(OMAP3630State *s, const char *type,
+                                 OMAP3Block blk)
+{
+    DeviceState *dev = qdev_new(type);
+
+    object_property_add_child(OBJECT(s), omap3630_map[blk].name, OBJECT(dev));
+    s->block[blk] = dev;
     return dev;
 }
 
 /*
- * Create block @type as child @name, map its MMIO 0 at @base behind the
- * right agent and connect its IRQ 0 to INTC line @irq (-1: none).  The
- * caller may set properties between omap3630_new() and
- * omap3630_realize_block().
+ * Map MMIO region @n of @dev as block @blk behind its agent (register group
+ * named after the block).
  */
-static DeviceState *omap3630_new(OMAP3630State *s, const char *type,
-                                 const char *name)
+static void omap3630_map_block(OMAP3630State *s, DeviceState *dev, int n,
+                               OMAP3Block blk)
 {
-    DeviceState *dev = qdev_new(type);
+    const OMAP3BlockMap *m = &omap3630_map[blk];
+    MemoryRegion *mr = sysbus_mmio_get_region(SYS_BUS_DEVICE(dev), n);
 
-    object_property_add_child(OBJECT(s), name, OBJECT(dev));
-    return dev;
+    g_assert(memory_region_size(mr) == m->size);
+    n9_agent_map_group(s->agent[m->agent], m->base, mr, m->name);
 }
 
-static void omap3630_realize_block(OMAP3630State *s, DeviceState *dev,
-                                   hwaddr base, int irq)
+/* The INTC input of block @blk's interrupt */
+static qemu_irq omap3630_intc_line(OMAP3630State *s, OMAP3Block blk)
 {
-    SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
+    return qdev_get_gpio_in(s->block[OMAP3_BLK_INTC], omap3630_map[blk].irq);
+}
 
-    sysbus_realize_and_unref(sbd, &error_fatal);
-    n9_agent_map_sysbus(omap3630_agent_for(s, base), base, sbd, 0);
-    if (irq >= 0) {
-        sysbus_connect_irq(sbd, 0, qdev_get_gpio_in(s->intc, irq));
+/*
+ * An interrupt that is also a wake-up event goes to the INTC and to the
+ * PRCM's wake-up input, through a splitter; the others to the INTC.
+ */
+static void omap3630_wire_wakeups(OMAP3630State *s)
+{
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3630_wakeups); i++) {
+        OMAP3Block blk = omap3630_wakeups[i].blk;
+        SplitIRQ *split = &s->wake_split[blk];
+        char name[32];
+
+        snprintf(name, sizeof(name), "%s-wake-split", omap3630_map[blk].name);
+        object_initialize_child(OBJECT(s), name, split, TYPE_SPLIT_IRQ);
+        qdev_prop_set_uint32(DEVICE(split), "num-lines", 2);
+        qdev_realize(DEVICE(split), NULL, &error_fatal);
+        qdev_connect_gpio_out(DEVICE(split), 0, omap3630_intc_line(s, blk));
+        qdev_connect_gpio_out(DEVICE(split), 1,
+                              qdev_get_gpio_in_named(s->prcm,
+                                                     omap3630_wakeups[i].input,
+                                                     omap3630_wakeups[i].bit));
+    }
+}
+
+/* Where block @blk's interrupt goes */
+static qemu_irq omap3630_irq_dest(OMAP3630State *s, OMAP3Block blk)
+{
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(omap3630_wakeups); i++) {
+        if (omap3630_wakeups[i].blk == blk) {
+            return qdev_get_gpio_in(DEVICE(&s->wake_split[blk]), 0);
+        }
+    }
+    return omap3630_intc_line(s, blk);
+}
+
+/* Realize block @blk, map its MMIO 0, connect its IRQ 0. */
+static void omap3630_realize_block(OMAP3630State *s, DeviceState *dev,
+                                   OMAP3Block blk)
+{
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
+    omap3630_map_block(s, dev, 0, blk);
+    if (omap3630_map[blk].irq >= 0) {
+        sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0, omap3630_irq_dest(s, blk));
     }
 }
 
 static void omap3630_realize(DeviceState *dev, Error **errp)
 {
     OMAP3630State *s = OMAP3630_SOC(dev);
+    OMAP3PRCMState *prcm;
     DeviceState *d;
     char name[32];
     int i;
@@ -148,7 +212,8 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     }
 
     /* Boot ROM with the secure monitor, and the on-chip SRAM. */
-    d = omap3630_new(s, TYPE_OMAP3_ROM, "rom");
+    d = qdev_new(TYPE_OMAP3_ROM);
+    object_property_add_child(OBJECT(s), "rom", OBJECT(d));
     sysbus_realize_and_unref(SYS_BUS_DEVICE(d), &error_fatal);
     memory_region_add_subregion(s->sysmem, OMAP3_BOOT_ROM_BASE,
                                 sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 0));
@@ -161,107 +226,131 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     }
     memory_region_add_subregion(s->sysmem, OMAP3_SRAM_BASE, &s->sram);
 
-    /* Interconnect agents.  WKUP L4 sits inside the CORE L4 window. */
-    s->l4_core = omap3630_new_agent(s, "l4-core", OMAP3_L4_CORE_BASE,
-                                    OMAP3_L4_CORE_SIZE, 0);
-    s->l4_wkup = omap3630_new_agent(s, "l4-wkup", OMAP3_L4_WKUP_BASE,
-                                    OMAP3_L4_WKUP_SIZE, 1);
-    s->l4_per = omap3630_new_agent(s, "l4-per", OMAP3_L4_PER_BASE,
-                                   OMAP3_L4_PER_SIZE, 0);
-    s->l4_emu = omap3630_new_agent(s, "l4-emu", OMAP3_L4_EMU_BASE,
-                                   OMAP3_L4_EMU_SIZE, 0);
-    s->l3 = omap3630_new_agent(s, "l3", OMAP3_L3_BASE, OMAP3_L3_SIZE, -1);
+    /* Interconnect agents (the WKUP L4 sits inside the CORE L4 window). */
+    for (i = 0; i < OMAP3_NUM_AGENTS; i++) {
+        s->agent[i] = omap3630_new_agent(s, i);
+    }
 
     /* INTC first: everything else connects to it. */
-    s->intc = omap3630_new(s, TYPE_OMAP3_INTC, "intc");
-    sysbus_realize_and_unref(SYS_BUS_DEVICE(s->intc), &error_fatal);
-    n9_agent_map_sysbus(s->l4_core, 0x48200000, SYS_BUS_DEVICE(s->intc), 0);
-    sysbus_connect_irq(SYS_BUS_DEVICE(s->intc), 0,
-                       qdev_get_gpio_in(DEVICE(s->cpu), ARM_CPU_IRQ));
-    sysbus_connect_irq(SYS_BUS_DEVICE(s->intc), 1,
-                       qdev_get_gpio_in(DEVICE(s->cpu), ARM_CPU_FIQ));
+    d = omap3630_new(s, TYPE_OMAP3_INTC, OMAP3_BLK_INTC);
+    omap3630_realize_block(s, d, OMAP3_BLK_INTC);
 
-    /* PRCM: the PRM owns the power domains, the CM the clocks. */
-    s->prm = omap3630_new(s, TYPE_OMAP3_PRM, "prm");
-    s->cm = omap3630_new(s, TYPE_OMAP3_CM, "cm");
-    object_property_set_link(OBJECT(s->prm), "cm", OBJECT(s->cm), &error_abort);
-    object_property_set_link(OBJECT(s->cm), "prm", OBJECT(s->prm), &error_abort);
-    omap3630_realize_block(s, s->prm, 0x48306000, OMAP3_IRQ_PRCM);
-    omap3630_realize_block(s, s->cm, 0x48004000, -1);
+    /*
+     * PRCM: PRM and CM windows; the INTC's outputs reach the CPU through
+     * it, and it watches the CPU's STANDBYWFI.
+     */
+    s->prcm = qdev_new(TYPE_OMAP3_PRCM);
+    prcm = OMAP3_PRCM(s->prcm);
+    object_property_add_child(OBJECT(s), "prcm", OBJECT(s->prcm));
+    object_property_set_link(OBJECT(s->prcm), "cpu", OBJECT(s->cpu),
+                             &error_abort);
+    qdev_prop_set_uint32(s->prcm, "warm-reset-pc",
+                         OMAP3_BOOT_ROM_BASE + OMAP3_ROM_WAKEUP_OFFSET);
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(s->prcm), &error_fatal);
+    omap3_prcm_set_wake_params(prcm, &s->timing->prcm);
+    s->block[OMAP3_BLK_PRM] = s->block[OMAP3_BLK_CM] = s->prcm;
+    omap3630_map_block(s, s->prcm, 0, OMAP3_BLK_PRM);
+    omap3630_map_block(s, s->prcm, 1, OMAP3_BLK_CM);
+    sysbus_connect_irq(SYS_BUS_DEVICE(s->prcm), 0,
+                       omap3630_intc_line(s, OMAP3_BLK_PRM));
+    for (i = 0; i < 2; i++) {
+        sysbus_connect_irq(SYS_BUS_DEVICE(s->block[OMAP3_BLK_INTC]), i,
+                           qdev_get_gpio_in_named(s->prcm, "mpu-irq", i));
+    }
+    qdev_connect_gpio_out_named(s->prcm, "cpu-irq", 0,
+                                qdev_get_gpio_in(DEVICE(s->cpu), ARM_CPU_IRQ));
+    qdev_connect_gpio_out_named(s->prcm, "cpu-irq", 1,
+                                qdev_get_gpio_in(DEVICE(s->cpu), ARM_CPU_FIQ));
+    qdev_connect_gpio_out_named(DEVICE(s->cpu), "standbywfi", 0,
+                                qdev_get_gpio_in_named(s->prcm,
+                                                       "standbywfi", 0));
+    omap3630_wire_wakeups(s);
 
-    s->scm = omap3630_new(s, TYPE_OMAP3_SCM, "scm");
-    qdev_prop_set_uint8(s->scm, "device-type", s->device_type);
-    omap3630_realize_block(s, s->scm, 0x48002000, -1);
+    d = omap3630_new(s, TYPE_OMAP3_SCM, OMAP3_BLK_SCM);
+    qdev_prop_set_uint8(d, "device-type", s->device_type);
+    omap3630_realize_block(s, d, OMAP3_BLK_SCM);
 
-    s->tap = omap3630_new(s, TYPE_OMAP3_TAP, "tap");
-    omap3630_realize_block(s, s->tap, 0x4830a000, -1);
+    d = omap3630_new(s, TYPE_OMAP3_TAP, OMAP3_BLK_TAP);
+    omap3630_realize_block(s, d, OMAP3_BLK_TAP);
 
-    s->synctimer = omap3630_new(s, TYPE_OMAP3_32KSYNC, "synctimer");
-    omap3630_realize_block(s, s->synctimer, 0x48320000, -1);
+    d = omap3630_new(s, TYPE_OMAP3_32KSYNC, OMAP3_BLK_32KSYNC);
+    qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, "sys_32k"));
+    omap3630_realize_block(s, d, OMAP3_BLK_32KSYNC);
 
     for (i = 0; i < OMAP3_NUM_GPT; i++) {
-        snprintf(name, sizeof(name), "gpt[%d]", i + 1);
-        s->gpt[i] = omap3630_new(s, TYPE_OMAP3_GPTIMER, name);
-        qdev_prop_set_uint8(s->gpt[i], "id", i + 1);
+        d = omap3630_new(s, TYPE_OMAP3_GPTIMER, OMAP3_BLK_GPT1 + i);
+        qdev_prop_set_uint8(d, "id", i + 1);
         snprintf(name, sizeof(name), "gpt%d_fck", i + 1);
-        qdev_connect_clock_in(s->gpt[i], "fclk",
-                              qdev_get_clock_out(s->cm, name));
-        omap3630_realize_block(s, s->gpt[i], gpt_base[i], OMAP3_IRQ_GPT(i + 1));
+        qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
+        omap3630_realize_block(s, d, OMAP3_BLK_GPT1 + i);
     }
 
     /* UART3 is the N9's console: QEMU's first serial port goes there. */
     for (i = 0; i < OMAP3_NUM_UART; i++) {
         static const int serial_index[OMAP3_NUM_UART] = { 1, 2, 0, 3 };
 
-        snprintf(name, sizeof(name), "uart[%d]", i + 1);
-        s->uart[i] = omap3630_new(s, TYPE_OMAP3_UART, name);
-        qdev_prop_set_uint8(s->uart[i], "id", i + 1);
-        qdev_prop_set_chr(s->uart[i], "chardev", serial_hd(serial_index[i]));
-        omap3630_realize_block(s, s->uart[i], uart_base[i], uart_irq[i]);
+        d = omap3630_new(s, TYPE_OMAP3_UART, OMAP3_BLK_UART1 + i);
+        qdev_prop_set_uint8(d, "id", i + 1);
+        qdev_prop_set_chr(d, "chardev", serial_hd(serial_index[i]));
+        snprintf(name, sizeof(name), "uart%d_fck", i + 1);
+        qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
+        omap3630_realize_block(s, d, OMAP3_BLK_UART1 + i);
     }
 
     for (i = 0; i < OMAP3_NUM_I2C; i++) {
-        snprintf(name, sizeof(name), "i2c[%d]", i + 1);
-        s->i2c[i] = omap3630_new(s, TYPE_OMAP3_I2C, name);
-        qdev_prop_set_uint8(s->i2c[i], "id", i + 1);
-        omap3630_realize_block(s, s->i2c[i], i2c_base[i], i2c_irq[i]);
+        d = omap3630_new(s, TYPE_OMAP3_I2C, OMAP3_BLK_I2C1 + i);
+        qdev_prop_set_uint8(d, "id", i + 1);
+        omap3630_realize_block(s, d, OMAP3_BLK_I2C1 + i);
     }
 
     for (i = 0; i < OMAP3_NUM_GPIO; i++) {
-        snprintf(name, sizeof(name), "gpio[%d]", i + 1);
-        s->gpio[i] = omap3630_new(s, TYPE_OMAP3_GPIO, name);
-        qdev_prop_set_uint8(s->gpio[i], "id", i + 1);
-        omap3630_realize_block(s, s->gpio[i], gpio_base[i],
-                               OMAP3_IRQ_GPIO(i + 1));
+        d = omap3630_new(s, TYPE_OMAP3_GPIO, OMAP3_BLK_GPIO1 + i);
+        qdev_prop_set_uint8(d, "id", i + 1);
+        omap3630_realize_block(s, d, OMAP3_BLK_GPIO1 + i);
     }
 
     /* Memory controllers on the L3. */
-    s->sms = omap3630_new(s, TYPE_OMAP3_SMS, "sms");
-    omap3630_realize_block(s, s->sms, 0x6c000000, -1);
-    s->sdrc = omap3630_new(s, TYPE_OMAP3_SDRC, "sdrc");
-    omap3630_realize_block(s, s->sdrc, 0x6d000000, -1);
-    s->gpmc = omap3630_new(s, TYPE_OMAP3_GPMC, "gpmc");
-    omap3630_realize_block(s, s->gpmc, 0x6e000000, OMAP3_IRQ_GPMC);
+    d = omap3630_new(s, TYPE_OMAP3_SMS, OMAP3_BLK_SMS);
+    omap3630_realize_block(s, d, OMAP3_BLK_SMS);
+    d = omap3630_new(s, TYPE_OMAP3_SDRC, OMAP3_BLK_SDRC);
+    qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, "l3_ick"));
+    omap3630_realize_block(s, d, OMAP3_BLK_SDRC);
+    d = omap3630_new(s, TYPE_OMAP3_GPMC, OMAP3_BLK_GPMC);
+    omap3630_realize_block(s, d, OMAP3_BLK_GPMC);
     /* GPMC CS0 (OneNAND on the N9) is not modelled: no flash behind it. */
-    n9_agent_add_unimp(s->l3, "gpmc-cs0", 0x04000000, 0x01000000);
+    n9_agent_add_unimp(s->agent[OMAP3_AGENT_L3], "gpmc-cs0", 0x04000000,
+                       0x01000000);
 
-    s->wdt2 = omap3630_new(s, TYPE_OMAP3_WDT, "wdt2");
-    qdev_prop_set_uint8(s->wdt2, "id", 2);
-    omap3630_realize_block(s, s->wdt2, 0x48314000, -1);
-    d = omap3630_new(s, TYPE_OMAP3_WDT, "wdt3");
-    qdev_prop_set_uint8(d, "id", 3);
-    omap3630_realize_block(s, d, 0x49030000, OMAP3_IRQ_WDT3);
+    for (i = 0; i < 2; i++) {
+        OMAP3Block blk = i ? OMAP3_BLK_WDT3 : OMAP3_BLK_WDT2;
+
+        d = omap3630_new(s, TYPE_OMAP3_WDT, blk);
+        qdev_prop_set_uint8(d, "id", i + 2);
+        snprintf(name, sizeof(name), "wdt%d_fck", i + 2);
+        qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
+        omap3630_realize_block(s, d, blk);
+    }
 
     for (i = 0; i < 3; i++) {
-        snprintf(name, sizeof(name), "mmc[%d]", i + 1);
-        s->mmc[i] = omap3630_new(s, TYPE_OMAP3_HSMMC, name);
-        qdev_prop_set_uint8(s->mmc[i], "id", i + 1);
-        omap3630_realize_block(s, s->mmc[i], mmc_base[i], mmc_irq[i]);
+        d = omap3630_new(s, TYPE_OMAP3_HSMMC, OMAP3_BLK_MMC1 + i);
+        qdev_prop_set_uint8(d, "id", i + 1);
+        omap3630_realize_block(s, d, OMAP3_BLK_MMC1 + i);
+    }
+
+    for (i = 0; i < OMAP3_NUM_BLOCKS; i++) {
+        int pd = omap3630_block_pwrdm(i);
+
+        if (pd != PRCM_PD_WKUP) {
+            omap3_prcm_attach(prcm, pd, s->block[i]);
+        }
     }
 
     /* Modules the kernel only resets and probes. */
     for (const OMAP3ModuleInfo *m = omap3630_sysc_modules; m->name; m++) {
-        d = omap3630_new(s, TYPE_OMAP3_SYSC, m->name);
+        OMAP3Agent a = omap3630_agent_at(m->base);
+
+        d = qdev_new(TYPE_OMAP3_SYSC);
+        object_property_add_child(OBJECT(s), m->name, OBJECT(d));
         qdev_prop_set_string(d, "name", m->name);
         qdev_prop_set_uint64(d, "size", m->size);
         qdev_prop_set_uint32(d, "rev", m->rev);
@@ -269,12 +358,19 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
         qdev_prop_set_uint32(d, "sysc", m->sysc);
         qdev_prop_set_uint32(d, "syss", m->syss);
         qdev_prop_set_uint8(d, "softreset-bit", m->omap4_sysc ? 0 : 1);
-        omap3630_realize_block(s, d, m->base, -1);
+        sysbus_realize_and_unref(SYS_BUS_DEVICE(d), &error_fatal);
+        n9_agent_map_group(s->agent[a], m->base,
+                           sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 0),
+                           m->name);
+        if (a != OMAP3_AGENT_L4_WKUP) {
+            omap3_prcm_attach(prcm, a == OMAP3_AGENT_L4_PER ? PRCM_PD_PER
+                                                            : PRCM_PD_CORE, d);
+        }
     }
 
     /* Blocks that exist but are not modelled: RAZ/WI with LOG_UNIMP. */
     for (const OMAP3BlockInfo *b = omap3630_unimp_blocks; b->name; b++) {
-        n9_agent_add_unimp(omap3630_agent_for(s, b->base), b->name,
+        n9_agent_add_unimp(s->agent[omap3630_agent_at(b->base)], b->name,
                            b->base, b->size);
     }
 }

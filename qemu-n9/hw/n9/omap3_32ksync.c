@@ -19,12 +19,12 @@
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "hw/clock.h"
+#include "hw/qdev-clock.h"
 #include "omap3_clock.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
-
-#define OMAP3_32KSYNC_HZ    32768
 
 /* Registers */
 #define R_REVISION      0x00
@@ -47,6 +47,7 @@ struct OMAP3SyncTimerState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;
+    Clock *fclk;            /* the 32 kHz clock, from the PRCM */
     uint32_t sysconfig;
 };
 
@@ -55,10 +56,11 @@ struct OMAP3SyncTimerState {
  * use too, so that a GP timer on the 32 kHz clock ticks on the same virtual
  * nanosecond as this counter.
  */
-static uint32_t omap3_32ksync_count(void)
+static uint32_t omap3_32ksync_count(OMAP3SyncTimerState *s)
 {
+    /* the 32 kHz oscillator never stops nor changes: ticks since time 0 */
     return omap3_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
-                             OMAP3_32KSYNC_HZ);
+                             clock_get_hz(s->fclk));
 }
 
 static uint64_t omap3_32ksync_read(void *opaque, hwaddr addr, unsigned size)
@@ -74,7 +76,7 @@ static uint64_t omap3_32ksync_read(void *opaque, hwaddr addr, unsigned size)
         val = s->sysconfig;
         break;
     case R_COUNTER:
-        val = omap3_32ksync_count();
+        val = omap3_32ksync_count(s);
         break;
     default:
         qemu_log_mask(LOG_GUEST_ERROR,
@@ -140,6 +142,7 @@ static void omap3_32ksync_init(Object *obj)
     memory_region_init_io(&s->iomem, obj, &omap3_32ksync_ops, s,
                           TYPE_OMAP3_32KSYNC, 0x1000);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
 }
 
 static const VMStateDescription vmstate_omap3_32ksync = {
@@ -148,6 +151,7 @@ static const VMStateDescription vmstate_omap3_32ksync = {
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32(sysconfig, OMAP3SyncTimerState),
+        VMSTATE_CLOCK(fclk, OMAP3SyncTimerState),
         VMSTATE_END_OF_LIST()
     },
 };

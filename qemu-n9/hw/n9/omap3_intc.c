@@ -28,6 +28,7 @@
 #include "hw/sysbus.h"
 #include "hw/qdev-core.h"
 #include "migration/vmstate.h"
+#include "qapi/visitor.h"
 #include "omap3630.h"
 #include "trace.h"
 
@@ -448,14 +449,25 @@ static void omap3_intc_reset_hold(Object *obj, ResetType type)
 {
     OMAP3IntcState *s = OMAP3_INTC(obj);
 
+    /*
+     * The input lines (ITR) are not state of the INTC but the levels its
+     * sources drive: a reset of the INTC alone (CORE back from OFF) keeps
+     * them, and at a system reset each source drives its own.
+     */
     omap3_intc_reset_regs(s);
-    /* Sources re-assert their lines after their own reset if needed. */
-    memset(s->level, 0, sizeof(s->level));
 }
 
 static void omap3_intc_reset_exit(Object *obj, ResetType type)
 {
     omap3_intc_update(OMAP3_INTC(obj));
+}
+
+static void omap3_intc_get_active(Object *obj, Visitor *v, const char *name,
+                                  void *opaque, Error **errp)
+{
+    int32_t line = OMAP3_INTC(obj)->active[OUT_IRQ];
+
+    visit_type_int32(v, name, &line, errp);
 }
 
 static void omap3_intc_init(Object *obj)
@@ -471,6 +483,9 @@ static void omap3_intc_init(Object *obj)
         sysbus_init_irq(sbd, &s->out[i]);
     }
     qdev_init_gpio_in(DEVICE(obj), omap3_intc_set_irq, OMAP3_NUM_IRQS);
+    /* the line nIRQ asserts for, or -1 (SIR_IRQ as sorted) */
+    object_property_add(obj, "active-irq", "int32", omap3_intc_get_active,
+                        NULL, NULL, NULL);
 }
 
 static const VMStateDescription vmstate_omap3_intc = {

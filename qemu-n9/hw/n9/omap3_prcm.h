@@ -1,108 +1,69 @@
 /*
- * OMAP3630 PRCM: the private interface between the PRM (omap3_prm.c) and
- * the CM (omap3_cm.c).  The PRM owns the power/clock-domain model
- * (models/prcm/pwrdm.h); the CM writes its clock-domain half into it
- * (CM_FCLKEN activity, CM_CLKSTCTRL, CM_SLEEPDEP) and reads CM_CLKSTST
- * from it.  The PRM tells the CM when sys_clk changes (PRM_CLKSEL,
- * PRM_CLKSRC_CTRL).  Both find their registers through the same kind of
- * table (OMAP3PRCMRegMap).  Other devices use only the QOM interface
- * described in omap3630.h.
+ * OMAP3630 Power, Reset and Clock Manager (PRCM): the public interface.
+ *
+ * On silicon the PRM (0x48306000) and the CM (0x48004000) are one PRCM
+ * with one view of the power and clock domains; so is the model: one
+ * device, two register regions, one owner of the domain state
+ * (models/prcm).  See omap3_prcm.c.
+ *
+ *   sysbus MMIO 0   PRM registers (8 KB)
+ *   sysbus MMIO 1   CM registers (8 KB)
+ *   sysbus IRQ 0    the PRCM MPU interrupt (INTC 11)
+ *   GPIO in  "standbywfi"        the Cortex-A8's STANDBYWFI
+ *   GPIO in  "mpu-irq"[2]        the INTC's nIRQ (0) and nFIQ (1)
+ *   GPIO out "cpu-irq"[2]        to the CPU's IRQ and FIQ inputs: the MPU
+ *                                wakes through the PRCM, which holds the
+ *                                interrupt while the domains power up
+ *   GPIO in  "wkup-wake"[32], "core-wake"[32], "core-wake3"[32],
+ *            "per-wake"[32], "usbhost-wake"[32]
+ *                                wake-up events, one per PM_WKST bit
+ *   Clock out "sys_clk", "sys_32k", "mpu_ck", "core_ck", "l3_ick",
+ *            "l4_ick", "func_96m", "func_48m", "gpt1_fck".."gpt12_fck",
+ *            "uart1_fck".."uart4_fck", "wdt2_fck", "wdt3_fck"
+ *   link "cpu"                   the MPU, warm-reset on wake-up from OFF
+ *   property "warm-reset-pc"     where the MPU starts after that reset
+ *                                (the boot ROM's wake-up entry)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_N9_OMAP3_PRCM_H
 #define HW_N9_OMAP3_PRCM_H
 
-#include "qemu/log.h"
-#include "omap3630.h"
-#include "models/prcm/pwrdm.h"
+#include "hw/sysbus.h"
+#include "qemu/notify.h"
+#include "qom/object.h"
+#include "models/prcm/wakeup.h"
+
+#define TYPE_OMAP3_PRCM "omap3-prcm"
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRCMState, OMAP3_PRCM)
 
 /*
- * Both blocks describe their registers the same way: a table with one
- * entry per register, found by offset through an index (offset / 4 ->
- * entry, or -1) that omap3_prcm_build_index() fills at class init.
+ * The devices that lose their state when power domain @pwrdm is OFF: the
+ * PRCM resets them when the domain comes back ON.
  */
-typedef struct OMAP3PRCMReg {
-    uint16_t offset;
-    uint8_t kind;           /* the block's PRMRegKind / CMRegKind */
-    int8_t arg;             /* what it means depends on kind */
-    uint32_t reset;
-    const char *name;
-} OMAP3PRCMReg;
+void omap3_prcm_attach(OMAP3PRCMState *prcm, int pwrdm, DeviceState *dev);
 
-typedef struct OMAP3PRCMRegMap {
-    const char *name;       /* for the guest-error log */
-    hwaddr base;            /* physical address, for the guest-error log */
-    hwaddr size;
-    const OMAP3PRCMReg *regs;
-    size_t num_regs;
-    int16_t *index;         /* size / 4 entries */
-} OMAP3PRCMRegMap;
+/* The [prcm] timing parameters (defaults: prcm_wake_default_params). */
+void omap3_prcm_set_wake_params(OMAP3PRCMState *prcm,
+                                const PrcmWakeParams *p);
 
-static inline void omap3_prcm_build_index(const OMAP3PRCMRegMap *map)
-{
-    size_t i;
+/*
+ * Idle events, for the counters of the idle walk (n9_idle.c): the PRCM
+ * notifies its listeners with an OMAP3PRCMEvent.
+ */
+typedef enum OMAP3PRCMEventType {
+    OMAP3_PRCM_MPU_STANDBY,     /* the MPU executed WFI */
+    OMAP3_PRCM_WAKEUP_START,    /* a wake-up event; cost in wake */
+    OMAP3_PRCM_MPU_RUNNING,     /* the MPU runs again (left WFI / reset) */
+    OMAP3_PRCM_PWRST,           /* domain pwrdm went from -> to */
+} OMAP3PRCMEventType;
 
-    for (i = 0; i < map->size / 4; i++) {
-        map->index[i] = -1;
-    }
-    for (i = 0; i < map->num_regs; i++) {
-        hwaddr offset = map->regs[i].offset;
+typedef struct OMAP3PRCMEvent {
+    OMAP3PRCMEventType type;
+    int pwrdm, from, to;        /* OMAP3_PRCM_PWRST */
+    PrcmWakeCost wake;          /* WAKEUP_START */
+} OMAP3PRCMEvent;
 
-        g_assert(offset < map->size && !(offset & 3));
-        g_assert(map->index[offset >> 2] < 0);
-        map->index[offset >> 2] = i;
-    }
-}
-
-/* The register at @addr, or NULL. */
-static inline const OMAP3PRCMReg *omap3_prcm_lookup(const OMAP3PRCMRegMap *map,
-                                                    hwaddr addr)
-{
-    int idx;
-
-    if (addr >= map->size || (addr & 3)) {
-        return NULL;
-    }
-    idx = map->index[addr >> 2];
-    return idx < 0 ? NULL : &map->regs[idx];
-}
-
-/* The register a guest reads at @addr, or NULL after logging the error. */
-static inline const OMAP3PRCMReg *omap3_prcm_find_read(
-    const OMAP3PRCMRegMap *map, hwaddr addr)
-{
-    const OMAP3PRCMReg *r = omap3_prcm_lookup(map, addr);
-
-    if (!r) {
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: read of unknown register"
-                      " 0x%08" HWADDR_PRIx "\n", map->name, map->base + addr);
-    }
-    return r;
-}
-
-/* The register a guest writes @val to at @addr, or NULL after logging. */
-static inline const OMAP3PRCMReg *omap3_prcm_find_write(
-    const OMAP3PRCMRegMap *map, hwaddr addr, uint32_t val)
-{
-    const OMAP3PRCMReg *r = omap3_prcm_lookup(map, addr);
-
-    if (!r) {
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: write of unknown register"
-                      " 0x%08" HWADDR_PRIx " = 0x%08x\n", map->name,
-                      map->base + addr, val);
-    }
-    return r;
-}
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3PRMState, OMAP3_PRM)
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3CMState, OMAP3_CM)
-
-/* The power/clock-domain model; changes to it are traced by the PRM. */
-PrcmModel *omap3_prm_pwrdm(OMAP3PRMState *prm);
-/* sys_clk in Hz: oscillator (PRM_CLKSEL) / SYSCLKDIV (PRM_CLKSRC_CTRL) */
-uint32_t omap3_prm_sys_clk_hz(OMAP3PRMState *prm);
-/* The PRM changed sys_clk: recompute and propagate the CM's clocks. */
-void omap3_cm_sys_clk_changed(OMAP3CMState *cm);
+void omap3_prcm_add_listener(OMAP3PRCMState *prcm, Notifier *n);
 
 #endif /* HW_N9_OMAP3_PRCM_H */

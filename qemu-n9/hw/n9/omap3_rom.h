@@ -1,6 +1,6 @@
 /*
- * OMAP3630 boot ROM: secure monitor for the HS SMC services, board set-up
- * for a direct kernel boot (see omap3_rom.c).
+ * OMAP3630 boot ROM: secure monitor for the HS SMC services, wake-up entry
+ * after MPU OFF, board set-up for a direct kernel boot (see omap3_rom.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -13,18 +13,19 @@
 #define TYPE_OMAP3_ROM "omap3-rom"
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ROMState, OMAP3_ROM)
 
+/* Entry points of rom/omap3-rom.S (its .org directives) */
 #define OMAP3_ROM_MONITOR_OFFSET      0x0       /* MVBAR */
-#define OMAP3_ROM_BOARD_SETUP_OFFSET  0x14100   /* in the public ROM */
-#define OMAP3_ROM_MAILBOX_BASE        0x40020000
+#define OMAP3_ROM_WAKEUP_OFFSET       0x14000   /* warm reset after MPU OFF */
+#define OMAP3_ROM_BOARD_SETUP_OFFSET  0x14100   /* direct kernel boot */
+#define OMAP3_ROM_MAILBOX_BASE        0x40020000 /* the debug port */
 
 struct OMAP3ROMState {
     SysBusDevice parent_obj;
 
     MemoryRegion rom;       /* MMIO 0: the ROM, at OMAP3_BOOT_ROM_BASE */
-    MemoryRegion mailbox;   /* MMIO 1: at OMAP3_ROM_MAILBOX_BASE */
+    MemoryRegion mailbox;   /* MMIO 1: the debug port */
 
     uint32_t last_service;
-    uint32_t result;
     uint64_t smc_calls;
 };
 

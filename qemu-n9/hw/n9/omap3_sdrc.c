@@ -29,6 +29,8 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "hw/sysbus.h"
+#include "hw/clock.h"
+#include "hw/qdev-clock.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_lanes.h"
@@ -198,6 +200,7 @@ struct OMAP3SdrcState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;
+    Clock *fclk;            /* the L3 clock (SDRAM clock), from the PRCM */
 
     uint32_t sysconfig;
     uint32_t cs_cfg;
@@ -586,6 +589,7 @@ static void omap3_sdrc_init(Object *obj)
     memory_region_init_io(&s->iomem, obj, &omap3_sdrc_ops, s,
                           TYPE_OMAP3_SDRC, OMAP3_SDRC_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
 
     /* The decoded configuration, readable with qom-get. */
     object_property_add_uint8_ptr(obj, "power-clkctrl", &c->power.clkctrl,
@@ -661,6 +665,7 @@ static const VMStateDescription vmstate_omap3_sdrc = {
         VMSTATE_UINT32(power, OMAP3SdrcState),
         VMSTATE_STRUCT_ARRAY(cs, OMAP3SdrcState, OMAP3_SDRC_NUM_CS, 1,
                              vmstate_omap3_sdrc_cs, OMAP3SdrcCsRegs),
+        VMSTATE_CLOCK(fclk, OMAP3SdrcState),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -27,6 +27,8 @@
 #include "qapi/error.h"
 #include "hw/irq.h"
 #include "hw/sysbus.h"
+#include "hw/clock.h"
+#include "hw/qdev-clock.h"
 #include "hw/qdev-properties.h"
 #include "hw/qdev-properties-system.h"
 #include "chardev/char-fe.h"
@@ -37,8 +39,6 @@
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 
 #define UART_FIFO_SIZE      64
-/* UART functional clock (48 MHz, "clock-frequency" in omap3.dtsi). */
-#define UART_FCLK_HZ        48000000
 
 /* Register offsets (register index << 2). */
 #define R_RHR_THR_DLL       0x00
@@ -137,6 +137,7 @@ struct OMAP3UARTState {
 
     MemoryRegion iomem;
     qemu_irq irq;
+    Clock *fclk;            /* func_48m, gated by the CM (0 Hz: stopped) */
     CharBackend chr;
     QEMUTimer *rx_timeout_timer;
 
@@ -313,7 +314,10 @@ static void omap3_uart_update_msr(OMAP3UARTState *s)
     s->msr_lines = lines;
 }
 
-/* Four character times at the programmed line settings. */
+/*
+ * Four character times at the programmed line settings and the functional
+ * clock's rate (0 when the clock is stopped: no time passes for the UART).
+ */
 static int64_t omap3_uart_char_timeout_ns(OMAP3UARTState *s)
 {
     unsigned divisor = (s->dlh << 8) | s->dll;
@@ -327,20 +331,34 @@ static int64_t omap3_uart_char_timeout_ns(OMAP3UARTState *s)
         /* Divisor 0 stops the baud clock; use 115200 rather than never. */
         baud = 115200;
     } else {
-        baud = UART_FCLK_HZ / (oversampling * divisor);
+        baud = clock_get_hz(s->fclk) / (oversampling * divisor);
+        if (!baud) {
+            return 0;
+        }
     }
     return muldiv64(4 * bits, NANOSECONDS_PER_SECOND, MAX(baud, 1));
 }
 
 static void omap3_uart_restart_rx_timeout(OMAP3UARTState *s)
 {
+    int64_t timeout = omap3_uart_char_timeout_ns(s);
+
     s->rx_timeout = false;
-    if (fifo8_is_empty(&s->rx_fifo)) {
+    if (fifo8_is_empty(&s->rx_fifo) || !timeout) {
         timer_del(s->rx_timeout_timer);
     } else {
         timer_mod(s->rx_timeout_timer,
-                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
-                  omap3_uart_char_timeout_ns(s));
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + timeout);
+    }
+}
+
+/* The functional clock started, stopped or changed rate. */
+static void omap3_uart_clock_update(void *opaque, ClockEvent event)
+{
+    OMAP3UARTState *s = opaque;
+
+    if (!s->rx_timeout) {
+        omap3_uart_restart_rx_timeout(s);
     }
 }
 
@@ -813,6 +831,8 @@ static void omap3_uart_init(Object *obj)
                           TYPE_OMAP3_UART, 0x1000);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_uart_clock_update,
+                                 s, ClockUpdate);
     fifo8_create(&s->rx_fifo, UART_FIFO_SIZE);
     fifo8_create(&s->tx_fifo, UART_FIFO_SIZE);
 }
@@ -896,6 +916,7 @@ static const VMStateDescription vmstate_omap3_uart = {
         VMSTATE_UINT8(ier2, OMAP3UARTState),
         VMSTATE_UINT8(mdr3, OMAP3UARTState),
         VMSTATE_UINT8(tx_dma_threshold, OMAP3UARTState),
+        VMSTATE_CLOCK(fclk, OMAP3UARTState),
         VMSTATE_END_OF_LIST()
     },
 };

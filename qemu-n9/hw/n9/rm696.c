@@ -27,6 +27,9 @@
 #include "omap3_rom.h"
 #include "n9_agent.h"
 #include "n9_timing.h"
+#include "n9_idle.h"
+#include "qobject/qjson.h"
+#include "qobject/qdict.h"
 
 #define TYPE_RM696_MACHINE MACHINE_TYPE_NAME("rm696")
 OBJECT_DECLARE_SIMPLE_TYPE(RM696MachineState, RM696_MACHINE)
@@ -39,41 +42,63 @@ struct RM696MachineState {
     OMAP3630State *soc;
     struct arm_boot_info binfo;
     N9Timing *timing;
+    N9IdleWalk *idle;
     Notifier exit_notifier;
 
     /* Properties */
     char *timing_file;          /* timing=FILE: latency parameters (INI) */
     char *stats_file;           /* stats=FILE: counters as JSON at exit */
+    char *symbols_file;         /* symbols=FILE: the kernel's symbols */
+    char *idle_enter;           /* idle-enter=SYMBOL: idle entry boundary */
+    char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
 };
 
-/* Write the interconnect counters as JSON (stats=FILE). */
+/* Write the counters as JSON (stats=FILE), with QEMU's JSON writer. */
 static void rm696_write_stats(Notifier *n, void *data)
 {
     RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
     OMAP3630State *soc = rms->soc;
-    DeviceState *agents[] = {
-        soc->l4_wkup, soc->l4_core, soc->l4_per, soc->l4_emu, soc->l3,
-    };
-    g_autoptr(GString) out = g_string_new("{\n  \"machine\": \"rm696\",\n");
+    g_autoptr(QDict) d = qdict_new();
+    g_autoptr(GString) out = NULL;
     g_autoptr(GError) err = NULL;
+    QDict *agents = qdict_new();
 
-    g_string_append_printf(out, "  \"timing\": %s,\n  \"timing_file\": ",
-                           n9_timing_enabled() ? "true" : "false");
+    qdict_put_str(d, "machine", "rm696");
+    qdict_put_bool(d, "timing", n9_timing_enabled());
     if (rms->timing->file) {
-        g_string_append_printf(out, "\"%s\",\n", rms->timing->file);
+        qdict_put_str(d, "timing_file", rms->timing->file);
     } else {
-        g_string_append(out, "null,\n");
+        qdict_put_null(d, "timing_file");
     }
-    g_string_append_printf(out, "  \"virtual_ns\": %" PRId64 ",\n  \"agents\": {",
-                           qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-    for (int i = 0; i < ARRAY_SIZE(agents); i++) {
-        g_string_append(out, i ? ",\n    " : "\n    ");
-        n9_agent_stats_json(agents[i], out);
+    qdict_put_int(d, "virtual_ns", qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
+        qdict_put(agents, omap3630_agents[i].name,
+                  n9_agent_stats(soc->agent[i]));
     }
-    g_string_append(out, "\n  }\n}\n");
+    qdict_put(d, "agents", agents);
+    if (rms->idle) {
+        qdict_put(d, "idle", n9_idle_stats(rms->idle));
+    } else {
+        qdict_put_null(d, "idle");
+    }
+    out = qobject_to_json_pretty(QOBJECT(d), true);
+    g_string_append_c(out, '\n');
     if (!g_file_set_contents(rms->stats_file, out->str, out->len, &err)) {
         error_report("rm696: cannot write the statistics file: %s",
                      err->message);
+    }
+}
+
+/* At exit: the statistics and the end of the idle trace. */
+static void rm696_exit(Notifier *n, void *data)
+{
+    RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
+
+    if (rms->stats_file) {
+        rm696_write_stats(n, data);
+    }
+    if (rms->idle) {
+        n9_idle_finish(rms->idle);
     }
 }
 
@@ -176,10 +201,24 @@ static void rm696_init(MachineState *machine)
             exit(1);
         }
     }
-    if (rms->stats_file) {
-        rms->exit_notifier.notify = rm696_write_stats;
-        qemu_add_exit_notifier(&rms->exit_notifier);
+    if (rms->symbols_file) {
+        Error *err = NULL;
+
+        rms->idle = n9_idle_new(OBJECT(machine), rms->soc, rms->symbols_file,
+                                rms->idle_enter ? rms->idle_enter
+                                                : N9_IDLE_DEFAULT_ENTER,
+                                rms->idle_trace, &err);
+        if (!rms->idle) {
+            error_reportf_err(err, "rm696: idle counters: ");
+            exit(1);
+        }
+    } else if (rms->idle_enter || rms->idle_trace) {
+        error_report("rm696: idle-enter and idle-trace need the kernel's "
+                     "symbols: add symbols=System.map (or vmlinux)");
+        exit(1);
     }
+    rms->exit_notifier.notify = rm696_exit;
+    qemu_add_exit_notifier(&rms->exit_notifier);
 
     rms->binfo = (struct arm_boot_info) {
         .loader_start = OMAP3_SDRAM_BASE,
@@ -219,6 +258,22 @@ static void rm696_set_stats(Object *obj, const char *value, Error **errp)
     rms->stats_file = g_strdup(value);
 }
 
+#define RM696_STR_PROP(field) \
+static char *rm696_get_##field(Object *obj, Error **errp) \
+{ \
+    return g_strdup(RM696_MACHINE(obj)->field); \
+} \
+static void rm696_set_##field(Object *obj, const char *value, Error **errp) \
+{ \
+    RM696MachineState *rms = RM696_MACHINE(obj); \
+    g_free(rms->field); \
+    rms->field = g_strdup(value); \
+}
+
+RM696_STR_PROP(symbols_file)
+RM696_STR_PROP(idle_enter)
+RM696_STR_PROP(idle_trace)
+
 static void rm696_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
@@ -246,7 +301,22 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_add_str(oc, "stats", rm696_get_stats,
                                   rm696_set_stats);
     object_class_property_set_description(oc, "stats",
-        "file to write the access counters to, as JSON, at exit");
+        "file to write the access and idle counters to, as JSON, at exit");
+    object_class_property_add_str(oc, "symbols", rm696_get_symbols_file,
+                                  rm696_set_symbols_file);
+    object_class_property_set_description(oc, "symbols",
+        "the guest kernel's System.map or vmlinux: turns on the idle-walk "
+        "counters (per idle entry and C-state)");
+    object_class_property_add_str(oc, "idle-enter", rm696_get_idle_enter,
+                                  rm696_set_idle_enter);
+    object_class_property_set_description(oc, "idle-enter",
+        "the kernel function whose call is one idle entry (default "
+        N9_IDLE_DEFAULT_ENTER ")");
+    object_class_property_add_str(oc, "idle-trace", rm696_get_idle_trace,
+                                  rm696_set_idle_trace);
+    object_class_property_set_description(oc, "idle-trace",
+        "file to write a Perfetto/Chrome trace of the idle entries, WFI, "
+        "power states and wake-ups to");
 }
 
 static const TypeInfo rm696_machine_info = {

@@ -1,21 +1,21 @@
 /*
- * TI OMAP3630 Power and Reset Manager (PRM), 0x48306000.
+ * TI OMAP3630 PRCM, the PRM half: the Power and Reset Manager registers,
+ * 0x48306000.
  *
- * The PRM holds the power-domain side of the PRCM: per power domain the
- * requested state (PM_PWSTCTRL), the current and previous state
- * (PM_PWSTST, PM_PREPWSTST) and the wake-up dependencies (PM_WKDEP), all
- * kept by the state machines of models/prcm/pwrdm.c, which the CM feeds
- * with clock-domain activity.  Wake-up events arrive on qdev GPIO inputs
- * (one array per PM_WKST register), latch in PM_WKST when PM_WKEN allows,
- * and raise PRM_IRQSTATUS_MPU.WKUP_ST (IO_ST for the I/O pad bit) towards
- * the PRCM interrupt (INTC 11) when PM_MPUGRPSEL routes them to the MPU.
- * The MPU's WFI and wake-up come in on the "mpu-standby" input.  Also
- * modelled: W1C status registers, reset sources (PRM_RSTST, RM_RSTST_*),
- * the IVA2 reset lines, the global software reset (PRM_RSTCTRL), the
- * system clock selection (PRM_CLKSEL, PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the
- * N9), the ABB LDO OPP change (done at once, PRM_IRQSTATUS_MPU bit 26) and
- * VP force updates.  The voltage controller, voltage processors and
- * SmartReflex are register storage: no I2C4 PMIC traffic.
+ * Per power domain the requested state (PM_PWSTCTRL), the current and
+ * previous state (PM_PWSTST, PM_PREPWSTST) and the wake-up dependencies
+ * (PM_WKDEP) are those of the domain model (models/prcm/pwrdm.c), which
+ * the CM half feeds with clock-domain activity.  Wake-up events arrive on
+ * qdev GPIO inputs (one array per PM_WKST register), latch in PM_WKST
+ * when PM_WKEN allows, and raise PRM_IRQSTATUS_MPU.WKUP_ST (IO_ST for the
+ * I/O pad bit) towards the PRCM interrupt (INTC 11) when PM_MPUGRPSEL
+ * routes them to the MPU.  Also modelled: W1C status registers, reset
+ * sources (PRM_RSTST, RM_RSTST_*), the IVA2 reset lines, the global
+ * software reset (PRM_RSTCTRL), the system clock selection (PRM_CLKSEL,
+ * PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the N9), the ABB LDO OPP change (done
+ * at once, PRM_IRQSTATUS_MPU bit 26) and VP force updates.  The voltage
+ * controller registers shape the wake-up latency (models/prcm/wakeup.c);
+ * there is no I2C4 PMIC traffic.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -29,10 +29,10 @@
 #include "hw/resettable.h"
 #include "migration/vmstate.h"
 #include "system/runstate.h"
-#include "omap3_prcm.h"
+#include "omap3_prcm_internal.h"
 #include "trace.h"
 
-#define PRM_SIZE                0x2000
+#define PRM_SIZE                OMAP3_PRCM_REGION_SIZE
 
 /* PRM_IRQSTATUS_MPU / PRM_IRQENABLE_MPU */
 #define IRQ_WKUP_ST             (1u << 0)
@@ -66,15 +66,12 @@
 #define A_VP1_VOLTAGE           0x12c0
 #define A_VP2_VOLTAGE           0x12e0
 
-/* The modules with a PM_WKST register: one GPIO input array each. */
-enum {
-    WK_WKUP,
-    WK_CORE1,
-    WK_CORE3,
-    WK_PER,
-    WK_USBHOST,
-    PRM_NUM_WK
-};
+#define WK_WKUP         OMAP3_WK_WKUP
+#define WK_CORE1        OMAP3_WK_CORE1
+#define WK_CORE3        OMAP3_WK_CORE3
+#define WK_PER          OMAP3_WK_PER
+#define WK_USBHOST      OMAP3_WK_USBHOST
+#define PRM_NUM_WK      OMAP3_PRCM_NUM_WK
 
 static const struct {
     const char *input;
@@ -279,46 +276,34 @@ static const OMAP3PRCMReg omap3_prm_regs[] = {
 };
 
 #define PRM_NUM_REGS ARRAY_SIZE(omap3_prm_regs)
+G_STATIC_ASSERT(PRM_NUM_REGS <= OMAP3_PRM_NUM_REGS);
 
 static int16_t omap3_prm_index[PRM_SIZE / 4];
 
 static const OMAP3PRCMRegMap omap3_prm_map = {
-    .name = "omap3-prm",
-    .base = 0x48306000,
+    .name = "omap3-prcm (PRM)",
+    .base = OMAP3_PRM_BASE,
     .size = PRM_SIZE,
     .regs = omap3_prm_regs,
     .num_regs = PRM_NUM_REGS,
     .index = omap3_prm_index,
 };
 
-struct OMAP3PRMState {
-    SysBusDevice parent_obj;
 
-    MemoryRegion iomem;
-    qemu_irq irq;
-    qemu_irq pwrst_out[PRCM_NUM_PWRDM];
-    OMAP3CMState *cm;
-
-    uint32_t regs[PRM_NUM_REGS];
-    uint32_t wake_in[PRM_NUM_WK];   /* levels of the wake-up inputs */
-    uint8_t sw_reset;               /* PRM_RSTCTRL requested the reset */
-    PrcmModel pwrdm;
-};
-
-static uint32_t *prm_reg(OMAP3PRMState *s, hwaddr addr)
+static uint32_t *prm_reg(OMAP3PRCMState *s, hwaddr addr)
 {
     const OMAP3PRCMReg *r = omap3_prcm_lookup(&omap3_prm_map, addr);
 
     g_assert(r);
-    return &s->regs[r - omap3_prm_regs];
+    return &s->prm_regs[r - omap3_prm_regs];
 }
 
-PrcmModel *omap3_prm_pwrdm(OMAP3PRMState *s)
+uint32_t omap3_prcm_prm_get(OMAP3PRCMState *s, hwaddr offset)
 {
-    return &s->pwrdm;
+    return *prm_reg(s, offset);
 }
 
-uint32_t omap3_prm_sys_clk_hz(OMAP3PRMState *s)
+uint32_t omap3_prcm_sys_clk_hz(OMAP3PRCMState *s)
 {
     /* osc_sys_ck parents in omap3xxx-clocks.dtsi, by SYS_CLKIN_SEL */
     static const uint32_t osc_hz[8] = {
@@ -330,13 +315,9 @@ uint32_t omap3_prm_sys_clk_hz(OMAP3PRMState *s)
     return osc / (div ? div : 1);
 }
 
-static void prm_update_irq(OMAP3PRMState *s)
+static void prm_update_irq(OMAP3PRCMState *s)
 {
-    uint32_t st = *prm_reg(s, A_IRQSTATUS_MPU);
-    uint32_t en = *prm_reg(s, A_IRQENABLE_MPU);
-
-    trace_omap3_prm_irq(st, en, (st & en) != 0);
-    qemu_set_irq(s->irq, (st & en) != 0);
+    omap3_prcm_update_irq(s);
 }
 
 /*
@@ -344,7 +325,7 @@ static void prm_update_irq(OMAP3PRMState *s)
  * PM_MPUGRPSEL) stays awake until the MPU acknowledges it in PM_WKST, as
  * _prcm_int_handle_wakeup does.
  */
-static void prm_update_wake(OMAP3PRMState *s, int wk)
+static void prm_update_wake(OMAP3PRCMState *s, int wk)
 {
     int pd = prm_wk[wk].pwrdm;
     bool pending = false;
@@ -360,7 +341,7 @@ static void prm_update_wake(OMAP3PRMState *s, int wk)
     prcm_set_wakeup_pending(&s->pwrdm, pd, pending);
 }
 
-static void prm_wkst_set(OMAP3PRMState *s, int wk, uint32_t bits)
+static void prm_wkst_set(OMAP3PRCMState *s, int wk, uint32_t bits)
 {
     uint32_t *wkst = prm_reg(s, prm_wk[wk].wkst);
     uint32_t grpsel = *prm_reg(s, prm_wk[wk].grpsel);
@@ -381,7 +362,7 @@ static void prm_wkst_set(OMAP3PRMState *s, int wk, uint32_t bits)
     prm_update_wake(s, wk);
 }
 
-static void prm_wake_input(OMAP3PRMState *s, int wk, int bit, int level)
+static void prm_wake_input(OMAP3PRCMState *s, int wk, int bit, int level)
 {
     uint32_t mask = 1u << bit;
     bool rise = level && !(s->wake_in[wk] & mask);
@@ -394,6 +375,7 @@ static void prm_wake_input(OMAP3PRMState *s, int wk, int bit, int level)
     if (rise && (*prm_reg(s, prm_wk[wk].wken) & mask)) {
         prm_wkst_set(s, wk, mask);
     }
+    omap3_prcm_settled(s);
 }
 
 static void prm_wkup_wake(void *opaque, int n, int level)
@@ -421,30 +403,9 @@ static void prm_usbhost_wake(void *opaque, int n, int level)
     prm_wake_input(opaque, WK_USBHOST, n, level);
 }
 
-/* The MPU executed WFI (1) or an interrupt woke it (0). */
-static void prm_mpu_standby(void *opaque, int n, int level)
+uint64_t omap3_prcm_prm_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3PRMState *s = opaque;
-
-    trace_omap3_prm_mpu_standby(level);
-    if (level) {
-        prcm_mpu_wfi(&s->pwrdm);
-    } else {
-        prcm_mpu_wakeup(&s->pwrdm);
-    }
-}
-
-static void prm_pwrst_changed(void *opaque, int pd, int from, int to)
-{
-    OMAP3PRMState *s = opaque;
-
-    trace_omap3_prm_pwrst(prcm_pwrdm_name(pd), from, to);
-    qemu_set_irq(s->pwrst_out[pd], to);
-}
-
-static uint64_t omap3_prm_read(void *opaque, hwaddr addr, unsigned size)
-{
-    OMAP3PRMState *s = opaque;
+    OMAP3PRCMState *s = opaque;
     const OMAP3PRCMReg *r = omap3_prcm_find_read(&omap3_prm_map, addr);
     uint32_t val;
 
@@ -468,17 +429,17 @@ static uint64_t omap3_prm_read(void *opaque, hwaddr addr, unsigned size)
         val = prcm_read_wkdep(&s->pwrdm, r->arg);
         break;
     default:
-        val = s->regs[r - omap3_prm_regs];
+        val = s->prm_regs[r - omap3_prm_regs];
         break;
     }
     trace_omap3_prm_read(addr, r->name, val);
     return val;
 }
 
-static void omap3_prm_write(void *opaque, hwaddr addr, uint64_t value,
-                            unsigned size)
+void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
+                          unsigned size)
 {
-    OMAP3PRMState *s = opaque;
+    OMAP3PRCMState *s = opaque;
     const OMAP3PRCMReg *r = omap3_prcm_find_write(&omap3_prm_map, addr,
                                                   value);
     uint32_t val = value, old, changed;
@@ -488,7 +449,7 @@ static void omap3_prm_write(void *opaque, hwaddr addr, uint64_t value,
         return;
     }
     trace_omap3_prm_write(addr, r->name, val);
-    reg = &s->regs[r - omap3_prm_regs];
+    reg = &s->prm_regs[r - omap3_prm_regs];
     old = *reg;
 
     switch (r->kind) {
@@ -565,19 +526,17 @@ static void omap3_prm_write(void *opaque, hwaddr addr, uint64_t value,
         }
         break;
     case R_SYSCLK: {
-        uint32_t before = omap3_prm_sys_clk_hz(s), after;
+        uint32_t before = omap3_prcm_sys_clk_hz(s), after;
 
         *reg = val;
-        after = omap3_prm_sys_clk_hz(s);
+        after = omap3_prcm_sys_clk_hz(s);
         if (!after) {
             qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: %s = 0x%x selects no"
                           " system clock\n", r->name, val);
         }
         if (after != before) {
             trace_omap3_prm_sys_clk(after);
-            if (s->cm) {
-                omap3_cm_sys_clk_changed(s->cm);
-            }
+            omap3_prcm_cm_update_clocks(s);
         }
         break;
     }
@@ -610,123 +569,63 @@ static void omap3_prm_write(void *opaque, hwaddr addr, uint64_t value,
     }
 }
 
-static const MemoryRegionOps omap3_prm_ops = {
-    .read = omap3_prm_read,
-    .write = omap3_prm_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = {
-        .min_access_size = 4,
-        .max_access_size = 4,
-    },
-    .impl = {
-        .min_access_size = 4,
-        .max_access_size = 4,
-    },
-};
 
-static void omap3_prm_reset_hold(Object *obj, ResetType type)
+/* PRCM_IRQSTATUS_MPU & PRM_IRQENABLE_MPU: the PRCM interrupt's level */
+bool omap3_prcm_prm_irq_level(OMAP3PRCMState *s)
 {
-    OMAP3PRMState *s = OMAP3_PRM(obj);
+    uint32_t st = *prm_reg(s, A_IRQSTATUS_MPU);
+    uint32_t en = *prm_reg(s, A_IRQENABLE_MPU);
+
+    trace_omap3_prm_irq(st, en, (st & en) != 0);
+    return (st & en) != 0;
+}
+
+bool omap3_prcm_wakeup_pending(OMAP3PRCMState *s)
+{
+    int i;
+
+    for (i = 0; i < PRM_NUM_WK; i++) {
+        if (*prm_reg(s, prm_wk[i].wkst) & *prm_reg(s, prm_wk[i].wken) &
+            *prm_reg(s, prm_wk[i].grpsel)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Registers back to their reset values; the model is reset by the caller */
+void omap3_prcm_prm_reset(OMAP3PRCMState *s)
+{
     size_t i;
-    int pd;
 
     for (i = 0; i < PRM_NUM_REGS; i++) {
         const OMAP3PRCMReg *r = &omap3_prm_regs[i];
 
         if (r->kind == R_RSTST && s->sw_reset) {
             /* a global warm reset keeps the earlier sources, adds its own */
-            s->regs[i] |= RSTST_GLOBAL_WARM;
+            s->prm_regs[i] |= RSTST_GLOBAL_WARM;
         } else {
-            s->regs[i] = r->reset;
+            s->prm_regs[i] = r->reset;
         }
     }
     s->sw_reset = 0;
     memset(s->wake_in, 0, sizeof(s->wake_in));
-    prcm_reset(&s->pwrdm);
-    prm_update_irq(s);
-    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
-        qemu_set_irq(s->pwrst_out[pd], prcm_pwrdm_state(&s->pwrdm, pd));
-    }
 }
 
-static void omap3_prm_init(Object *obj)
+/* The wake-up inputs */
+void omap3_prcm_prm_init(OMAP3PRCMState *s)
 {
-    OMAP3PRMState *s = OMAP3_PRM(obj);
-    DeviceState *dev = DEVICE(obj);
-    SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+    DeviceState *dev = DEVICE(s);
 
-    memory_region_init_io(&s->iomem, obj, &omap3_prm_ops, s, "omap3-prm",
-                          PRM_SIZE);
-    sysbus_init_mmio(sbd, &s->iomem);
-    sysbus_init_irq(sbd, &s->irq);
-    qdev_init_gpio_in_named(dev, prm_mpu_standby, "mpu-standby", 1);
     qdev_init_gpio_in_named(dev, prm_wkup_wake, prm_wk[WK_WKUP].input, 32);
     qdev_init_gpio_in_named(dev, prm_core_wake, prm_wk[WK_CORE1].input, 32);
     qdev_init_gpio_in_named(dev, prm_core_wake3, prm_wk[WK_CORE3].input, 32);
     qdev_init_gpio_in_named(dev, prm_per_wake, prm_wk[WK_PER].input, 32);
     qdev_init_gpio_in_named(dev, prm_usbhost_wake,
                             prm_wk[WK_USBHOST].input, 32);
-    qdev_init_gpio_out_named(dev, s->pwrst_out, "pwrst", PRCM_NUM_PWRDM);
-
-    prcm_set_notify(&s->pwrdm, prm_pwrst_changed, s);
-    prcm_reset(&s->pwrdm);
 }
 
-static const Property omap3_prm_properties[] = {
-    DEFINE_PROP_LINK("cm", OMAP3PRMState, cm, TYPE_OMAP3_CM, OMAP3CMState *),
-};
-
-static const VMStateDescription vmstate_omap3_prm = {
-    .name = "omap3-prm",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3PRMState, PRM_NUM_REGS),
-        VMSTATE_UINT32_ARRAY(wake_in, OMAP3PRMState, PRM_NUM_WK),
-        VMSTATE_UINT8(sw_reset, OMAP3PRMState),
-        VMSTATE_UINT32_ARRAY(pwrdm.pwstctrl, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.prepwstst, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.wkdep, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.sleepdep, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.state, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.wake_pending, OMAP3PRMState,
-                            PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.win_min, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.win_rec, OMAP3PRMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_2DARRAY(pwrdm.entries, OMAP3PRMState, PRCM_NUM_PWRDM,
-                               4),
-        VMSTATE_UINT8_ARRAY(pwrdm.clktrctrl, OMAP3PRMState, PRCM_NUM_CLKDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.fclk, OMAP3PRMState, PRCM_NUM_CLKDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.active, OMAP3PRMState, PRCM_NUM_CLKDM),
-        VMSTATE_UINT8(pwrdm.mpu_standby, OMAP3PRMState),
-        VMSTATE_UINT8(pwrdm.in_window, OMAP3PRMState),
-        VMSTATE_END_OF_LIST()
-    },
-};
-
-static void omap3_prm_class_init(ObjectClass *klass, void *data)
+void omap3_prcm_prm_class_init(void)
 {
-    DeviceClass *dc = DEVICE_CLASS(klass);
-    ResettableClass *rc = RESETTABLE_CLASS(klass);
-
     omap3_prcm_build_index(&omap3_prm_map);
-    dc->desc = "OMAP3630 power and reset manager";
-    dc->vmsd = &vmstate_omap3_prm;
-    device_class_set_props(dc, omap3_prm_properties);
-    rc->phases.hold = omap3_prm_reset_hold;
 }
-
-static const TypeInfo omap3_prm_info = {
-    .name = TYPE_OMAP3_PRM,
-    .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3PRMState),
-    .instance_init = omap3_prm_init,
-    .class_init = omap3_prm_class_init,
-};
-
-static void omap3_prm_register_types(void)
-{
-    type_register_static(&omap3_prm_info);
-}
-
-type_init(omap3_prm_register_types)

@@ -1,5 +1,6 @@
 /*
- * TI OMAP3630 Clock Manager (CM), 0x48004000.
+ * TI OMAP3630 PRCM, the CM half: the Clock Manager registers, 0x48004000,
+ * and the clock tree.
  *
  * The CM gates the functional and interface clocks of every module
  * (CM_FCLKEN, CM_ICLKEN, CM_AUTOIDLE), selects their sources and dividers
@@ -7,15 +8,21 @@
  * CM_CLKSTST) and the five DPLLs: DPLL1 (MPU), DPLL2 (IVA2), DPLL3 (CORE),
  * DPLL4 (PER, a j-type DPLL on the 3630) and DPLL5 (USB).  A DPLL locks or
  * leaves lock as soon as its enable field says so (CM_IDLEST_CKGEN,
- * CM_IDLEST2_CKGEN, CM_IDLEST_PLL_MPU, CM_IDLEST_PLL_IVA2).  Module idle
- * status (CM_IDLEST*) always reads "accessible".  Clock-domain activity
- * lives in the PRM's power/clock-domain model (models/prcm): the CM tells
- * it which domains have a functional clock running, their CLKSTCTRL mode
- * and sleep dependencies.  Clock outputs: "gpt1_fck" .. "gpt12_fck" (32768
- * Hz or sys_clk as CM_CLKSEL_WKUP/PER/CORE select, 0 Hz when CM_FCLKEN
- * gates them; GPT12 always runs from the 32 kHz clock) and "mpu_ck", the
- * Cortex-A8 clock from DPLL1.  Reset values are what a bootloader leaves
- * on the N9: sys_clk 19.2 MHz, MPU at 1 GHz, CORE (L3, SDRAM, SGX) at 195.2
+ * CM_IDLEST2_CKGEN, CM_IDLEST_PLL_MPU, CM_IDLEST_PLL_IVA2); the relock time
+ * after an automatic stop is part of the wake-up latency
+ * (models/prcm/wakeup.c).  Module idle status (CM_IDLEST*) always reads
+ * "accessible".  Clock-domain activity is the domain model's
+ * (models/prcm): the CM tells it which domains have a functional clock
+ * running, their CLKSTCTRL mode and sleep dependencies.
+ *
+ * The clock tree, as QEMU Clocks (outputs of the PRCM device): sys_clk
+ * (PRM_CLKSEL / SYSCLKDIV), sys_32k, mpu_ck (DPLL1 / M2: the Cortex-A8),
+ * core_ck (DPLL3 / M2), l3_ick and l4_ick (CM_CLKSEL_CORE), func_96m and
+ * func_48m (DPLL4 / M2 and its half), the GP timers' functional clocks
+ * (32768 Hz or sys_clk as CM_CLKSEL_WKUP/PER/CORE select; GPT12 always
+ * 32 kHz), the UARTs' (func_48m) and the watchdogs' (32 kHz), each 0 Hz
+ * while CM_FCLKEN gates it.  Reset values are what a bootloader leaves on
+ * the N9: sys_clk 19.2 MHz, MPU at 1 GHz, CORE (L3, SDRAM, SGX) at 195.2
  * MHz, PER DPLL at 864 MHz (96/48 MHz peripheral clocks), DPLL5 at 960 MHz
  * (120 MHz USB), all locked; IVA2's DPLL stopped.
  *
@@ -31,11 +38,12 @@
 #include "hw/qdev-properties.h"
 #include "hw/resettable.h"
 #include "migration/vmstate.h"
-#include "omap3_prcm.h"
+#include "omap3_prcm_internal.h"
 #include "trace.h"
 
-#define CM_SIZE                 0x2000
-#define CM_NUM_GPT              12
+#define CM_SIZE                 OMAP3_PRCM_REGION_SIZE
+#define CM_NUM_GPT              OMAP3_PRCM_NUM_GPT
+#define CM_NUM_UART             OMAP3_PRCM_NUM_UART
 #define SYS_32K_HZ              32768
 
 /* DPLL enable field values (EN_*_DPLL) */
@@ -57,6 +65,10 @@
 #define A_CLKEN_PLL             0xd00
 #define A_CLKEN2_PLL            0xd04
 #define A_CLKSEL1_PLL           0xd40
+#define A_CLKSEL2_PLL           0xd44
+#define A_CLKSEL3_PLL           0xd48
+#define A_AUTOIDLE_PLL          0xd30
+#define A_AUTOIDLE_PLL_MPU      0x934
 #define A_FCLKEN_DSS            0xe00
 #define A_FCLKEN_CAM            0xf00
 #define A_FCLKEN_PER            0x1000
@@ -240,40 +252,36 @@ static const OMAP3PRCMReg omap3_cm_regs[] = {
 };
 
 #define CM_NUM_REGS ARRAY_SIZE(omap3_cm_regs)
+G_STATIC_ASSERT(CM_NUM_REGS <= OMAP3_CM_NUM_REGS);
 
 static int16_t omap3_cm_index[CM_SIZE / 4];
 
 static const OMAP3PRCMRegMap omap3_cm_map = {
-    .name = "omap3-cm",
-    .base = 0x48004000,
+    .name = "omap3-prcm (CM)",
+    .base = OMAP3_CM_BASE,
     .size = CM_SIZE,
     .regs = omap3_cm_regs,
     .num_regs = CM_NUM_REGS,
     .index = omap3_cm_index,
 };
 
-struct OMAP3CMState {
-    SysBusDevice parent_obj;
 
-    MemoryRegion iomem;
-    OMAP3PRMState *prm;
-    Clock *gpt_fck[CM_NUM_GPT];
-    Clock *mpu_ck;
-
-    uint32_t regs[CM_NUM_REGS];
-};
-
-static uint32_t cm_reg(OMAP3CMState *s, hwaddr addr)
+static uint32_t cm_reg(OMAP3PRCMState *s, hwaddr addr)
 {
     const OMAP3PRCMReg *r = omap3_prcm_lookup(&omap3_cm_map, addr);
 
     g_assert(r);
-    return s->regs[r - omap3_cm_regs];
+    return s->cm_regs[r - omap3_cm_regs];
 }
 
-static PrcmModel *cm_model(OMAP3CMState *s)
+uint32_t omap3_prcm_cm_get(OMAP3PRCMState *s, hwaddr offset)
 {
-    return s->prm ? omap3_prm_pwrdm(s->prm) : NULL;
+    return cm_reg(s, offset);
+}
+
+static PrcmModel *cm_model(OMAP3PRCMState *s)
+{
+    return &s->pwrdm;
 }
 
 static bool dpll_locked(uint32_t clken, int shift)
@@ -315,29 +323,39 @@ static void cm_set_clock(Clock *clk, uint64_t hz)
     }
 }
 
-static uint32_t cm_sys_clk_hz(OMAP3CMState *s)
-{
-    return s->prm ? omap3_prm_sys_clk_hz(s->prm) : 19200000;
-}
 
 /* Recompute the clock outputs from the registers and propagate changes. */
-static void cm_update_clocks(OMAP3CMState *s)
+void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
 {
-    uint64_t sys = cm_sys_clk_hz(s);
+    uint64_t sys = omap3_prcm_sys_clk_hz(s);
     uint32_t clksel1_pll = cm_reg(s, A_CLKSEL1_PLL);
+    uint32_t clksel2_pll = cm_reg(s, A_CLKSEL2_PLL);
     uint32_t mpu_sel1 = cm_reg(s, A_CLKSEL1_PLL_MPU);
     uint32_t fclken_per = cm_reg(s, A_FCLKEN_PER);
     uint32_t fclken_core = cm_reg(s, A_FCLKEN1_CORE);
+    uint32_t fclken_wkup = cm_reg(s, A_FCLKEN_WKUP);
     uint32_t clksel_per = cm_reg(s, A_CLKSEL_PER);
     uint32_t clksel_core = cm_reg(s, A_CLKSEL_CORE);
-    uint64_t dpll3, core, dpll1_fck, dpll1, hz;
+    uint64_t dpll3, core, l3, dpll1_fck, dpll1, dpll4, f96m, f48m, hz;
+    /* the UARTs' enable bits: CM_FCLKEN1_CORE 13, 14; CM_FCLKEN_PER 11, 18 */
+    bool uart_on[CM_NUM_UART] = {
+        fclken_core & (1u << 13), fclken_core & (1u << 14),
+        fclken_per & (1u << 11), fclken_per & (1u << 18),
+    };
     int i;
 
-    /* DPLL3 (bypass: sys_clk) -> M2 -> core_ck */
+    cm_set_clock(s->sys_clk, sys);
+    cm_set_clock(s->sys_32k, SYS_32K_HZ);
+
+    /* DPLL3 (bypass: sys_clk) -> M2 -> core_ck -> L3 -> L4 */
     dpll3 = dpll_rate(extract32(cm_reg(s, A_CLKEN_PLL), 0, 3),
                       extract32(clksel1_pll, 16, 11),
                       extract32(clksel1_pll, 8, 7), sys, sys);
     core = dpll3 / div_field(clksel1_pll, 27, 5);
+    l3 = core / div_field(clksel_core, 0, 2);
+    cm_set_clock(s->core_ck, core);
+    cm_set_clock(s->l3_ick, l3);
+    cm_set_clock(s->l4_ick, l3 / div_field(clksel_core, 2, 2));
 
     /*
      * DPLL1 (bypass: dpll1_fck = core_ck / CLKSEL1_PLL_MPU[21:19]).  Linux
@@ -352,12 +370,24 @@ static void cm_update_clocks(OMAP3CMState *s)
     cm_set_clock(s->mpu_ck, dpll1 / div_field(cm_reg(s, A_CLKSEL2_PLL_MPU),
                                               0, 5));
 
+    /*
+     * DPLL4 (the 3630's j-type: M [19:8], N [6:0]; bypass: sys_clk) -> M2
+     * (CM_CLKSEL3_PLL) -> func_96m; func_48m is its half.
+     */
+    dpll4 = dpll_rate(extract32(cm_reg(s, A_CLKEN_PLL), 16, 3),
+                      extract32(clksel2_pll, 8, 12),
+                      extract32(clksel2_pll, 0, 7), sys, sys);
+    f96m = dpll4 / div_field(cm_reg(s, A_CLKSEL3_PLL), 0, 5);
+    f48m = f96m / 2;
+    cm_set_clock(s->func_96m, f96m);
+    cm_set_clock(s->func_48m, f48m);
+
     /* GP timers: 32 kHz or sys_clk, gated by their functional clock */
     for (i = 1; i <= CM_NUM_GPT; i++) {
         bool on, sys_sel;
 
         if (i == 1) {
-            on = cm_reg(s, A_FCLKEN_WKUP) & 1;
+            on = fclken_wkup & 1;
             sys_sel = cm_reg(s, A_CLKSEL_WKUP) & 1;
         } else if (i <= 9) {
             on = fclken_per & (1u << (i + 1));      /* EN_GPT2 is bit 3 */
@@ -372,10 +402,17 @@ static void cm_update_clocks(OMAP3CMState *s)
         hz = on ? (sys_sel ? sys : SYS_32K_HZ) : 0;
         cm_set_clock(s->gpt_fck[i - 1], hz);
     }
+
+    /* UARTs: func_48m; watchdogs: 32 kHz (EN_WDT2 bit 5, EN_WDT3 bit 12) */
+    for (i = 0; i < CM_NUM_UART; i++) {
+        cm_set_clock(s->uart_fck[i], uart_on[i] ? f48m : 0);
+    }
+    cm_set_clock(s->wdt2_fck, (fclken_wkup & (1u << 5)) ? SYS_32K_HZ : 0);
+    cm_set_clock(s->wdt3_fck, (fclken_per & (1u << 12)) ? SYS_32K_HZ : 0);
 }
 
 /* Tell the power/clock-domain model which domains have a clock running. */
-static void cm_update_activity(OMAP3CMState *s)
+static void cm_update_activity(OMAP3PRCMState *s)
 {
     PrcmModel *m = cm_model(s);
     uint32_t clken = cm_reg(s, A_CLKEN_PLL);
@@ -402,13 +439,8 @@ static void cm_update_activity(OMAP3CMState *s)
                   dpll_locked(cm_reg(s, A_CLKEN2_PLL), 0));
 }
 
-void omap3_cm_sys_clk_changed(OMAP3CMState *s)
-{
-    cm_update_clocks(s);
-}
-
 /* CM_IDLEST_* of the DPLLs: the lock status follows the enable field */
-static uint32_t cm_dpll_status(OMAP3CMState *s, int which)
+static uint32_t cm_dpll_status(OMAP3PRCMState *s, int which)
 {
     uint32_t clken = cm_reg(s, A_CLKEN_PLL);
 
@@ -427,7 +459,7 @@ static uint32_t cm_dpll_status(OMAP3CMState *s, int which)
     }
 }
 
-static uint32_t cm_clkstst(OMAP3CMState *s, int f)
+static uint32_t cm_clkstst(OMAP3PRCMState *s, int f)
 {
     PrcmModel *m = cm_model(s);
     uint32_t v = 0;
@@ -444,7 +476,7 @@ static uint32_t cm_clkstst(OMAP3CMState *s, int f)
     return v;
 }
 
-static void cm_push_clkstctrl(OMAP3CMState *s, int f, uint32_t val)
+static void cm_push_clkstctrl(OMAP3PRCMState *s, int f, uint32_t val)
 {
     PrcmModel *m = cm_model(s);
     int j;
@@ -470,9 +502,9 @@ static uint32_t cm_clkstctrl_mask(int f)
     return mask;
 }
 
-static uint64_t omap3_cm_read(void *opaque, hwaddr addr, unsigned size)
+uint64_t omap3_prcm_cm_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3CMState *s = opaque;
+    OMAP3PRCMState *s = opaque;
     const OMAP3PRCMReg *r = omap3_prcm_find_read(&omap3_cm_map, addr);
     uint32_t val;
 
@@ -491,7 +523,7 @@ static uint64_t omap3_cm_read(void *opaque, hwaddr addr, unsigned size)
         val = cm_dpll_status(s, r->arg);
         break;
     default:
-        val = s->regs[r - omap3_cm_regs];
+        val = s->cm_regs[r - omap3_cm_regs];
         break;
     }
     trace_omap3_cm_read(addr, r->name, val);
@@ -508,10 +540,10 @@ static void omap3_cm_trace_dpll(uint32_t old, uint32_t val, int shift,
     }
 }
 
-static void omap3_cm_write(void *opaque, hwaddr addr, uint64_t value,
-                           unsigned size)
+void omap3_prcm_cm_write(void *opaque, hwaddr addr, uint64_t value,
+                          unsigned size)
 {
-    OMAP3CMState *s = opaque;
+    OMAP3PRCMState *s = opaque;
     const OMAP3PRCMReg *r = omap3_prcm_find_write(&omap3_cm_map, addr, value);
     uint32_t val = value;
     uint32_t *reg;
@@ -522,7 +554,7 @@ static void omap3_cm_write(void *opaque, hwaddr addr, uint64_t value,
         return;
     }
     trace_omap3_cm_write(addr, r->name, val);
-    reg = &s->regs[r - omap3_cm_regs];
+    reg = &s->cm_regs[r - omap3_cm_regs];
     old = *reg;
 
     switch (r->kind) {
@@ -545,7 +577,7 @@ static void omap3_cm_write(void *opaque, hwaddr addr, uint64_t value,
         }
         /* clock gates, DPLLs and selects: activity and rates follow */
         cm_update_activity(s);
-        cm_update_clocks(s);
+        omap3_prcm_cm_update_clocks(s);
         break;
     case C_CLKSTCTRL:
         *reg = val & cm_clkstctrl_mask(r->arg);
@@ -571,37 +603,22 @@ static void omap3_cm_write(void *opaque, hwaddr addr, uint64_t value,
     }
 }
 
-static const MemoryRegionOps omap3_cm_ops = {
-    .read = omap3_cm_read,
-    .write = omap3_cm_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = {
-        .min_access_size = 4,
-        .max_access_size = 4,
-    },
-    .impl = {
-        .min_access_size = 4,
-        .max_access_size = 4,
-    },
-};
 
-static void omap3_cm_reset_hold(Object *obj, ResetType type)
+void omap3_prcm_cm_reset(OMAP3PRCMState *s)
 {
-    OMAP3CMState *s = OMAP3_CM(obj);
     size_t i;
 
     for (i = 0; i < CM_NUM_REGS; i++) {
-        s->regs[i] = omap3_cm_regs[i].reset;
+        s->cm_regs[i] = omap3_cm_regs[i].reset;
     }
 }
 
 /*
- * After every device's hold phase (the PRM has reset the model): give the
- * model the CM's clock-domain settings and propagate the clock rates.
+ * Give the domain model the CM's clock-domain settings (after a reset of
+ * either) and propagate the clock rates.
  */
-static void omap3_cm_reset_exit(Object *obj, ResetType type)
+void omap3_prcm_cm_sync(OMAP3PRCMState *s)
 {
-    OMAP3CMState *s = OMAP3_CM(obj);
     PrcmModel *m = cm_model(s);
     size_t i;
 
@@ -609,73 +626,42 @@ static void omap3_cm_reset_exit(Object *obj, ResetType type)
         const OMAP3PRCMReg *r = &omap3_cm_regs[i];
 
         if (r->kind == C_CLKSTCTRL) {
-            cm_push_clkstctrl(s, r->arg, s->regs[i]);
-        } else if (r->kind == C_SLEEPDEP && m) {
-            prcm_write_sleepdep(m, r->arg, s->regs[i]);
+            cm_push_clkstctrl(s, r->arg, s->cm_regs[i]);
+        } else if (r->kind == C_SLEEPDEP) {
+            prcm_write_sleepdep(m, r->arg, s->cm_regs[i]);
         }
     }
     cm_update_activity(s);
-    cm_update_clocks(s);
+    omap3_prcm_cm_update_clocks(s);
 }
 
-static void omap3_cm_init(Object *obj)
+void omap3_prcm_cm_init_clocks(OMAP3PRCMState *s)
 {
-    OMAP3CMState *s = OMAP3_CM(obj);
-    DeviceState *dev = DEVICE(obj);
+    DeviceState *dev = DEVICE(s);
     char name[16];
     int i;
 
-    memory_region_init_io(&s->iomem, obj, &omap3_cm_ops, s, "omap3-cm",
-                          CM_SIZE);
-    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    s->sys_clk = qdev_init_clock_out(dev, "sys_clk");
+    s->sys_32k = qdev_init_clock_out(dev, "sys_32k");
+    s->mpu_ck = qdev_init_clock_out(dev, "mpu_ck");
+    s->core_ck = qdev_init_clock_out(dev, "core_ck");
+    s->l3_ick = qdev_init_clock_out(dev, "l3_ick");
+    s->l4_ick = qdev_init_clock_out(dev, "l4_ick");
+    s->func_96m = qdev_init_clock_out(dev, "func_96m");
+    s->func_48m = qdev_init_clock_out(dev, "func_48m");
     for (i = 0; i < CM_NUM_GPT; i++) {
         snprintf(name, sizeof(name), "gpt%d_fck", i + 1);
         s->gpt_fck[i] = qdev_init_clock_out(dev, name);
     }
-    s->mpu_ck = qdev_init_clock_out(dev, "mpu_ck");
+    for (i = 0; i < CM_NUM_UART; i++) {
+        snprintf(name, sizeof(name), "uart%d_fck", i + 1);
+        s->uart_fck[i] = qdev_init_clock_out(dev, name);
+    }
+    s->wdt2_fck = qdev_init_clock_out(dev, "wdt2_fck");
+    s->wdt3_fck = qdev_init_clock_out(dev, "wdt3_fck");
 }
 
-static const Property omap3_cm_properties[] = {
-    DEFINE_PROP_LINK("prm", OMAP3CMState, prm, TYPE_OMAP3_PRM,
-                     OMAP3PRMState *),
-};
-
-static const VMStateDescription vmstate_omap3_cm = {
-    .name = "omap3-cm",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3CMState, CM_NUM_REGS),
-        VMSTATE_ARRAY_CLOCK(gpt_fck, OMAP3CMState, CM_NUM_GPT),
-        VMSTATE_CLOCK(mpu_ck, OMAP3CMState),
-        VMSTATE_END_OF_LIST()
-    },
-};
-
-static void omap3_cm_class_init(ObjectClass *klass, void *data)
+void omap3_prcm_cm_class_init(void)
 {
-    DeviceClass *dc = DEVICE_CLASS(klass);
-    ResettableClass *rc = RESETTABLE_CLASS(klass);
-
     omap3_prcm_build_index(&omap3_cm_map);
-    dc->desc = "OMAP3630 clock manager";
-    dc->vmsd = &vmstate_omap3_cm;
-    device_class_set_props(dc, omap3_cm_properties);
-    rc->phases.hold = omap3_cm_reset_hold;
-    rc->phases.exit = omap3_cm_reset_exit;
 }
-
-static const TypeInfo omap3_cm_info = {
-    .name = TYPE_OMAP3_CM,
-    .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3CMState),
-    .instance_init = omap3_cm_init,
-    .class_init = omap3_cm_class_init,
-};
-
-static void omap3_cm_register_types(void)
-{
-    type_register_static(&omap3_cm_info);
-}
-
-type_init(omap3_cm_register_types)

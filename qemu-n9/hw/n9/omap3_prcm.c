@@ -1,0 +1,444 @@
+/*
+ * TI OMAP3630 Power, Reset and Clock Manager (PRCM).
+ *
+ * One device with the PRM (0x48306000) and the CM (0x48004000) register
+ * regions, as on silicon, and one owner of the power and clock domains:
+ * the state machines of models/prcm (pwrdm.c).  The register halves live
+ * in omap3_prcm_prm.c and omap3_prcm_cm.c; this file is the device and the
+ * MPU's idle:
+ *
+ *  - STANDBYWFI from the Cortex-A8 opens a sleep attempt: the domains whose
+ *    clock domains become idle enter the state PM_PWSTCTRL asks for (the
+ *    model's rules: CM_CLKSTCTRL auto, no functional clock, no sleep
+ *    dependency on an active domain).
+ *  - The MPU's interrupt lines from the INTC pass the PRCM.  While the MPU
+ *    sleeps, an interrupt is a wake-up event: the PRCM holds it for the
+ *    wake-up latency that the states reached and the registers the kernel
+ *    programmed give (models/prcm/wakeup.c), on a virtual-clock timer, then
+ *    brings the domains back ON and lets the interrupt through.  So a
+ *    wake-up from RET or OFF is later than one from ON by that much, on
+ *    every clock the guest reads.
+ *  - A domain that was OFF lost its context: its devices are reset when it
+ *    comes back (the SoC attaches them, omap3_prcm_attach), and for CORE
+ *    the CM half too.  An MPU that was OFF is warm-reset into the boot
+ *    ROM's wake-up entry, which restores what the scratchpad says and
+ *    jumps to the kernel (omap3_rom.c).
+ *
+ * Everything that shapes timing is in VMState, the wake-up in progress
+ * included, so a snapshot taken while a domain is OFF wakes correctly.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "hw/sysbus.h"
+#include "hw/irq.h"
+#include "hw/qdev-clock.h"
+#include "hw/qdev-properties.h"
+#include "hw/resettable.h"
+#include "hw/core/cpu.h"
+#include "migration/vmstate.h"
+#include "target/arm/cpu.h"
+#include "omap3_prcm_internal.h"
+#include "trace.h"
+
+/* PRM and CM registers that shape a wake-up (offsets in their region) */
+#define PRM_CLKSRC_CTRL         0x1270
+#define PRM_CLKSETUP            0x1298
+#define PRM_VOLTCTRL            0x1260
+#define PRM_VOLTSETUP1          0x1290
+#define PRM_VOLTSETUP2          0x12a0
+#define PRM_VOLTOFFSET          0x1294
+#define CM_AUTOIDLE_PLL         0xd30
+#define CM_AUTOIDLE_PLL_MPU     0x934
+#define CM_CLKSEL1_PLL          0xd40
+#define CM_CLKSEL1_PLL_MPU      0x940
+
+/* ---- Listeners and the PRCM interrupt ------------------------------------ */
+
+void omap3_prcm_add_listener(OMAP3PRCMState *s, Notifier *n)
+{
+    notifier_list_add(&s->listeners, n);
+}
+
+static void omap3_prcm_notify(OMAP3PRCMState *s, OMAP3PRCMEvent *ev)
+{
+    notifier_list_notify(&s->listeners, ev);
+}
+
+void omap3_prcm_update_irq(OMAP3PRCMState *s)
+{
+    qemu_set_irq(s->irq, omap3_prcm_prm_irq_level(s));
+}
+
+/* ---- Power domains that lose their context ------------------------------- */
+
+void omap3_prcm_attach(OMAP3PRCMState *s, int pwrdm, DeviceState *dev)
+{
+    g_assert(pwrdm >= 0 && pwrdm < PRCM_NUM_PWRDM);
+    g_ptr_array_add(s->domain_devs[pwrdm], dev);
+}
+
+/* The model moved domain @pd (called from inside the model) */
+static void omap3_prcm_pwrst_changed(void *opaque, int pd, int from, int to)
+{
+    OMAP3PRCMState *s = opaque;
+    OMAP3PRCMEvent ev = {
+        .type = OMAP3_PRCM_PWRST, .pwrdm = pd, .from = from, .to = to,
+    };
+
+    trace_omap3_prcm_pwrst(prcm_pwrdm_name(pd), from, to);
+    if (to == PRCM_PWRST_OFF) {
+        s->lost |= 1u << pd;
+    }
+    omap3_prcm_notify(s, &ev);
+}
+
+/*
+ * Domains that were OFF and are back lost their context: reset their
+ * devices (and for CORE the CM).  Done here, outside the model's
+ * callbacks, because a device's reset moves interrupt and wake-up lines
+ * that lead back into the PRCM.
+ */
+void omap3_prcm_settled(OMAP3PRCMState *s)
+{
+    int pd;
+
+    if (s->settling) {
+        return;
+    }
+    s->settling = true;
+    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        GPtrArray *devs = s->domain_devs[pd];
+
+        if (!(s->lost & (1u << pd)) ||
+            prcm_pwrdm_state(&s->pwrdm, pd) == PRCM_PWRST_OFF) {
+            continue;
+        }
+        s->lost &= ~(1u << pd);
+        trace_omap3_prcm_context_lost(prcm_pwrdm_name(pd), devs->len);
+        for (guint i = 0; i < devs->len; i++) {
+            device_cold_reset(g_ptr_array_index(devs, i));
+        }
+        if (pd == PRCM_PD_CORE) {
+            omap3_prcm_cm_reset(s);
+            omap3_prcm_cm_sync(s);
+        }
+    }
+    s->settling = false;
+}
+
+/* ---- The MPU's idle and wake-up -------------------------------------------- */
+
+static void omap3_prcm_forward_irqs(OMAP3PRCMState *s)
+{
+    qemu_set_irq(s->cpu_irq[0], s->intc_level[0]);
+    qemu_set_irq(s->cpu_irq[1], s->intc_level[1]);
+}
+
+/* The registers of both halves that shape a wake-up */
+static void omap3_prcm_wake_regs(OMAP3PRCMState *s, PrcmWakeRegs *r)
+{
+    *r = (PrcmWakeRegs) {
+        .sys_clk_hz = omap3_prcm_sys_clk_hz(s),
+        .clksrc_ctrl = omap3_prcm_prm_get(s, PRM_CLKSRC_CTRL),
+        .clksetup = omap3_prcm_prm_get(s, PRM_CLKSETUP),
+        .voltctrl = omap3_prcm_prm_get(s, PRM_VOLTCTRL),
+        .voltsetup1 = omap3_prcm_prm_get(s, PRM_VOLTSETUP1),
+        .voltsetup2 = omap3_prcm_prm_get(s, PRM_VOLTSETUP2),
+        .voltoffset = omap3_prcm_prm_get(s, PRM_VOLTOFFSET),
+        .autoidle_pll = omap3_prcm_cm_get(s, CM_AUTOIDLE_PLL),
+        .autoidle_pll_mpu = omap3_prcm_cm_get(s, CM_AUTOIDLE_PLL_MPU),
+        .dpll3_n = extract32(omap3_prcm_cm_get(s, CM_CLKSEL1_PLL), 8, 7),
+        .dpll1_n = extract32(omap3_prcm_cm_get(s, CM_CLKSEL1_PLL_MPU), 0, 7),
+    };
+}
+
+/* After an MPU OFF: the core restarts in the boot ROM (vCPU thread). */
+static void omap3_prcm_mpu_warm_reset(CPUState *cs, run_on_cpu_data data)
+{
+    cpu_reset(cs);
+    ARM_CPU(cs)->env.regs[15] = data.host_int;
+}
+
+/* The wake-up is complete: domains back ON, the MPU runs again. */
+static void omap3_prcm_wake_done(OMAP3PRCMState *s)
+{
+    OMAP3PRCMEvent ev = { .type = OMAP3_PRCM_MPU_RUNNING };
+    bool mpu_off = prcm_window_min(&s->pwrdm, PRCM_PD_MPU) == PRCM_PWRST_OFF;
+
+    s->waking = 0;
+    s->standby = 0;
+    prcm_mpu_wakeup(&s->pwrdm);
+    trace_omap3_prcm_mpu_running(mpu_off);
+    if (mpu_off && s->cpu) {
+        /* the MPU lost its context: a warm reset into the ROM */
+        async_run_on_cpu(CPU(s->cpu), omap3_prcm_mpu_warm_reset,
+                         RUN_ON_CPU_HOST_INT(s->warm_reset_pc));
+    }
+    omap3_prcm_settled(s);
+    omap3_prcm_notify(s, &ev);
+    omap3_prcm_forward_irqs(s);
+}
+
+static void omap3_prcm_wake_timer_cb(void *opaque)
+{
+    omap3_prcm_wake_done(opaque);
+}
+
+/* An interrupt reached the sleeping MPU: wake it, after the latency. */
+static void omap3_prcm_wake_start(OMAP3PRCMState *s)
+{
+    OMAP3PRCMEvent ev = { .type = OMAP3_PRCM_WAKEUP_START };
+    PrcmWakeRegs regs;
+
+    omap3_prcm_wake_regs(s, &regs);
+    prcm_wake_cost(&s->pwrdm, &regs, &s->wake_params, &ev.wake);
+    trace_omap3_prcm_wakeup(ev.wake.total_ns, ev.wake.osc_ns,
+                            ev.wake.volt_ns, ev.wake.pwrdm_ns,
+                            ev.wake.dpll_ns);
+    omap3_prcm_notify(s, &ev);
+    if (!ev.wake.total_ns) {
+        omap3_prcm_wake_done(s);
+        return;
+    }
+    s->waking = 1;
+    s->wake_done_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                      ev.wake.total_ns;
+    timer_mod(s->wake_timer, s->wake_done_ns);
+}
+
+/* The INTC's nIRQ (n = 0) or nFIQ (n = 1) */
+static void omap3_prcm_mpu_irq(void *opaque, int n, int level)
+{
+    OMAP3PRCMState *s = opaque;
+
+    s->intc_level[n] = level;
+    if (!s->standby) {
+        qemu_set_irq(s->cpu_irq[n], level);
+    } else if (level && !s->waking) {
+        omap3_prcm_wake_start(s);
+    }
+}
+
+/* The Cortex-A8's STANDBYWFI */
+static void omap3_prcm_standbywfi(void *opaque, int n, int level)
+{
+    OMAP3PRCMState *s = opaque;
+    OMAP3PRCMEvent ev;
+
+    if (level && !s->standby) {
+        trace_omap3_prcm_standby(1);
+        s->standby = 1;
+        ev = (OMAP3PRCMEvent) { .type = OMAP3_PRCM_MPU_STANDBY };
+        omap3_prcm_notify(s, &ev);
+        prcm_mpu_wfi(&s->pwrdm);
+        omap3_prcm_settled(s);
+        if (s->intc_level[0] || s->intc_level[1]) {
+            omap3_prcm_wake_start(s);
+        }
+    } else if (!level && s->standby) {
+        /* left WFI without the PRCM's wake-up (debugger, reset) */
+        trace_omap3_prcm_standby(0);
+        timer_del(s->wake_timer);
+        omap3_prcm_wake_done(s);
+    }
+}
+
+void omap3_prcm_set_wake_params(OMAP3PRCMState *s, const PrcmWakeParams *p)
+{
+    s->wake_params = *p;
+}
+
+/* ---- Register regions ---------------------------------------------------- */
+
+static void omap3_prcm_prm_write_settle(void *opaque, hwaddr addr,
+                                        uint64_t value, unsigned size)
+{
+    omap3_prcm_prm_write(opaque, addr, value, size);
+    omap3_prcm_settled(opaque);
+}
+
+static void omap3_prcm_cm_write_settle(void *opaque, hwaddr addr,
+                                       uint64_t value, unsigned size)
+{
+    omap3_prcm_cm_write(opaque, addr, value, size);
+    omap3_prcm_settled(opaque);
+}
+
+static const MemoryRegionOps omap3_prcm_prm_ops = {
+    .read = omap3_prcm_prm_read,
+    .write = omap3_prcm_prm_write_settle,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 4, .max_access_size = 4 },
+    .impl = { .min_access_size = 4, .max_access_size = 4 },
+};
+
+static const MemoryRegionOps omap3_prcm_cm_ops = {
+    .read = omap3_prcm_cm_read,
+    .write = omap3_prcm_cm_write_settle,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 4, .max_access_size = 4 },
+    .impl = { .min_access_size = 4, .max_access_size = 4 },
+};
+
+/* ---- QOM ------------------------------------------------------------------ */
+
+static void omap3_prcm_reset_hold(Object *obj, ResetType type)
+{
+    OMAP3PRCMState *s = OMAP3_PRCM(obj);
+
+    omap3_prcm_prm_reset(s);
+    omap3_prcm_cm_reset(s);
+    s->standby = 0;
+    s->waking = 0;
+    s->wake_done_ns = 0;
+    s->lost = 0;
+    timer_del(s->wake_timer);
+    prcm_reset(&s->pwrdm);
+}
+
+/*
+ * After every device's hold phase: give the model the CM's clock-domain
+ * settings, propagate the clock rates and the interrupt levels.
+ */
+static void omap3_prcm_reset_exit(Object *obj, ResetType type)
+{
+    OMAP3PRCMState *s = OMAP3_PRCM(obj);
+
+    omap3_prcm_cm_sync(s);
+    omap3_prcm_update_irq(s);
+    omap3_prcm_forward_irqs(s);
+}
+
+static void omap3_prcm_init(Object *obj)
+{
+    OMAP3PRCMState *s = OMAP3_PRCM(obj);
+    DeviceState *dev = DEVICE(obj);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
+    int pd;
+
+    memory_region_init_io(&s->prm_iomem, obj, &omap3_prcm_prm_ops, s,
+                          "omap3-prm", OMAP3_PRCM_REGION_SIZE);
+    memory_region_init_io(&s->cm_iomem, obj, &omap3_prcm_cm_ops, s,
+                          "omap3-cm", OMAP3_PRCM_REGION_SIZE);
+    sysbus_init_mmio(sbd, &s->prm_iomem);
+    sysbus_init_mmio(sbd, &s->cm_iomem);
+    sysbus_init_irq(sbd, &s->irq);
+    qdev_init_gpio_in_named(dev, omap3_prcm_standbywfi, "standbywfi", 1);
+    qdev_init_gpio_in_named(dev, omap3_prcm_mpu_irq, "mpu-irq", 2);
+    qdev_init_gpio_out_named(dev, s->cpu_irq, "cpu-irq", 2);
+    omap3_prcm_prm_init(s);
+    omap3_prcm_cm_init_clocks(s);
+
+    notifier_list_init(&s->listeners);
+    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        s->domain_devs[pd] = g_ptr_array_new();
+    }
+    s->wake_params = prcm_wake_default_params;
+    s->wake_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, omap3_prcm_wake_timer_cb,
+                                 s);
+    prcm_set_notify(&s->pwrdm, omap3_prcm_pwrst_changed, s);
+    prcm_reset(&s->pwrdm);
+}
+
+static void omap3_prcm_finalize(Object *obj)
+{
+    OMAP3PRCMState *s = OMAP3_PRCM(obj);
+    int pd;
+
+    timer_free(s->wake_timer);
+    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        g_ptr_array_free(s->domain_devs[pd], true);
+    }
+}
+
+static const Property omap3_prcm_properties[] = {
+    DEFINE_PROP_LINK("cpu", OMAP3PRCMState, cpu, TYPE_CPU, Object *),
+    DEFINE_PROP_UINT32("warm-reset-pc", OMAP3PRCMState, warm_reset_pc, 0),
+};
+
+static const VMStateDescription vmstate_omap3_prcm = {
+    .name = TYPE_OMAP3_PRCM,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(prm_regs, OMAP3PRCMState, OMAP3_PRM_NUM_REGS),
+        VMSTATE_UINT32_ARRAY(cm_regs, OMAP3PRCMState, OMAP3_CM_NUM_REGS),
+        VMSTATE_UINT32_ARRAY(wake_in, OMAP3PRCMState, OMAP3_PRCM_NUM_WK),
+        VMSTATE_UINT8(sw_reset, OMAP3PRCMState),
+        /* the domain model */
+        VMSTATE_UINT32_ARRAY(pwrdm.pwstctrl, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.prepwstst, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.wkdep, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.sleepdep, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.state, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.wake_pending, OMAP3PRCMState,
+                            PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.win_min, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_ARRAY(pwrdm.win_rec, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT32_2DARRAY(pwrdm.entries, OMAP3PRCMState, PRCM_NUM_PWRDM,
+                               4),
+        VMSTATE_UINT8_ARRAY(pwrdm.clktrctrl, OMAP3PRCMState, PRCM_NUM_CLKDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.fclk, OMAP3PRCMState, PRCM_NUM_CLKDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.active, OMAP3PRCMState, PRCM_NUM_CLKDM),
+        VMSTATE_UINT8(pwrdm.mpu_standby, OMAP3PRCMState),
+        VMSTATE_UINT8(pwrdm.in_window, OMAP3PRCMState),
+        VMSTATE_UINT32(pwrdm.win_cd_idle, OMAP3PRCMState),
+        /* the MPU's idle */
+        VMSTATE_UINT8(standby, OMAP3PRCMState),
+        VMSTATE_UINT8_ARRAY(intc_level, OMAP3PRCMState, 2),
+        VMSTATE_UINT8(waking, OMAP3PRCMState),
+        VMSTATE_INT64(wake_done_ns, OMAP3PRCMState),
+        VMSTATE_TIMER_PTR(wake_timer, OMAP3PRCMState),
+        VMSTATE_UINT32(lost, OMAP3PRCMState),
+        /* the clock tree's outputs */
+        VMSTATE_CLOCK(sys_clk, OMAP3PRCMState),
+        VMSTATE_CLOCK(sys_32k, OMAP3PRCMState),
+        VMSTATE_CLOCK(mpu_ck, OMAP3PRCMState),
+        VMSTATE_CLOCK(core_ck, OMAP3PRCMState),
+        VMSTATE_CLOCK(l3_ick, OMAP3PRCMState),
+        VMSTATE_CLOCK(l4_ick, OMAP3PRCMState),
+        VMSTATE_CLOCK(func_96m, OMAP3PRCMState),
+        VMSTATE_CLOCK(func_48m, OMAP3PRCMState),
+        VMSTATE_ARRAY_CLOCK(gpt_fck, OMAP3PRCMState, OMAP3_PRCM_NUM_GPT),
+        VMSTATE_ARRAY_CLOCK(uart_fck, OMAP3PRCMState, OMAP3_PRCM_NUM_UART),
+        VMSTATE_CLOCK(wdt2_fck, OMAP3PRCMState),
+        VMSTATE_CLOCK(wdt3_fck, OMAP3PRCMState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void omap3_prcm_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    omap3_prcm_prm_class_init();
+    omap3_prcm_cm_class_init();
+    dc->desc = "OMAP3630 power, reset and clock manager";
+    dc->vmsd = &vmstate_omap3_prcm;
+    dc->user_creatable = false;
+    device_class_set_props(dc, omap3_prcm_properties);
+    rc->phases.hold = omap3_prcm_reset_hold;
+    rc->phases.exit = omap3_prcm_reset_exit;
+}
+
+static const TypeInfo omap3_prcm_info = {
+    .name = TYPE_OMAP3_PRCM,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(OMAP3PRCMState),
+    .instance_init = omap3_prcm_init,
+    .instance_finalize = omap3_prcm_finalize,
+    .class_init = omap3_prcm_class_init,
+};
+
+static void omap3_prcm_register_types(void)
+{
+    type_register_static(&omap3_prcm_info);
+}
+
+type_init(omap3_prcm_register_types)
