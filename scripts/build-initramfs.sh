@@ -49,8 +49,12 @@ cp "$idir/init" "$stage/init"
 
 # The guest measuring tools (guest/, built by build-guest-tools.sh).
 "$N9_TOP/scripts/build-guest-tools.sh"
-mkdir -p "$stage/usr/bin"
-cp "$N9_OUT/guest/mmiolat" "$stage/usr/bin/mmiolat"
+mkdir -p "$stage/usr/bin" "$stage/scenarios"
+for t in mmiolat n9host; do
+    cp "$N9_OUT/guest/$t" "$stage/usr/bin/$t"
+done
+# The scenarios /init runs when the kernel command line names one (n9.run=)
+cp "$idir"/scenarios/*.sh "$stage/scenarios/"
 
 (cd "$stage" && "$gen" "$idir/files.list") | gzip -9n > "$out.tmp"
 mv "$out.tmp" "$out"

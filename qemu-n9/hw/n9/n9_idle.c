@@ -296,7 +296,7 @@ static void n9_idle_close(N9IdleWalk *w, int entered, int64_t now)
         snprintf(args, sizeof(args), "{\"requested\": \"C%d\"}", w->req + 1);
         n9_idle_trace_span(w, TID_IDLE, name, w->t_enter, now, args);
     }
-    trace_n9_idle_exit(entered + 1, now - w->t_enter);
+    trace_n9_idle_exit(now, entered + 1, now - w->t_enter);
 }
 
 static void n9_idle_open(N9IdleWalk *w, CPUState *cs, int64_t now)
@@ -319,7 +319,7 @@ static void n9_idle_open(N9IdleWalk *w, CPUState *cs, int64_t now)
     memcpy(w->min_state, w->pd_state, sizeof(w->min_state));
     memset(w->cur, 0, PH_NUM * w->ngroups * sizeof(*w->cur));
     n9_idle_snapshot(w);
-    trace_n9_idle_enter(w->req + 1);
+    trace_n9_idle_enter(now, w->req + 1);
 
     for (i = 0; i < w->ret_pcs->len; i++) {
         if (g_array_index(w->ret_pcs, uint64_t, i) == ret) {

@@ -173,7 +173,8 @@ static void omap3_prcm_wake_done(OMAP3PRCMState *s)
     s->waking = 0;
     s->standby = 0;
     prcm_mpu_wakeup(&s->pwrdm);
-    trace_omap3_prcm_mpu_running(mpu_off);
+    trace_omap3_prcm_mpu_running(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+                                  mpu_off);
     if (mpu_off && s->cpu) {
         /* the MPU lost its context: a warm reset into the ROM */
         async_run_on_cpu(CPU(s->cpu), omap3_prcm_mpu_warm_reset,
@@ -231,7 +232,7 @@ static void omap3_prcm_standbywfi(void *opaque, int n, int level)
     OMAP3PRCMEvent ev;
 
     if (level && !s->standby) {
-        trace_omap3_prcm_standby(1);
+        trace_omap3_prcm_standby(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), 1);
         s->standby = 1;
         ev = (OMAP3PRCMEvent) { .type = OMAP3_PRCM_MPU_STANDBY };
         omap3_prcm_notify(s, &ev);
@@ -242,7 +243,7 @@ static void omap3_prcm_standbywfi(void *opaque, int n, int level)
         }
     } else if (!level && s->standby) {
         /* left WFI without the PRCM's wake-up (debugger, reset) */
-        trace_omap3_prcm_standby(0);
+        trace_omap3_prcm_standby(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), 0);
         timer_del(s->wake_timer);
         omap3_prcm_wake_done(s);
     }
