@@ -50,7 +50,10 @@ build_variant() {
     local variant=$1 pdirs phash key src obj out t0 pid d p
     read -r -a pdirs <<< "$(patches_of "$variant")"
     phash=$(hash_of "${pdirs[@]}")
-    key=$LINUX_UPSTREAM-$variant-$(hash_of "${pdirs[@]}" "$kdir/n9.config" "$0")
+    # By content only, so that neither the clone's folder nor the way this
+    # script was called changes the key.
+    key=$LINUX_UPSTREAM-$variant-$( { hash_of "${pdirs[@]}"; sha256sum < "$kdir/n9.config";
+                                       sha256sum < "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16)
     # Stable paths, one tree per variant, the objects in a subfolder of the
     # tree: kbuild then names every source as ../path (srctree = ..), so the
     # compiler command lines of both variants are identical and ccache
