@@ -28,6 +28,7 @@ exec 8>"$N9_CACHE/build/linux.lock"
 flock 8
 
 kdir=$N9_TOP/kernel
+export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=qemu-n9 KBUILD_BUILD_HOST=qemu-n9
 
 # patches_of VARIANT: the patch directories of a variant, in order.
 patches_of() {
