@@ -234,8 +234,12 @@ static bool cd_wants(const PrcmModel *m, int cd, const uint8_t *act,
     default:
         break;
     }
-    if (sleepdeps) {
-        /* CM_SLEEPDEP: may not idle while the MPU / IVA2 is active */
+    if (sleepdeps && m->active[cd]) {
+        /*
+         * CM_SLEEPDEP: an active clock domain may not idle while the MPU /
+         * IVA2 is active.  It only holds a domain awake, it does not wake
+         * one (that is PM_WKDEP's job).
+         */
         if ((sd & PRCM_SLEEPDEP_EN_MPU) && act[PRCM_CD_MPU]) {
             want = true;
         }
@@ -347,6 +351,7 @@ static void transition(PrcmModel *m, int pd, int to)
             }
         } else {
             m->prepwstst[pd] = rec;
+            m->reported[pd][to]++;
         }
     }
     if (m->notify) {
@@ -402,10 +407,16 @@ static void settle(PrcmModel *m, uint32_t events)
                     transition(m, pd, PRCM_PWRST_ON);
                     events |= 1u << pd;
                 }
+                /* the woken domain's clock domain is active again */
+                if (cd_mode(m, pd_info[pd].primary_cd) !=
+                    PRCM_CLKTR_FORCE_SLEEP) {
+                    m->active[pd_info[pd].primary_cd] = 1;
+                }
             }
         }
     }
     if (pulsed) {
+        compute_activity(m);
         apply_power_states(m);
     }
 }
@@ -425,7 +436,9 @@ void prcm_reset(PrcmModel *m)
         m->wake_pending[pd] = 0;
         m->win_min[pd] = PRCM_PWRST_ON;
         m->win_rec[pd] = m->prepwstst[pd];
+        m->win_start[pd] = PRCM_PWRST_ON;
         memset(m->entries[pd], 0, sizeof(m->entries[pd]));
+        memset(m->reported[pd], 0, sizeof(m->reported[pd]));
     }
     for (cd = 0; cd < PRCM_NUM_CLKDM; cd++) {
         m->clktrctrl[cd] = cd_info[cd].has_ctrl ? PRCM_CLKTR_NO_SLEEP
@@ -571,6 +584,7 @@ void prcm_mpu_wfi(PrcmModel *m)
     m->in_window = 1;
     m->win_cd_idle = 0;
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        m->win_start[pd] = m->state[pd];
         m->win_min[pd] = m->state[pd];
         m->win_rec[pd] = encode_state(m, pd, m->state[pd]) &
                          prepwstst_mask(pd);
@@ -590,6 +604,9 @@ void prcm_mpu_wakeup(PrcmModel *m)
     if (m->in_window) {
         for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
             m->prepwstst[pd] = m->win_rec[pd];
+            if (m->win_min[pd] < m->win_start[pd]) {
+                m->reported[pd][m->win_min[pd]]++;
+            }
         }
         m->in_window = 0;
     }

@@ -5,7 +5,8 @@
  * cam, dss, per, emu, dpll1..5, core, sgx, usbhost) and their 18 clock
  * domains.  A clock domain is active or idle from its CM_CLKSTCTRL mode and
  * its demands: an enabled functional clock (CM_FCLKEN), a pending wake-up,
- * a sleep dependency (CM_SLEEPDEP) on an active MPU or IVA2, the MPU
+ * a sleep dependency (CM_SLEEPDEP) on an active MPU or IVA2 (which holds an
+ * active clock domain awake but does not wake an idle one), the MPU
  * running (not in WFI), and for CORE the static dependency of every
  * initiator and peripheral domain on the L3/L4 interconnect.  A power
  * domain goes to the state its PM_PWSTCTRL asks for only while all its
@@ -129,8 +130,17 @@ typedef struct PrcmModel {
     /* the open sleep attempt: lowest state seen, and its PREPWSTST code */
     uint8_t win_min[PRCM_NUM_PWRDM];
     uint32_t win_rec[PRCM_NUM_PWRDM];
+    /* the state each domain was in when the sleep attempt opened */
+    uint8_t win_start[PRCM_NUM_PWRDM];
     /* statistics: number of entries into each power state */
     uint32_t entries[PRCM_NUM_PWRDM][4];
+    /*
+     * Entries as PM_PREPWSTST reports them: outside a sleep attempt each
+     * transition to a lower state; in one, the lowest state reached if it
+     * is below the state it started in, once.  What a kernel that reads
+     * PREPWSTST after every attempt can count (Linux's pm_debug "count").
+     */
+    uint32_t reported[PRCM_NUM_PWRDM][4];
 
     /* CM side, per clock domain */
     uint8_t clktrctrl[PRCM_NUM_CLKDM];   /* CM_CLKSTCTRL field */

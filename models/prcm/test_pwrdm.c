@@ -437,7 +437,10 @@ static void test_wkdep(void)
     CHECK_ST(&m, PRCM_PD_NEON, PRCM_PWRST_ON);
 }
 
-/* CM_SLEEPDEP: PER may not idle while the MPU is active */
+/*
+ * CM_SLEEPDEP: an active PER may not idle while the MPU is active; the
+ * dependency holds it awake but does not wake it (PM_WKDEP does).
+ */
 static void test_sleepdep(void)
 {
     PrcmModel m;
@@ -445,14 +448,25 @@ static void test_sleepdep(void)
     memset(&m, 0, sizeof(m));
     prcm_reset(&m);
     kernel_pm_init(&m);
-    prcm_set_fclk(&m, PRCM_CD_PER, false);
+    prcm_set_fclk(&m, PRCM_CD_PER, true);
     prcm_write_sleepdep(&m, PRCM_PD_PER, PRCM_SLEEPDEP_EN_MPU);
+    prcm_set_fclk(&m, PRCM_CD_PER, false);
     CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_ON);
     prcm_mpu_wfi(&m);
     CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_RET);
     prcm_mpu_wakeup(&m);
+    /* no wake-up dependency on the MPU: PER sleeps on */
+    CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_RET);
+    /* with one, the MPU's wake-up wakes PER and the sleep dependency holds it */
+    prcm_write_wkdep(&m, PRCM_PD_PER, PRCM_WKDEP_EN_MPU);
+    prcm_mpu_wfi(&m);
+    prcm_mpu_wakeup(&m);
     CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_ON);
+    CHECK_PREV(&m, PRCM_PD_PER, PRCM_PWRST_RET);
     prcm_write_sleepdep(&m, PRCM_PD_PER, 0);
+    CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_RET);
+    /* an idle PER is not woken by a new sleep dependency */
+    prcm_write_sleepdep(&m, PRCM_PD_PER, PRCM_SLEEPDEP_EN_MPU);
     CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_RET);
 }
 

@@ -74,6 +74,29 @@ void omap3_prcm_update_irq(OMAP3PRCMState *s)
     qemu_set_irq(s->irq, omap3_prcm_prm_irq_level(s));
 }
 
+QDict *omap3_prcm_stats(OMAP3PRCMState *s)
+{
+    static const char *const names[4] = { "OFF", "RET", "INACTIVE", "ON" };
+    QDict *d = qdict_new();
+    int pd, st;
+
+    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        QDict *p = qdict_new(), *e = qdict_new(), *r = qdict_new();
+
+        qdict_put_str(p, "state", names[prcm_pwrdm_state(&s->pwrdm, pd)]);
+        for (st = 0; st < 4; st++) {
+            qdict_put_int(e, names[st], s->pwrdm.entries[pd][st]);
+            if (st < PRCM_PWRST_INACTIVE) {
+                qdict_put_int(r, names[st], s->pwrdm.reported[pd][st]);
+            }
+        }
+        qdict_put(p, "entries", e);
+        qdict_put(p, "reported", r);
+        qdict_put(d, prcm_pwrdm_name(pd), p);
+    }
+    return d;
+}
+
 /* ---- Power domains that lose their context ------------------------------- */
 
 void omap3_prcm_attach(OMAP3PRCMState *s, int pwrdm, DeviceState *dev)
@@ -157,11 +180,18 @@ static void omap3_prcm_wake_regs(OMAP3PRCMState *s, PrcmWakeRegs *r)
     };
 }
 
-/* After an MPU OFF: the core restarts in the boot ROM (vCPU thread). */
+/*
+ * After an MPU OFF: the core restarts in the boot ROM (vCPU thread, BQL
+ * held).  A reset forgets the interrupt lines' levels, which did not
+ * change: drive them again.
+ */
 static void omap3_prcm_mpu_warm_reset(CPUState *cs, run_on_cpu_data data)
 {
+    OMAP3PRCMState *s = data.host_ptr;
+
     cpu_reset(cs);
-    ARM_CPU(cs)->env.regs[15] = data.host_int;
+    ARM_CPU(cs)->env.regs[15] = s->warm_reset_pc;
+    omap3_prcm_forward_irqs(s);
 }
 
 /* The wake-up is complete: domains back ON, the MPU runs again. */
@@ -175,14 +205,15 @@ static void omap3_prcm_wake_done(OMAP3PRCMState *s)
     prcm_mpu_wakeup(&s->pwrdm);
     trace_omap3_prcm_mpu_running(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
                                   mpu_off);
+    omap3_prcm_settled(s);
+    omap3_prcm_notify(s, &ev);
     if (mpu_off && s->cpu) {
         /* the MPU lost its context: a warm reset into the ROM */
         async_run_on_cpu(CPU(s->cpu), omap3_prcm_mpu_warm_reset,
-                         RUN_ON_CPU_HOST_INT(s->warm_reset_pc));
+                         RUN_ON_CPU_HOST_PTR(s));
+    } else {
+        omap3_prcm_forward_irqs(s);
     }
-    omap3_prcm_settled(s);
-    omap3_prcm_notify(s, &ev);
-    omap3_prcm_forward_irqs(s);
 }
 
 static void omap3_prcm_wake_timer_cb(void *opaque)
@@ -381,8 +412,11 @@ static const VMStateDescription vmstate_omap3_prcm = {
                             PRCM_NUM_PWRDM),
         VMSTATE_UINT8_ARRAY(pwrdm.win_min, OMAP3PRCMState, PRCM_NUM_PWRDM),
         VMSTATE_UINT32_ARRAY(pwrdm.win_rec, OMAP3PRCMState, PRCM_NUM_PWRDM),
+        VMSTATE_UINT8_ARRAY(pwrdm.win_start, OMAP3PRCMState, PRCM_NUM_PWRDM),
         VMSTATE_UINT32_2DARRAY(pwrdm.entries, OMAP3PRCMState, PRCM_NUM_PWRDM,
                                4),
+        VMSTATE_UINT32_2DARRAY(pwrdm.reported, OMAP3PRCMState,
+                               PRCM_NUM_PWRDM, 4),
         VMSTATE_UINT8_ARRAY(pwrdm.clktrctrl, OMAP3PRCMState, PRCM_NUM_CLKDM),
         VMSTATE_UINT8_ARRAY(pwrdm.fclk, OMAP3PRCMState, PRCM_NUM_CLKDM),
         VMSTATE_UINT8_ARRAY(pwrdm.active, OMAP3PRCMState, PRCM_NUM_CLKDM),

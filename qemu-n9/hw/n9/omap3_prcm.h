@@ -32,6 +32,7 @@
 #include "hw/sysbus.h"
 #include "qemu/notify.h"
 #include "qom/object.h"
+#include "qobject/qdict.h"
 #include "models/prcm/wakeup.h"
 
 #define TYPE_OMAP3_PRCM "omap3-prcm"
@@ -65,5 +66,12 @@ typedef struct OMAP3PRCMEvent {
 } OMAP3PRCMEvent;
 
 void omap3_prcm_add_listener(OMAP3PRCMState *prcm, Notifier *n);
+
+/*
+ * The domain model's counters, for the statistics file: per power domain
+ * its state, its entries into each state, and the entries as PM_PREPWSTST
+ * reports them (what Linux's pm_debug "count" can see).
+ */
+QDict *omap3_prcm_stats(OMAP3PRCMState *prcm);
 
 #endif /* HW_N9_OMAP3_PRCM_H */

@@ -28,6 +28,7 @@
 #include "n9_agent.h"
 #include "n9_timing.h"
 #include "n9_idle.h"
+#include "omap3_prcm.h"
 #include "qobject/qjson.h"
 #include "qobject/qdict.h"
 
@@ -76,6 +77,7 @@ static void rm696_write_stats(Notifier *n, void *data)
                   n9_agent_stats(soc->agent[i]));
     }
     qdict_put(d, "agents", agents);
+    qdict_put(d, "prcm", omap3_prcm_stats(OMAP3_PRCM(soc->prcm)));
     if (rms->idle) {
         qdict_put(d, "idle", n9_idle_stats(rms->idle));
     } else {
