@@ -289,11 +289,14 @@ static void compute_activity(PrcmModel *m)
     } while (changed);
     memcpy(m->active, act, sizeof(act));
     if (m->in_window) {
+        uint32_t busy = 0;
+
         for (cd = 0; cd < PRCM_NUM_CLKDM; cd++) {
-            if (!act[cd]) {
-                m->win_cd_idle |= 1u << cd;
+            if (act[cd]) {
+                busy |= 1u << cd_info[cd].pd;
             }
         }
+        m->win_pd_idle |= ~busy & ((1u << PRCM_NUM_PWRDM) - 1);
     }
 }
 
@@ -448,7 +451,7 @@ void prcm_reset(PrcmModel *m)
     }
     m->mpu_standby = 0;
     m->in_window = 0;
-    m->win_cd_idle = 0;
+    m->win_pd_idle = 0;
     settle(m, 0);
 }
 
@@ -582,7 +585,7 @@ void prcm_mpu_wfi(PrcmModel *m)
     m->mpu_standby = 1;
     /* open the sleep attempt: PM_PREPWSTST will report its lowest state */
     m->in_window = 1;
-    m->win_cd_idle = 0;
+    m->win_pd_idle = 0;
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
         m->win_start[pd] = m->state[pd];
         m->win_min[pd] = m->state[pd];
@@ -632,9 +635,9 @@ int prcm_window_min(const PrcmModel *m, int pd)
     return m->in_window ? m->win_min[pd] : m->state[pd];
 }
 
-bool prcm_window_clkdm_idled(const PrcmModel *m, int cd)
+bool prcm_window_pwrdm_idled(const PrcmModel *m, int pd)
 {
-    return cd_valid(cd) && m->in_window && (m->win_cd_idle & (1u << cd));
+    return pd_valid(pd) && m->in_window && (m->win_pd_idle & (1u << pd));
 }
 
 int prcm_pwrdm_state(const PrcmModel *m, int pd)

@@ -149,7 +149,7 @@ typedef struct PrcmModel {
 
     uint8_t mpu_standby;                 /* the MPU executed WFI */
     uint8_t in_window;                   /* a sleep attempt is open */
-    uint32_t win_cd_idle;                /* clock domains idle in it (bits) */
+    uint32_t win_pd_idle;                /* domains whose clocks all idled */
 
     /* not state: the wrapper's callback */
     PrcmNotifyFn *notify;
@@ -203,10 +203,11 @@ void prcm_set_wakeup_pending(PrcmModel *m, int pd, bool pending);
 /*
  * The open sleep attempt: the lowest state domain pd reached since
  * prcm_mpu_wfi (its current state when no attempt is open), and whether
- * clock domain cd was idle at some point of it.
+ * all the clock domains of power domain pd were idle at some point of it
+ * (its clocks, and a DPLL that feeds only them, could stop).
  */
 int prcm_window_min(const PrcmModel *m, int pd);
-bool prcm_window_clkdm_idled(const PrcmModel *m, int cd);
+bool prcm_window_pwrdm_idled(const PrcmModel *m, int pd);
 
 /* Current and previous power state (POWERSTATEST / LASTPOWERSTATEENTERED) */
 int prcm_pwrdm_state(const PrcmModel *m, int pd);

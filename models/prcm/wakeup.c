@@ -96,13 +96,16 @@ void prcm_wake_cost(const PrcmModel *m, const PrcmWakeRegs *r,
         }
     }
     out->pwrdm_ns = max64(pwrdm_exit_ns(p, mpu), pwrdm_exit_ns(p, core));
-    /* automatic low-power stop (AUTO_*_DPLL = 1) while the domain idled */
+    /*
+     * automatic low-power stop (AUTO_*_DPLL = 1) while every clock domain
+     * it feeds idled: DPLL1 the MPU's, DPLL3 CORE's (L3 and L4)
+     */
     if ((r->autoidle_pll_mpu & 7) == 1 &&
-        prcm_window_clkdm_idled(m, PRCM_CD_MPU)) {
+        prcm_window_pwrdm_idled(m, PRCM_PD_MPU)) {
         out->dpll_ns = dpll_relock_ns(p, r->dpll1_n, r->sys_clk_hz);
     }
     if ((r->autoidle_pll & 7) == 1 &&
-        prcm_window_clkdm_idled(m, PRCM_CD_CORE_L3)) {
+        prcm_window_pwrdm_idled(m, PRCM_PD_CORE)) {
         out->dpll_ns = max64(out->dpll_ns,
                              dpll_relock_ns(p, r->dpll3_n, r->sys_clk_hz));
     }

@@ -17,8 +17,8 @@
  *    (parameters ret_exit_ns / off_exit_ns: power switches, logic and
  *    memory wake-up), in parallel;
  *  - DPLLs: a DPLL whose CM_AUTOIDLE_PLL field allows the automatic
- *    low-power stop stopped when its clock domain idled (DPLL1 with the
- *    MPU clock domain, DPLL3 with CORE) and relocks: dpll_lock_ns +
+ *    low-power stop stopped when the clock domains it feeds idled (DPLL1
+ *    with the MPU's, DPLL3 with CORE's L3 and L4) and relocks: dpll_lock_ns +
  *    dpll_lock_refclks periods of its reference clock, sys_clk / (N + 1).
  * total = max(oscillator, voltage) + power domains + DPLL relock.
  *

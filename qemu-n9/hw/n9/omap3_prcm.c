@@ -422,7 +422,7 @@ static const VMStateDescription vmstate_omap3_prcm = {
         VMSTATE_UINT8_ARRAY(pwrdm.active, OMAP3PRCMState, PRCM_NUM_CLKDM),
         VMSTATE_UINT8(pwrdm.mpu_standby, OMAP3PRCMState),
         VMSTATE_UINT8(pwrdm.in_window, OMAP3PRCMState),
-        VMSTATE_UINT32(pwrdm.win_cd_idle, OMAP3PRCMState),
+        VMSTATE_UINT32(pwrdm.win_pd_idle, OMAP3PRCMState),
         /* the MPU's idle */
         VMSTATE_UINT8(standby, OMAP3PRCMState),
         VMSTATE_UINT8_ARRAY(intc_level, OMAP3PRCMState, 2),

@@ -1,6 +1,6 @@
 /*
  * qtest for the OMAP3630 GPIO bank model of the rm696 machine (GPIO1 at
- * 0x48310000, QOM /machine/soc/gpio[1]).
+ * 0x48310000, QOM /machine/soc/gpio1).
  *
  * Checks what gpio-omap relies on: the SYSCONFIG/SYSSTATUS soft reset and
  * reset values (OE all inputs), DATAOUT with its SET/CLEAR aliases, DATAIN
@@ -13,10 +13,11 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "rm696-qtest.h"
 
-#define GPIO1_BASE          0x48310000
-#define GPIO6_BASE          0x49058000
-#define GPIO1_QOM           "/machine/soc/gpio[1]"
+#define GPIO1_BASE          BLK_BASE(GPIO1)
+#define GPIO6_BASE          BLK_BASE(GPIO6)
+#define GPIO1_QOM           "/machine/soc/gpio1"
 
 #define REVISION            0x00
 #define SYSCONFIG           0x10

@@ -14,10 +14,11 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "rm696-qtest.h"
 
-#define I2C1_BASE       0x48070000
-#define I2C3_BASE       0x48060000
-#define I2C1_QOM        "/machine/soc/i2c[1]"
+#define I2C1_BASE       BLK_BASE(I2C1)
+#define I2C3_BASE       BLK_BASE(I2C3)
+#define I2C1_QOM        "/machine/soc/i2c1"
 
 #define REV             0x00
 #define IE              0x04

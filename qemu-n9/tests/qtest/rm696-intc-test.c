@@ -9,8 +9,9 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "rm696-qtest.h"
 
-#define INTC            0x48200000u
+#define INTC            BLK_BASE(INTC)
 #define REVISION        (INTC + 0x00)
 #define SYSCONFIG       (INTC + 0x10)
 #define SYSSTATUS       (INTC + 0x14)

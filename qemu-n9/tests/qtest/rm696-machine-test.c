@@ -1,6 +1,6 @@
 /*
  * qtest for the rm696 machine as a whole: memory map, interconnect agents,
- * boot ROM and secure monitor mailbox.
+ * boot ROM and the secure monitor's debug port.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -36,20 +36,30 @@ static void test_memory(void)
     qtest_quit(qts);
 }
 
-/* The ROM holds the monitor vectors: the SMC vector branches to the handler. */
+/*
+ * The ROM holds our assembled code (rom/omap3-rom.S): the monitor's SMC
+ * vector branches to its handler, the wake-up entry and the board set-up
+ * start with code; it is read-only.  The debug port counts the services.
+ */
 static void test_rom(void)
 {
     QTestState *qts = qtest_init("-M rm696");
+    uint32_t smc_vector = qtest_readl(qts, ROM_BASE + 0x08);
 
-    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x08), ==, 0xea000004);
-    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x30), ==, ROM_MAILBOX);
-    /* The ROM is read-only to the guest. */
+    g_assert_cmphex(smc_vector >> 24, ==, 0xea);        /* b <handler> */
+    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x14000) >> 16, ==, 0xe59f);
+    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x14100), !=, 0);
     qtest_writel(qts, ROM_BASE + 0x08, 0);
-    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x08), ==, 0xea000004);
-    /* The mailbox answers every service Linux uses with 0 (success). */
+    g_assert_cmphex(qtest_readl(qts, ROM_BASE + 0x08), ==, smc_vector);
+    /* the monitor reports each service number it answers */
+    g_assert_cmpuint(rm696_qom_get_int(qts, "/machine/soc/rom", "smc-calls"),
+                     ==, 0);
     qtest_writel(qts, ROM_MAILBOX, 25);
-    g_assert_cmphex(qtest_readl(qts, ROM_MAILBOX), ==, 25);
-    g_assert_cmphex(qtest_readl(qts, ROM_MAILBOX + 4), ==, 0);
+    qtest_writel(qts, ROM_MAILBOX, 40);
+    g_assert_cmpuint(rm696_qom_get_int(qts, "/machine/soc/rom", "smc-calls"),
+                     ==, 2);
+    g_assert_cmpuint(rm696_qom_get_int(qts, "/machine/soc/rom",
+                                       "last-service"), ==, 40);
     qtest_quit(qts);
 }
 

@@ -13,7 +13,7 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 
-#define SDRC                0x6D000000u
+#define SDRC                BLK_BASE(SDRC)
 #define SDRC_SYSCONFIG      (SDRC + 0x10)
 #define SDRC_SYSSTATUS      (SDRC + 0x14)
 #define SDRC_CS_CFG         (SDRC + 0x40)
@@ -26,12 +26,12 @@
 #define SDRC_ACTIM_B(p)     (SDRC + 0xA0 + 0x28 * (p))
 #define SDRC_RFR_CTRL(p)    (SDRC + 0xA4 + 0x30 * (p))
 
-#define SMS                 0x6C000000u
+#define SMS                 BLK_BASE(SMS)
 #define SMS_SYSCONFIG       (SMS + 0x10)
 #define SMS_SYSSTATUS       (SMS + 0x14)
 #define SMS_RG_ATT0         (SMS + 0x48)
 
-#define GPMC                0x6E000000u
+#define GPMC                BLK_BASE(GPMC)
 #define GPMC_REVISION       (GPMC + 0x00)
 #define GPMC_SYSCONFIG      (GPMC + 0x10)
 #define GPMC_SYSSTATUS      (GPMC + 0x14)

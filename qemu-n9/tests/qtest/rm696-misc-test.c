@@ -16,8 +16,8 @@
 
 #define NS_PER_SEC          1000000000LL
 
-#define WDT2                0x48314000u
-#define WDT3                0x49030000u
+#define WDT2                BLK_BASE(WDT2)
+#define WDT3                BLK_BASE(WDT3)
 #define WD_SYSCONFIG(b)     ((b) + 0x10)
 #define WD_SYSSTATUS(b)     ((b) + 0x14)
 #define WISR(b)             ((b) + 0x18)
@@ -29,7 +29,7 @@
 #define WWPS(b)             ((b) + 0x34)
 #define WSPR(b)             ((b) + 0x48)
 
-#define MMC2                0x480B4000u
+#define MMC2                BLK_BASE(MMC2)
 #define MMC_SYSCONFIG       (MMC2 + 0x010)
 #define MMC_SYSSTATUS       (MMC2 + 0x014)
 #define MMC_CON             (MMC2 + 0x02C)

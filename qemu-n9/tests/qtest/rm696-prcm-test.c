@@ -16,8 +16,8 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 
-#define PRM                     0x48306000
-#define CM                      0x48004000
+#define PRM                     BLK_BASE(PRM)
+#define CM                      BLK_BASE(CM)
 
 /* PRM */
 #define PRM_IRQSTATUS_MPU       (PRM + 0x818)
@@ -145,21 +145,21 @@ static void test_mpu_clock(void)
     QTestState *qts = start();
     uint32_t v;
 
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(1000000000));
     /* bypass: dpll1_fck = core_ck (390.4 MHz) / 2 */
     set_field(qts, CM_CLKEN_PLL_MPU, 0, 5);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(195200000));
     /* M 125, N 3: 19.2 MHz * 125 / 4 = 600 MHz, then relock */
     v = qtest_readl(qts, CM_CLKSEL1_PLL_MPU);
     v = (v & ~((0x7ffu << 8) | 0x7f)) | (125 << 8) | 3;
     qtest_writel(qts, CM_CLKSEL1_PLL_MPU, v);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(195200000));
     set_field(qts, CM_CLKEN_PLL_MPU, 0, 7);
     g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 1);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/mpu_ck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(600000000));
     qtest_quit(qts);
 }
@@ -239,7 +239,7 @@ static void set_next(QTestState *qts, uint32_t mod, uint32_t st)
 
 static void mpu_standby(QTestState *qts, int level)
 {
-    qtest_set_irq_in(qts, "/machine/soc/prm", "mpu-standby", 0, level);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "standbywfi", 0, level);
 }
 
 static void test_prepwstst(void)
@@ -309,18 +309,18 @@ static void test_wkst_irq(void)
 {
     QTestState *qts = start();
 
-    qtest_irq_intercept_out_named(qts, "/machine/soc/prm", "sysbus-irq");
+    qtest_irq_intercept_out_named(qts, "/machine/soc/prcm", "sysbus-irq");
     qtest_writel(qts, PM_WKEN_WKUP, 0x10b);         /* omap3_prm_init_pm */
     qtest_writel(qts, PM_MPUGRPSEL_WKUP, 0xb);
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
     g_assert_false(qtest_get_irq(qts, 0));
 
     /* GPT1 wake-up: PM_WKST_WKUP.ST_GPT1 and WKUP_ST */
-    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 0, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 0, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 1);
     g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 1);
     g_assert_true(qtest_get_irq(qts, 0));
-    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 0, 0);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 0, 0);
 
     /* the handler: mask, ack, clear PM_WKST (must clear), unmask */
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x200);
@@ -334,7 +334,7 @@ static void test_wkst_irq(void)
     qtest_readl(qts, PRM_REVISION);                 /* OCP barrier */
 
     /* writing 0 clears nothing (omap3_prm_init_pm's "clear") */
-    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 3, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 3, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 1u << 3);
     qtest_writel(qts, PRM_IRQSTATUS_MPU, 0);
     g_assert_true(qtest_get_irq(qts, 0));
@@ -343,11 +343,11 @@ static void test_wkst_irq(void)
     g_assert_false(qtest_get_irq(qts, 0));
 
     /* a source not enabled in PM_WKEN is not latched */
-    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 5, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 5, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
 
     /* PER GPIO2 wake-up (PM_WKEN_PER / GRPSEL reset values allow it) */
-    qtest_set_irq_in(qts, "/machine/soc/prm", "per-wake", 13, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "per-wake", 13, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_PER), ==, 1u << 13);
     g_assert_true(qtest_get_irq(qts, 0));
     qtest_writel(qts, PM_WKST_PER, 1u << 13);
@@ -374,7 +374,7 @@ static void test_prcm_intc(void)
     qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
     g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
                     (1u << PRCM_INTC_LINE), ==, 0);
-    qtest_set_irq_in(qts, "/machine/soc/prm", "wkup-wake", 0, 1);
+    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 0, 1);
     g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
                     (1u << PRCM_INTC_LINE), ==, 1u << PRCM_INTC_LINE);
     qtest_writel(qts, PM_WKST_WKUP, 1);
@@ -411,9 +411,9 @@ static void test_gpt1_clock(void)
     g_assert_cmphex((qtest_readl(qts, PRM_CLKSRC_CTRL) >> 6) & 3, ==, 2);
 
     g_assert_cmphex(qtest_readl(qts, CM_CLKSEL_WKUP) & 1, ==, 0);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/gpt1_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(32768));
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt12_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/gpt12_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(32768));
 
     /* GPT1 counts 32768 ticks a second */
@@ -426,7 +426,7 @@ static void test_gpt1_clock(void)
 
     /* sys_clk: 19.2 MHz */
     qtest_writel(qts, CM_CLKSEL_WKUP, qtest_readl(qts, CM_CLKSEL_WKUP) | 1);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/gpt1_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(19200000));
     t0 = qtest_readl(qts, GPT1_TCRR);
     qtest_clock_step(qts, 10 * 1000 * 1000);
@@ -436,10 +436,10 @@ static void test_gpt1_clock(void)
 
     /* gated: no clock at all */
     qtest_writel(qts, CM_FCLKEN_WKUP, qtest_readl(qts, CM_FCLKEN_WKUP) & ~1);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/gpt1_fck"), ==,
                      0);
     qtest_writel(qts, CM_FCLKEN_WKUP, qtest_readl(qts, CM_FCLKEN_WKUP) | 1);
-    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/cm/gpt1_fck"), ==,
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/gpt1_fck"), ==,
                      CLOCK_PERIOD_FROM_HZ(19200000));
     qtest_quit(qts);
 }
@@ -467,6 +467,164 @@ static void test_rstctrl(void)
     qtest_quit(qts);
 }
 
+
+/* ---- The MPU's idle and wake-up through the PRCM --------------------------- */
+
+#define PRM_CLKSRC_CTRL_OFF     (PRM + 0x1270)
+#define PRM_VOLTCTRL            (PRM + 0x1260)
+#define PRM_VOLTSETUP1          (PRM + 0x1290)
+#define PRM_CLKSETUP            (PRM + 0x1298)
+#define CM_AUTOIDLE_PLL         (CM + 0xd30)
+#define CM_AUTOIDLE_PLL_MPU     (CM + 0x934)
+#define CM_CLKSTCTRL_PER        CM_CLKSTCTRL(MOD_PER)
+#define INTC_CONTROL            0x48200048
+#define INTC_MIR1               0x482000a4
+#define INTC_MIR_CLEAR1         0x482000a8
+#define GPT1_IRQ                37
+#define SDRC_POWER              (BLK_BASE(SDRC) + 0x70)
+#define SCRATCHPAD              (BLK_BASE(SCM) + 0x910)
+
+/* C5 on a quiet system: MPU, NEON, CORE and PER to RET, no clocks running */
+static void setup_c5(QTestState *qts, uint32_t core_state)
+{
+    kernel_pm_setup(qts);
+    qtest_writel(qts, CM_FCLKEN_PER, 0);
+    qtest_writel(qts, CM_FCLKEN1_CORE, 0);
+    set_next(qts, MOD_MPU, PWRST_RET);
+    set_next(qts, MOD_NEON, PWRST_RET);
+    set_next(qts, MOD_PER, PWRST_RET);
+    set_next(qts, MOD_CORE, core_state);
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    /* GPT1's interrupt reaches nIRQ */
+    qtest_writel(qts, INTC_MIR_CLEAR1, 1u << (GPT1_IRQ - 32));
+    qtest_irq_intercept_out_named(qts, "/machine/soc/prcm", "cpu-irq");
+}
+
+/* A running GPT10 (a CORE functional clock) keeps CORE out of RET. */
+static void test_gpt10_core(void)
+{
+    QTestState *qts = start();
+
+    setup_c5(qts, PWRST_RET);
+    qtest_writel(qts, CM_FCLKEN1_CORE, 1u << 11);       /* EN_GPT10 */
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_MPU)) & 3, ==, PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_PER)) & 3, ==, PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
+    mpu_standby(qts, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_ON);
+    /* GPT10 stopped: CORE reaches RET at the next WFI */
+    qtest_writel(qts, CM_FCLKEN1_CORE, 0);
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_RET);
+    mpu_standby(qts, 0);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_RET);
+    qtest_quit(qts);
+}
+
+/* From ON (C1-like: nothing slept), an interrupt passes at once. */
+static void test_wake_from_on(void)
+{
+    QTestState *qts = start();
+
+    setup_c5(qts, PWRST_ON);
+    set_next(qts, MOD_MPU, PWRST_ON);
+    set_next(qts, MOD_PER, PWRST_ON);
+    qtest_writel(qts, CM_CLKSTCTRL(MOD_MPU), 2);       /* force wakeup */
+    mpu_standby(qts, 1);
+    g_assert_false(qtest_get_irq(qts, 0));
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 1);
+    g_assert_true(qtest_get_irq(qts, 0));
+    qtest_quit(qts);
+}
+
+/*
+ * From C5 the interrupt waits for the wake-up latency the registers give:
+ * oscillator (PRM_CLKSETUP, AUTOEXTCLKMODE = 1) and voltage (VOLTSETUP1
+ * with AUTO_RET) in parallel, then the DPLLs' relock (autoidle on).
+ */
+static void test_wake_latency(void)
+{
+    QTestState *qts = start();
+    /* 100 32 kHz cycles; 200 x 8 sys_clk cycles; 2.5 us + 120 REFCLKs */
+    const uint64_t osc = (100ull * 1000000000 + 32767) / 32768;
+    const uint64_t dpll = 2500 + 120ull * 1000000000 / (19200000 / 12);
+    const uint64_t total = osc + dpll;
+
+    g_assert_cmpuint(osc, >, (200ull * 8 * 1000000000) / 19200000 + 1);
+    setup_c5(qts, PWRST_RET);
+    qtest_writel(qts, PRM_CLKSRC_CTRL_OFF, (2 << 6) | (1 << 3));
+    qtest_writel(qts, PRM_CLKSETUP, 100);
+    qtest_writel(qts, PRM_VOLTCTRL, 2);                 /* AUTO_RET */
+    qtest_writel(qts, PRM_VOLTSETUP1, (200 << 16) | 100);
+    qtest_writel(qts, CM_AUTOIDLE_PLL, 1);
+    qtest_writel(qts, CM_AUTOIDLE_PLL_MPU, 1);
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_RET);
+
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 1);
+    g_assert_false(qtest_get_irq(qts, 0));
+    qtest_clock_step(qts, total - 1);
+    g_assert_false(qtest_get_irq(qts, 0));
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_RET);
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_get_irq(qts, 0));
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_MPU)) & 3, ==, PWRST_ON);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==,
+                    PWRST_RET);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_MPU)) & 3, ==,
+                    PWRST_RET);
+    qtest_quit(qts);
+}
+
+/*
+ * CORE OFF loses CORE's context: back ON, the SDRC, the INTC and the CM
+ * are at their reset values; the wake-up domain (PRM, GPT1) and the SCM's
+ * scratchpad (wake-up memory) keep theirs.  RET keeps everything.
+ */
+static void test_core_off_context(void)
+{
+    QTestState *qts = start();
+    uint32_t sdrc_reset = qtest_readl(qts, SDRC_POWER);
+
+    setup_c5(qts, PWRST_RET);
+    qtest_writel(qts, SDRC_POWER, 0x9);
+    qtest_writel(qts, SCRATCHPAD, 0x80008000);
+    qtest_writel(qts, GPT1_TCLR, 1);                    /* GPT1 runs */
+    /* RET first: nothing is lost */
+    mpu_standby(qts, 1);
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 1);
+    qtest_clock_step(qts, 1000000);
+    g_assert_true(qtest_get_irq(qts, 0));
+    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x9);
+    g_assert_cmphex(qtest_readl(qts, CM_CLKSTCTRL_PER), ==, 3);
+    /* the handler: the source drops its line, then NEWIRQAGR */
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 0);
+    qtest_writel(qts, INTC_CONTROL, 1);
+
+    /* CORE OFF */
+    set_next(qts, MOD_CORE, 0);
+    set_next(qts, MOD_PER, 0);
+    qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
+    mpu_standby(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, 0);
+    qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 1);
+    qtest_clock_step(qts, 1000000);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
+    g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, sdrc_reset);
+    g_assert_cmphex(qtest_readl(qts, INTC_MIR1), ==, 0xffffffff);
+    g_assert_cmphex(qtest_readl(qts, CM_CLKSTCTRL_PER), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, SCRATCHPAD), ==, 0x80008000);
+    g_assert_cmphex(qtest_readl(qts, GPT1_TCLR) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_CORE)) & 3, ==, 0);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -481,6 +639,10 @@ int main(int argc, char **argv)
     qtest_add_func("/rm696/prcm/abb", test_abb);
     qtest_add_func("/rm696/prcm/gpt1-clock", test_gpt1_clock);
     qtest_add_func("/rm696/prcm/rstctrl", test_rstctrl);
+    qtest_add_func("/rm696/prcm/gpt10-keeps-core-on", test_gpt10_core);
+    qtest_add_func("/rm696/prcm/wake-from-on", test_wake_from_on);
+    qtest_add_func("/rm696/prcm/wake-latency", test_wake_latency);
+    qtest_add_func("/rm696/prcm/core-off-context", test_core_off_context);
 
     return g_test_run();
 }

@@ -1,6 +1,6 @@
 /*
- * Helpers shared by the rm696 qtests: reading QOM properties over QMP and
- * the raw level of an INTC input.
+ * Helpers shared by the rm696 qtests: the SoC's memory map, reading QOM
+ * properties over QMP and the raw level of an INTC input.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -9,6 +9,11 @@
 
 #include "libqtest.h"
 #include "qobject/qdict.h"
+/* The one memory map of the SoC, shared with the machine (hw/n9) */
+#include "hw/n9/omap3630_map.h"
+
+/* The base address of block OMAP3_BLK_<blk> */
+#define BLK_BASE(blk)   ((uint32_t)omap3630_map[OMAP3_BLK_##blk].base)
 
 /* The reply to a qom-get that must succeed. */
 static inline QDict *rm696_qom_get(QTestState *qts, const char *path,

@@ -9,8 +9,9 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "rm696-qtest.h"
 
-#define SCM                 0x48002000u
+#define SCM                 BLK_BASE(SCM)
 #define PADCONF_CORE        (SCM + 0x030)   /* first core pad pair */
 #define PADCONF_CORE_LAST   (SCM + 0x264)
 #define PADCONF_CORE2       (SCM + 0x5A0)
@@ -24,7 +25,7 @@
 #define TEMP_SENSOR         (SCM + 0x524)
 #define SCRATCHPAD          (SCM + 0x910)
 
-#define TAP                 0x4830A000u
+#define TAP                 BLK_BASE(TAP)
 #define TAP_IDCODE          (TAP + 0x204)
 #define TAP_DIE_ID(n)       (TAP + 0x218 + 4 * (n))
 

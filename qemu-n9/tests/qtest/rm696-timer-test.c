@@ -18,11 +18,11 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 
-#define SYNC_COUNTER    0x48320010u
-#define SYNC_REV        0x48320000u
+#define SYNC_COUNTER    (BLK_BASE(32KSYNC) + 0x10)
+#define SYNC_REV        BLK_BASE(32KSYNC)
 
-#define GPT1            0x48318000u
-#define GPT2            0x49032000u
+#define GPT1            BLK_BASE(GPT1)
+#define GPT2            BLK_BASE(GPT2)
 #define GPT1_IRQ        37
 #define GPT2_IRQ        38
 
@@ -85,7 +85,7 @@ static QTestState *timer_start(void)
 /* Rate of a GP timer's fclk, as the CM drives it. */
 static uint32_t gpt_rate(QTestState *qts, int n)
 {
-    g_autofree char *path = g_strdup_printf("/machine/soc/gpt[%d]/fclk", n);
+    g_autofree char *path = g_strdup_printf("/machine/soc/gpt%d/fclk", n);
     uint64_t period = rm696_clock_period(qts, path);
 
     g_assert_cmpuint(period, !=, 0);

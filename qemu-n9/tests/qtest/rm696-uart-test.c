@@ -13,9 +13,10 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "rm696-qtest.h"
 
-#define UART3_BASE      0x49020000
-#define UART3_QOM       "/machine/soc/uart[3]"
+#define UART3_BASE      BLK_BASE(UART3)
+#define UART3_QOM       "/machine/soc/uart3"
 
 #define RHR             0x00    /* THR, DLL */
 #define IER             0x04    /* DLH */
