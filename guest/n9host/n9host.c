@@ -11,6 +11,9 @@
  *
  *   n9host write        copy standard input to the semihosting console
  *   n9host exit [CODE]  end QEMU with exit status CODE (default 0)
+ *   n9host mark N       make the machine keep a copy of all its counters,
+ *                       marked N (the rm696 mark port, 0x40020100, through
+ *                       /dev/mem; -M rm696,stats=FILE lists them)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -18,6 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/mman.h>
 
 #define SYS_WRITE0          0x04
 #define SYS_EXIT            0x18
@@ -52,6 +58,30 @@ static int do_write(void)
     return n < 0 ? 1 : 0;
 }
 
+#define MARK_PORT_PAGE      0x40020000
+#define MARK_PORT_OFFSET    0x100
+
+static int do_mark(unsigned long n)
+{
+    int fd = open("/dev/mem", O_RDWR | O_SYNC);
+    volatile uint32_t *page;
+
+    if (fd < 0) {
+        perror("n9host: /dev/mem");
+        return 1;
+    }
+    page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+                MARK_PORT_PAGE);
+    close(fd);
+    if (page == MAP_FAILED) {
+        perror("n9host: mmap of the mark port");
+        return 1;
+    }
+    page[MARK_PORT_OFFSET / 4] = n;
+    munmap((void *)page, 4096);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "write")) {
@@ -67,6 +97,10 @@ int main(int argc, char **argv)
         semihost(SYS_EXIT_EXTENDED, block);
         return 1;       /* not reached when semihosting is on */
     }
-    fprintf(stderr, "usage: n9host write < FILE | n9host exit [CODE]\n");
+    if (argc == 3 && !strcmp(argv[1], "mark")) {
+        return do_mark(strtoul(argv[2], NULL, 0));
+    }
+    fprintf(stderr, "usage: n9host write < FILE | n9host exit [CODE] | "
+            "n9host mark N\n");
     return 2;
 }

@@ -2,8 +2,10 @@
 # The idle scenario (scripts/idle.sh runs it): for each C-state asked for,
 # enable only that state, idle N seconds of modelled time on a quiet system,
 # then report the kernel's own counters through n9host (semihosting) and end
-# QEMU.  The machine's counters (-M rm696,symbols=...,stats=FILE) are
-# written when QEMU ends, at the same instant.
+# QEMU.  Each state's window is marked for the machine (n9host mark: 10n+1
+# at its start, 10n+2 at its end, for Cn), which keeps a copy of all its
+# counters at each mark (-M rm696,stats=FILE, "marks"); the kernel's
+# counters are read at the same instants.
 #
 # Kernel command line:
 #   n9.idle.states=C1,C3,...|all   the states, in this order (default all)
@@ -37,13 +39,25 @@ for d in /sys/bus/platform/devices/*.serial; do
     echo 100 > $d/power/autosuspend_delay_ms
 done
 
+# The kernel's counters at a mark: cpuidle usage and time, pm_debug count
+snap() {
+    for s in $cpuidle/state*; do
+        echo "$(cat $s/name) usage $(cat $s/usage) time_us $(cat $s/time)"
+    done > /tmp/cpuidle.$1
+    cat $pmdbg/count > /tmp/pmcount.$1
+}
+
 for st in $(echo "$states" | tr ',' ' '); do
     n=${st#C}
     for s in $cpuidle/state*; do
         i=${s##*state}
         if [ "$i" = $((n - 1)) ]; then echo 0 > $s/disable; else echo 1 > $s/disable; fi
     done
+    snap $((10 * n + 1))
+    n9host mark $((10 * n + 1))
     sleep "$secs"
+    n9host mark $((10 * n + 2))
+    snap $((10 * n + 2))
 done
 for s in $cpuidle/state*; do echo 0 > $s/disable; done
 
@@ -57,6 +71,15 @@ for s in $cpuidle/state*; do echo 0 > $s/disable; done
     done
     echo "== pm_debug count"
     cat $pmdbg/count
+    for st in $(echo "$states" | tr ',' ' '); do
+        n=${st#C}
+        for m in $((10 * n + 1)) $((10 * n + 2)); do
+            echo "== mark $m cpuidle"
+            cat /tmp/cpuidle.$m
+            echo "== mark $m pm_debug count"
+            cat /tmp/pmcount.$m
+        done
+    done
     echo "== sdrc_power $(devmem 0x6d000070)"
     echo "== end"
 } > /tmp/report

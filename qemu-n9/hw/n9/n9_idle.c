@@ -55,6 +55,7 @@ struct N9IdleState {
     uint64_t reached[PRCM_NUM_PWRDM][4];    /* lowest state per entry */
     uint64_t wake_irq[OMAP3_NUM_IRQS + 1];  /* the last: none */
     N9IdleCount *acc;           /* [PH_NUM][ngroups] */
+    N9IdleCount pwrst[PH_NUM];  /* power-state registers (PRCM) */
 };
 
 struct N9IdleWalk {
@@ -68,6 +69,7 @@ struct N9IdleWalk {
     const char **group_agent;   /* the agent of each group */
     N9IdleCount *snap;          /* [ngroups]: at the phase's start */
     N9IdleCount *cur;           /* [PH_NUM][ngroups]: this entry */
+    N9IdleCount pwrst_snap, pwrst_cur[PH_NUM];
     N9IdleState *state[N9_IDLE_MAX_STATES];
     Notifier prcm_listener;
 
@@ -185,6 +187,8 @@ bool n9_symbols_lookup(const char *file, const char *name, uint64_t *addr,
 
 static void n9_idle_snapshot(N9IdleWalk *w)
 {
+    omap3_prcm_pwrst_accesses(OMAP3_PRCM(w->soc->prcm), &w->pwrst_snap.reads,
+                              &w->pwrst_snap.writes);
     for (unsigned i = 0; i < w->ngroups; i++) {
         const N9AgentCounters *c = &w->groups[i]->c;
 
@@ -198,7 +202,11 @@ static void n9_idle_snapshot(N9IdleWalk *w)
 static void n9_idle_take(N9IdleWalk *w, int ph)
 {
     N9IdleCount *cur = &w->cur[ph * w->ngroups];
+    uint64_t r, wr;
 
+    omap3_prcm_pwrst_accesses(OMAP3_PRCM(w->soc->prcm), &r, &wr);
+    w->pwrst_cur[ph].reads += r - w->pwrst_snap.reads;
+    w->pwrst_cur[ph].writes += wr - w->pwrst_snap.writes;
     for (unsigned i = 0; i < w->ngroups; i++) {
         const N9AgentCounters *c = &w->groups[i]->c;
 
@@ -282,6 +290,8 @@ static void n9_idle_close(N9IdleWalk *w, int entered, int64_t now)
         N9IdleCount *src = &w->cur[ph * w->ngroups];
         N9IdleCount *dst = &st->acc[ph * w->ngroups];
 
+        st->pwrst[ph].reads += w->pwrst_cur[ph].reads;
+        st->pwrst[ph].writes += w->pwrst_cur[ph].writes;
         for (i = 0; i < w->ngroups; i++) {
             dst[i].reads += src[i].reads;
             dst[i].writes += src[i].writes;
@@ -318,6 +328,7 @@ static void n9_idle_open(N9IdleWalk *w, CPUState *cs, int64_t now)
     w->wake_irq = -1;
     memcpy(w->min_state, w->pd_state, sizeof(w->min_state));
     memset(w->cur, 0, PH_NUM * w->ngroups * sizeof(*w->cur));
+    memset(w->pwrst_cur, 0, sizeof(w->pwrst_cur));
     n9_idle_snapshot(w);
     trace_n9_idle_enter(now, w->req + 1);
 
@@ -509,6 +520,15 @@ QDict *n9_idle_stats(N9IdleWalk *w)
                   qnum_from_double(n9_per(st->after_ns, woken) / 1e3));
         qdict_put(sd, "wakeup_latency_us_per_entry",
                   qnum_from_double(n9_per(st->wake_ns, woken) / 1e3));
+        {
+            QDict *pdr = qdict_new();
+
+            for (int ph = 0; ph < PH_NUM; ph++) {
+                qdict_put(pdr, ph == PH_BEFORE ? "before_wfi" : "after_wakeup",
+                          n9_idle_count_dict(&st->pwrst[ph], st->entries));
+            }
+            qdict_put(sd, "power_domain_registers", pdr);
+        }
         qdict_put(sd, "before_wfi", n9_idle_phase_dict(w, st, PH_BEFORE));
         qdict_put(sd, "after_wakeup", n9_idle_phase_dict(w, st, PH_AFTER));
         reached = qdict_new();

@@ -287,9 +287,22 @@ void omap3_prcm_set_wake_params(OMAP3PRCMState *s, const PrcmWakeParams *p)
 
 /* ---- Register regions ---------------------------------------------------- */
 
+/* A power-state register: PM_PWSTCTRL, PM_PWSTST or PM_PREPWSTST */
+static bool omap3_prcm_is_pwrst(hwaddr addr)
+{
+    hwaddr o = addr & 0xff;
+
+    return o == 0xe0 || o == 0xe4 || o == 0xe8;
+}
+
 static void omap3_prcm_prm_write_settle(void *opaque, hwaddr addr,
                                         uint64_t value, unsigned size)
 {
+    OMAP3PRCMState *s = opaque;
+
+    if (omap3_prcm_is_pwrst(addr)) {
+        s->pwrst_writes++;
+    }
     omap3_prcm_prm_write(opaque, addr, value, size);
     omap3_prcm_settled(opaque);
 }
@@ -301,8 +314,26 @@ static void omap3_prcm_cm_write_settle(void *opaque, hwaddr addr,
     omap3_prcm_settled(opaque);
 }
 
+static uint64_t omap3_prcm_prm_read_count(void *opaque, hwaddr addr,
+                                          unsigned size)
+{
+    OMAP3PRCMState *s = opaque;
+
+    if (omap3_prcm_is_pwrst(addr)) {
+        s->pwrst_reads++;
+    }
+    return omap3_prcm_prm_read(opaque, addr, size);
+}
+
+void omap3_prcm_pwrst_accesses(OMAP3PRCMState *s, uint64_t *reads,
+                               uint64_t *writes)
+{
+    *reads = s->pwrst_reads;
+    *writes = s->pwrst_writes;
+}
+
 static const MemoryRegionOps omap3_prcm_prm_ops = {
-    .read = omap3_prcm_prm_read,
+    .read = omap3_prcm_prm_read_count,
     .write = omap3_prcm_prm_write_settle,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = { .min_access_size = 4, .max_access_size = 4 },
@@ -365,6 +396,10 @@ static void omap3_prcm_init(Object *obj)
     qdev_init_gpio_out_named(dev, s->cpu_irq, "cpu-irq", 2);
     omap3_prcm_prm_init(s);
     omap3_prcm_cm_init_clocks(s);
+    object_property_add_uint64_ptr(obj, "pwrst-reads", &s->pwrst_reads,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "pwrst-writes", &s->pwrst_writes,
+                                   OBJ_PROP_FLAG_READ);
 
     notifier_list_init(&s->listeners);
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
@@ -430,6 +465,8 @@ static const VMStateDescription vmstate_omap3_prcm = {
         VMSTATE_INT64(wake_done_ns, OMAP3PRCMState),
         VMSTATE_TIMER_PTR(wake_timer, OMAP3PRCMState),
         VMSTATE_UINT32(lost, OMAP3PRCMState),
+        VMSTATE_UINT64(pwrst_reads, OMAP3PRCMState),
+        VMSTATE_UINT64(pwrst_writes, OMAP3PRCMState),
         /* the clock tree's outputs */
         VMSTATE_CLOCK(sys_clk, OMAP3PRCMState),
         VMSTATE_CLOCK(sys_32k, OMAP3PRCMState),

@@ -74,4 +74,13 @@ void omap3_prcm_add_listener(OMAP3PRCMState *prcm, Notifier *n);
  */
 QDict *omap3_prcm_stats(OMAP3PRCMState *prcm);
 
+/*
+ * Accesses to the power-state registers of every domain (PM_PWSTCTRL,
+ * PM_PWSTST, PM_PREPWSTST: offsets 0xe0-0xe8 of each PRM module), the
+ * registers Linux's idle walk reads and writes; also QOM properties
+ * "pwrst-reads" and "pwrst-writes".
+ */
+void omap3_prcm_pwrst_accesses(OMAP3PRCMState *prcm, uint64_t *reads,
+                               uint64_t *writes);
+
 #endif /* HW_N9_OMAP3_PRCM_H */

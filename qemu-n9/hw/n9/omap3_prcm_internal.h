@@ -138,6 +138,8 @@ struct OMAP3PRCMState {
 
     /* The power/clock-domain model: the one owner of the domain state */
     PrcmModel pwrdm;
+    /* accesses to PM_PWSTCTRL, PM_PWSTST, PM_PREPWSTST (any domain) */
+    uint64_t pwrst_reads, pwrst_writes;
 
     /* The MPU's idle (omap3_prcm.c) */
     uint8_t standby;                    /* in WFI, as the PRCM sees it */

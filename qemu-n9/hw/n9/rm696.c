@@ -31,6 +31,7 @@
 #include "omap3_prcm.h"
 #include "qobject/qjson.h"
 #include "qobject/qdict.h"
+#include "qobject/qlist.h"
 
 #define TYPE_RM696_MACHINE MACHINE_TYPE_NAME("rm696")
 OBJECT_DECLARE_SIMPLE_TYPE(RM696MachineState, RM696_MACHINE)
@@ -45,6 +46,8 @@ struct RM696MachineState {
     N9Timing *timing;
     N9IdleWalk *idle;
     Notifier exit_notifier;
+    MemoryRegion mark_port;     /* the guest's marks (not on silicon) */
+    QList *marks;               /* the counters at each mark */
 
     /* Properties */
     char *timing_file;          /* timing=FILE: latency parameters (INI) */
@@ -54,23 +57,12 @@ struct RM696MachineState {
     char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
 };
 
-/* Write the counters as JSON (stats=FILE), with QEMU's JSON writer. */
-static void rm696_write_stats(Notifier *n, void *data)
+/* Every counter of the machine, now */
+static QDict *rm696_counters(RM696MachineState *rms)
 {
-    RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
     OMAP3630State *soc = rms->soc;
-    g_autoptr(QDict) d = qdict_new();
-    g_autoptr(GString) out = NULL;
-    g_autoptr(GError) err = NULL;
-    QDict *agents = qdict_new();
+    QDict *d = qdict_new(), *agents = qdict_new();
 
-    qdict_put_str(d, "machine", "rm696");
-    qdict_put_bool(d, "timing", n9_timing_enabled());
-    if (rms->timing->file) {
-        qdict_put_str(d, "timing_file", rms->timing->file);
-    } else {
-        qdict_put_null(d, "timing_file");
-    }
     qdict_put_int(d, "virtual_ns", qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
         qdict_put(agents, omap3630_agents[i].name,
@@ -83,6 +75,58 @@ static void rm696_write_stats(Notifier *n, void *data)
     } else {
         qdict_put_null(d, "idle");
     }
+    return d;
+}
+
+/*
+ * The mark port, RM696_MARK_PORT (not on silicon, like QEMU's debug-exit
+ * devices): a guest program writes a number there (n9host mark N) and the
+ * machine keeps a copy of every counter at that instant, so a scenario can
+ * delimit the window it measures; the statistics file lists them under
+ * "marks".  No modelled time is charged.
+ */
+#define RM696_MARK_PORT     0x40020100
+
+static uint64_t rm696_mark_read(void *opaque, hwaddr addr, unsigned size)
+{
+    RM696MachineState *rms = opaque;
+
+    return qlist_size(rms->marks);
+}
+
+static void rm696_mark_write(void *opaque, hwaddr addr, uint64_t value,
+                             unsigned size)
+{
+    RM696MachineState *rms = opaque;
+    QDict *d = rm696_counters(rms);
+
+    qdict_put_int(d, "mark", value);
+    qlist_append(rms->marks, d);
+}
+
+static const MemoryRegionOps rm696_mark_ops = {
+    .read = rm696_mark_read,
+    .write = rm696_mark_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 4, .max_access_size = 4 },
+};
+
+/* Write the counters as JSON (stats=FILE), with QEMU's JSON writer. */
+static void rm696_write_stats(Notifier *n, void *data)
+{
+    RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
+    g_autoptr(QDict) d = rm696_counters(rms);
+    g_autoptr(GString) out = NULL;
+    g_autoptr(GError) err = NULL;
+
+    qdict_put_str(d, "machine", "rm696");
+    qdict_put_bool(d, "timing", n9_timing_enabled());
+    if (rms->timing->file) {
+        qdict_put_str(d, "timing_file", rms->timing->file);
+    } else {
+        qdict_put_null(d, "timing_file");
+    }
+    qdict_put(d, "marks", qobject_ref(rms->marks));
     out = qobject_to_json_pretty(QOBJECT(d), true);
     g_string_append_c(out, '\n');
     if (!g_file_set_contents(rms->stats_file, out->str, out->len, &err)) {
@@ -173,6 +217,10 @@ static void rm696_init(MachineState *machine)
     }
 
     memory_region_add_subregion(sysmem, OMAP3_SDRAM_BASE, machine->ram);
+    rms->marks = qlist_new();
+    memory_region_init_io(&rms->mark_port, OBJECT(machine), &rm696_mark_ops,
+                          rms, "rm696.mark-port", 4);
+    memory_region_add_subregion(sysmem, RM696_MARK_PORT, &rms->mark_port);
 
     rms->timing = n9_timing_new();
     if (rms->timing_file) {

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The idle scenario: boot the N9 model with icount and without a serial
+# console, idle N seconds of modelled time in each C-state asked for, and
+# print one table per C-state: idle entries, register accesses per entry by
+# interconnect and register group (before WFI / after the wake-up), modelled
+# µs per entry before WFI, in WFI and after the wake-up, the wake-up latency,
+# the lowest power state each domain reached, and the kernel's own counters
+# (cpuidle usage, pm_debug count) beside the machine's.
+#
+#   scripts/idle.sh [--kernel mainline|patched|FILE] [--symbols FILE]
+#                   [--state C1..C7,...|all] [--seconds N] [--count-all]
+#                   [--json FILE] [--trace FILE] [--out DIR] [-- QEMU args]
+#
+# --kernel    patched (default), mainline, or a zImage of your own with its
+#             System.map (--symbols, or System.map beside the zImage)
+# --state     the C-states, in this order (default all)
+# --seconds   modelled seconds of idle per state (default 2)
+# --count-all patched kernel: walk every domain (pm_debug count_all_domains)
+# --json      write the figures (machine and kernel) as JSON
+# --trace     write a Perfetto/Chrome trace (open it in ui.perfetto.dev)
+# --out       keep QEMU's statistics file and the guest's report there
+# Everything after -- goes to QEMU (e.g. -- -trace 'omap3_prcm_*').  More
+# machine options: QEMU_N9_MACHINE_OPTS=timing=timing/no-latency.ini ...
+. "$(dirname "$0")/lib.sh"
+
+kernel=patched symbols= states=all seconds=2 count_all= json= trace= outdir=
+need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/idle.sh --help)"; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --kernel) need_arg "$@"; kernel=$2; shift 2 ;;
+        --symbols) need_arg "$@"; symbols=$2; shift 2 ;;
+        --state|--states) need_arg "$@"; states=$2; shift 2 ;;
+        --seconds) need_arg "$@"; seconds=$2; shift 2 ;;
+        --count-all) count_all=1; shift ;;
+        --json) need_arg "$@"; json=$2; shift 2 ;;
+        --trace) need_arg "$@"; trace=$2; shift 2 ;;
+        --out) need_arg "$@"; outdir=$2; shift 2 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        --) shift; break ;;
+        *) die "unknown option $1 (see scripts/idle.sh --help)" ;;
+    esac
+done
+
+# Check the choices before the (long, on a first run) builds.
+if [ "$states" != all ]; then
+    for s in $(echo "$states" | tr ',' ' '); do
+        case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7 (or all)" ;; esac
+    done
+fi
+case "$seconds" in ''|*[!0-9]*|0) die "--seconds: '$seconds' is not a whole number of seconds above 0" ;; esac
+case "$kernel" in
+    mainline|patched) variant=$kernel ;;
+    *)
+        [ -f "$kernel" ] && [ -r "$kernel" ] || die "unknown kernel '$kernel': give mainline, patched or the path of a zImage"
+        kernel=$(realpath "$kernel")
+        [ -n "$symbols" ] || symbols=$(dirname "$kernel")/System.map
+        [ -f "$symbols" ] || die "no symbols for $kernel: give --symbols System.map (or vmlinux)"
+        variant=patched ;;
+esac
+[ -z "$symbols" ] || { [ -r "$symbols" ] || die "--symbols: cannot read '$symbols'"; symbols=$(realpath "$symbols"); }
+
+"$N9_TOP/scripts/setup-host.sh"
+"$N9_TOP/scripts/build-qemu.sh"
+"$N9_TOP/scripts/build-kernel.sh" "$variant"
+"$N9_TOP/scripts/build-initramfs.sh"
+
+kdir=$N9_OUT/kernels/$variant
+case "$kernel" in mainline|patched) kernel=$kdir/zImage; symbols=$kdir/System.map ;; esac
+
+if [ -n "$outdir" ]; then
+    mkdir -p "$outdir"; work=$(realpath "$outdir")
+else
+    work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+fi
+rm -f "$work/stats.json" "$work/report.txt"
+
+machine="rm696,symbols=$symbols,stats=$work/stats.json"
+[ -z "$trace" ] || machine="$machine,idle-trace=$(realpath -m "$trace")"
+[ -z "${QEMU_N9_MACHINE_OPTS:-}" ] || machine="$machine,$QEMU_N9_MACHINE_OPTS"
+append="rdinit=/init n9.run=idle n9.idle.states=$states n9.idle.seconds=$seconds"
+[ -z "$count_all" ] || append="$append n9.idle.count_all=1"
+
+log "idle scenario: $kernel, states $states, $seconds s each (modelled time)"
+t0=$SECONDS
+"$N9_OUT/bin/qemu-system-arm" -M "$machine" \
+    -kernel "$kernel" -dtb "$kdir/omap3-n9.dtb" \
+    -initrd "$N9_OUT/initramfs.cpio.gz" -append "$append" \
+    -icount shift=0,sleep=off -display none -monitor none -serial none \
+    -chardev "file,id=n9report,path=$work/report.txt" \
+    -semihosting-config enable=on,userspace=on,chardev=n9report \
+    "$@" || die "QEMU failed (status $?)"
+log "idle scenario: done in $((SECONDS - t0)) s host time"
+
+python3 "$N9_TOP/scripts/n9idle.py" "$work/stats.json" "$work/report.txt" \
+    ${json:+--json "$json"}
