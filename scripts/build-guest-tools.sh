@@ -2,6 +2,8 @@
 # Build the guest measuring tools into $N9_OUT/guest/:
 #   mmiolat           Linux armhf program, static (goes into the initramfs)
 #   n9host            Linux armhf: the guest's semihosting channel (report, exit)
+#   idlecount         Linux armhf: idle entries and residency per C-state (tracefs)
+#   idletime          Linux armhf: timer wake-up lateness (PMCCNTR)
 #   mmiolat-bare.elf  the same measurement without an OS, for
 #                     qemu-system-arm -M rm696 -kernel mmiolat-bare.elf
 #                         -semihosting-config enable=on,target=native
@@ -25,7 +27,7 @@ arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
 arm-linux-gnueabihf-strip "$out/mmiolat.tmp"
 mv "$out/mmiolat.tmp" "$out/mmiolat"
 
-for t in n9host; do
+for t in n9host idlecount idletime; do
     arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
         -o "$out/$t.tmp" "$src/$t/$t.c"
     arm-linux-gnueabihf-strip "$out/$t.tmp"
@@ -39,4 +41,4 @@ arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
     "$src/baremetal/start.S" "$src/baremetal/mmiolat-bare.c" -lgcc
 mv "$out/mmiolat-bare.elf.tmp" "$out/mmiolat-bare.elf"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/mmiolat-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/mmiolat-bare.elf"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Build the guest initramfs: Debian's armhf busybox-static, our /init and
-# our measuring tools (guest/: mmiolat), packed with the kernel tree's
+# our measuring tools (guest/: mmiolat, n9host, idlecount, idletime),
+# Debian's armhf rt-tests (cyclictest, hackbench) with the shared libraries
+# they need (libc6, libnuma1, libgcc-s1), packed with the kernel tree's
 # gen_init_cpio (no root needed for the device nodes).
 . "$(dirname "$0")/lib.sh"
 
@@ -29,7 +31,7 @@ apt_opts=(-o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourcePar
           -o APT::Architecture=armhf -o APT::Architectures::=armhf
           -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache"
           -o Dir::State::Status=/dev/null -o Debug::NoLocking=1)
-pkgs=(busybox-static)
+pkgs=(busybox-static rt-tests libc6 libnuma1 libgcc-s1)
 need=0
 for p in "${pkgs[@]}"; do ls "$apt_dir/debs/${p}_"*.deb >/dev/null 2>&1 || need=1; done
 if [ $need = 1 ]; then
@@ -43,14 +45,30 @@ fi
 stage=$N9_CACHE/build/initramfs
 rm -rf "$stage"; mkdir -p "$stage/bin"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-dpkg-deb -x "$apt_dir/debs/"busybox-static_*.deb "$tmp"
+for p in "${pkgs[@]}"; do
+    # the newest of the downloaded versions, if an index update brought two
+    deb=$(ls "$apt_dir/debs/${p}_"*.deb | sort -V | tail -1)
+    dpkg-deb -x "$deb" "$tmp"
+done
 cp "$tmp/bin/busybox" "$stage/bin/busybox"
+# rt-tests: cyclictest and hackbench (dynamically linked) and what they
+# load: the dynamic linker, libc (with its librt/libpthread stubs),
+# libnuma, libgcc_s (glibc loads it for thread cancellation).  The paths
+# are those of the Debian packages; Debian's ld.so searches the multiarch
+# folders without an ld.so.cache.  kernel/initramfs/files.list lists them.
+ma=arm-linux-gnueabihf
+mkdir -p "$stage/usr/bin" "$stage/lib/$ma" "$stage/usr/lib/$ma"
+for f in cyclictest hackbench; do cp "$tmp/usr/bin/$f" "$stage/usr/bin/$f"; done
+for f in ld-linux-armhf.so.3 libc.so.6 librt.so.1 libpthread.so.0 libgcc_s.so.1; do
+    cp "$tmp/lib/$ma/$f" "$stage/lib/$ma/$f"
+done
+cp -L "$tmp/usr/lib/$ma/libnuma.so.1" "$stage/usr/lib/$ma/libnuma.so.1"
 cp "$idir/init" "$stage/init"
 
 # The guest measuring tools (guest/, built by build-guest-tools.sh).
 "$N9_TOP/scripts/build-guest-tools.sh"
 mkdir -p "$stage/usr/bin" "$stage/scenarios"
-for t in mmiolat n9host; do
+for t in mmiolat n9host idlecount idletime; do
     cp "$N9_OUT/guest/$t" "$stage/usr/bin/$t"
 done
 # The scenarios /init runs when the kernel command line names one (n9.run=)

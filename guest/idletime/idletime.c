@@ -1,0 +1,270 @@
+/*
+ * idletime: how late a timer wake-up reaches user space, per run, with the
+ * cycle counter, as measured on the phone.  With one C-state enabled the
+ * CPU idles in it between the wake-ups, so the lateness holds that state's
+ * wake-up latency.
+ *
+ * Each sample:
+ *   1. t_base = clock_gettime(CLOCK_MONOTONIC); next = t_base + PERIOD
+ *   2. c_sleep = PMCCNTR; clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
+ *      next); c_wake = PMCCNTR (the first instruction after the call)
+ *   3. t_wake = clock_gettime(CLOCK_MONOTONIC): "mono" lateness t_wake - next
+ *      (the clock is the 32 kHz counter on the N9: 30.5 us steps)
+ *   4. find the next step of CLOCK_MONOTONIC: read PMCCNTR, then the clock,
+ *      until the clock changes; the step (value t_edge) happened between the
+ *      last two clock reads, whose PMCCNTR values c_prev, c_edge frame it.
+ *      The wake-up instant in CLOCK_MONOTONIC is then
+ *          t_edge - (c_mid - c_wake) / rate,  c_mid = (c_prev + c_edge) / 2
+ *      and the "ccnt" lateness is that minus next.  Only cycles counted
+ *      after the wake-up are used (c_wake .. c_edge), so a reset of PMCCNTR
+ *      by an MPU OFF idle (the PMU driver zeroes it when the MPU comes back)
+ *      does not matter; its resolution is one clock read (about 2 us),
+ *      not one 32 kHz tick.
+ *   5. the cycles slept, c_wake - c_sleep, are checked against the clock
+ *      (t_wake - t_base, within 2 ticks + 20 us): a mismatch means PMCCNTR
+ *      was reset during the sleep (MPU OFF); such samples are counted as
+ *      "ccnt_resets" and left out of "slept", nothing else.
+ * The timer slack is set to 1 ns (prctl PR_SET_TIMERSLACK), so the kernel
+ * does not defer the wake-up by the default 50 us.
+ *
+ * Usage: idletime [-p PERIOD_US] [-n COUNT] [-s SECONDS] [-m MHZ] [-v]
+ *   -p PERIOD_US  the time asked for per sleep (default 10000)
+ *   -n COUNT      samples (default 100; with -s: at most COUNT)
+ *   -s SECONDS    stop once SECONDS of CLOCK_MONOTONIC have passed
+ *   -m MHZ        PMCCNTR rate (default 1000: the N9's MPU at OPP100)
+ *   -v            print every sample too
+ * Exit status: 0 measured, 1 usage, 2 cannot measure.
+ *
+ * Output (stable for scripts):
+ *   # idletime: period_us 10000 samples 100 clock ccnt 1000 MHz step_ns S
+ *   late count 100 min_us 40.123 mean_us 45.678 max_us 50.123
+ *   late_mono count 100 min_us 30.517 mean_us 45.776 max_us 61.035
+ *   slept count 100 min_us 9990.123 mean_us 9995.1 max_us 9999.1 ccnt_resets 0
+ * "late" is the ccnt lateness (step 4), "late_mono" the clock's (step 3),
+ * "slept" the cycles from the last instruction before the call to the
+ * first after it, in us; "step_ns" the mean cycles between two clock reads
+ * of step 4 (the resolution of "late").
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+static inline uint32_t ccnt(void)
+{
+    uint32_t v;
+
+    __asm__ volatile("mrc p15, 0, %0, c9, c13, 0" : "=r"(v));
+    return v;
+}
+
+static int64_t mono(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static sigjmp_buf probe_env;
+
+static void on_sigill(int sig)
+{
+    (void)sig;
+    siglongjmp(probe_env, 1);
+}
+
+/* PMCCNTR must be readable from user space and counting */
+static void check_ccnt(void)
+{
+    struct sigaction sa, old;
+    volatile uint32_t a, b = 0;
+    int i;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_sigill;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGILL, &sa, &old);
+    if (sigsetjmp(probe_env, 1)) {
+        fprintf(stderr, "idletime: user access to PMCCNTR is off: kernel "
+                "needs CONFIG_ARM_USER_CYCLE_COUNTER\n");
+        exit(2);
+    }
+    a = ccnt();
+    for (i = 0; i < 1000 && (b = ccnt()) == a; i++) {
+    }
+    sigaction(SIGILL, &old, NULL);
+    if (a == b) {
+        fprintf(stderr, "idletime: PMCCNTR does not count (PMCR.E or "
+                "PMCNTENSET bit 31 is off; running perf stops it)\n");
+        exit(2);
+    }
+}
+
+struct stat_ns {
+    unsigned long long n;
+    int64_t min, max, sum;
+};
+
+static void add(struct stat_ns *s, int64_t v)
+{
+    if (!s->n || v < s->min) {
+        s->min = v;
+    }
+    if (!s->n || v > s->max) {
+        s->max = v;
+    }
+    s->sum += v;
+    s->n++;
+}
+
+static void print(const char *name, const struct stat_ns *s, int prec)
+{
+    printf("%s count %llu min_us %.3f mean_us %.*f max_us %.3f", name, s->n,
+           s->n ? s->min / 1e3 : 0.0, prec,
+           s->n ? (double)s->sum / s->n / 1e3 : 0.0,
+           s->n ? s->max / 1e3 : 0.0);
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: idletime [-p PERIOD_US] [-n COUNT] [-s SECONDS] "
+            "[-m MHZ] [-v]\n");
+    exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long period_us = 10000, count = 100, mhz = 1000;
+    double secs = 0;
+    int verbose = 0, opt, have_n = 0;
+    struct stat_ns late = { 0 }, late_mono = { 0 }, slept = { 0 };
+    unsigned long long resets = 0, steps = 0, step_cycles = 0;
+    int64_t t_start, period_ns, tick_ns = 1000000000 / 32768 + 1;
+    char *end;
+
+    while ((opt = getopt(argc, argv, "p:n:s:m:vh")) != -1) {
+        switch (opt) {
+        case 'p':
+            period_us = strtoul(optarg, &end, 0);
+            if (*end || period_us < 1 || period_us > 10000000) {
+                fprintf(stderr, "idletime: -p wants 1..10000000 us\n");
+                usage();
+            }
+            break;
+        case 'n':
+            count = strtoul(optarg, &end, 0);
+            have_n = 1;
+            if (*end || count < 1 || count > 10000000) {
+                fprintf(stderr, "idletime: -n wants 1..10000000\n");
+                usage();
+            }
+            break;
+        case 's':
+            secs = strtod(optarg, &end);
+            if (*end || !(secs > 0) || secs > 86400) {
+                fprintf(stderr, "idletime: -s wants seconds above 0\n");
+                usage();
+            }
+            break;
+        case 'm':
+            mhz = strtoul(optarg, &end, 0);
+            if (*end || mhz < 1 || mhz > 10000) {
+                fprintf(stderr, "idletime: -m wants a rate in MHz\n");
+                usage();
+            }
+            break;
+        case 'v':
+            verbose = 1;
+            break;
+        default:
+            usage();
+        }
+    }
+    if (optind != argc) {
+        usage();
+    }
+    if (secs > 0 && !have_n) {
+        count = 10000000;
+    }
+    check_ccnt();
+    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    period_ns = (int64_t)period_us * 1000;
+
+    t_start = mono();
+    for (unsigned long i = 0; i < count; i++) {
+        int64_t t_base, next, t_wake, t, t_edge, wake, l_ccnt;
+        uint32_t c_sleep, c_wake, c_prev, c_edge, c;
+        struct timespec ts;
+        int64_t slept_ns;
+
+        if (secs > 0 && mono() - t_start >= (int64_t)(secs * 1e9)) {
+            break;
+        }
+        t_base = mono();
+        next = t_base + period_ns;
+        ts.tv_sec = next / 1000000000;
+        ts.tv_nsec = next % 1000000000;
+        c_sleep = ccnt();
+        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)
+               == EINTR) {
+        }
+        c_wake = ccnt();
+        t_wake = mono();
+
+        /* the next step of the clock, framed by two PMCCNTR reads */
+        c_prev = c_wake;
+        for (;;) {
+            c = ccnt();
+            t = mono();
+            if (t != t_wake) {
+                break;
+            }
+            c_prev = c;
+        }
+        c_edge = c;
+        t_edge = t;
+        steps++;
+        step_cycles += (uint32_t)(c_edge - c_prev);
+        wake = t_edge - (int64_t)((uint32_t)(c_prev - c_wake) +
+                                  (uint32_t)(c_edge - c_prev) / 2) *
+                        1000 / (int64_t)mhz;
+        l_ccnt = wake - next;
+        add(&late, l_ccnt);
+        add(&late_mono, t_wake - next);
+
+        slept_ns = (int64_t)(uint32_t)(c_wake - c_sleep) * 1000 / (int64_t)mhz;
+        if (llabs(slept_ns - (t_wake - t_base)) > 2 * tick_ns + 20000) {
+            resets++;
+        } else {
+            add(&slept, slept_ns);
+        }
+        if (verbose) {
+            printf("sample %lu late_ns %lld late_mono_ns %lld slept_ns %lld%s\n",
+                   i, (long long)l_ccnt, (long long)(t_wake - next),
+                   (long long)slept_ns,
+                   llabs(slept_ns - (t_wake - t_base)) > 2 * tick_ns + 20000
+                   ? " ccnt_reset" : "");
+        }
+    }
+
+    printf("# idletime: period_us %lu samples %llu clock ccnt %lu MHz "
+           "step_ns %llu\n", period_us, late.n, mhz,
+           steps ? step_cycles * 1000 / mhz / steps : 0);
+    print("late", &late, 3);
+    putchar('\n');
+    print("late_mono", &late_mono, 3);
+    putchar('\n');
+    print("slept", &slept, 1);
+    printf(" ccnt_resets %llu\n", resets);
+    return late.n ? 0 : 2;
+}
