@@ -17,6 +17,10 @@
 #   n9.idle.seconds=N              modelled seconds per state (default 2)
 #   n9.idle.count_all=1            patched kernel: walk every domain on each
 #                                  idle entry (pm_debug count_all_domains)
+#   n9.idle.settle=S               seconds to let the system settle first
+#                                  (default 3: the drivers' runtime-PM
+#                                  autosuspend delays, McSPI's 2 s the longest,
+#                                  must pass before CORE can sleep)
 #   n9.idle.idlecount=0            a plain sleep in the windows instead of
 #                                  idlecount (no trace events in the idle path)
 #   n9.idle.idletime=1             the idletime pass, N seconds per state
@@ -28,11 +32,13 @@ count_all=
 idlecount=1
 idletime=
 idletime_period=10000
+settle=3
 for arg in $(cat /proc/cmdline); do
     case $arg in
         n9.idle.states=*) states=${arg#n9.idle.states=} ;;
         n9.idle.seconds=*) secs=${arg#n9.idle.seconds=} ;;
         n9.idle.count_all=*) count_all=${arg#n9.idle.count_all=} ;;
+        n9.idle.settle=*) settle=${arg#n9.idle.settle=} ;;
         n9.idle.idlecount=*) idlecount=${arg#n9.idle.idlecount=} ;;
         n9.idle.idletime=*) idletime=${arg#n9.idle.idletime=} ;;
         n9.idle.idletime_period=*) idletime_period=${arg#n9.idle.idletime_period=} ;;
@@ -53,6 +59,8 @@ fi
 for d in /sys/bus/platform/devices/*.serial; do
     echo 100 > $d/power/autosuspend_delay_ms
 done
+# a quiet system: every device that autosuspends has done so
+sleep "$settle"
 
 # The kernel's counters at a mark: cpuidle usage and time, pm_debug count
 snap() {
