@@ -41,4 +41,17 @@ arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
     "$src/baremetal/start.S" "$src/baremetal/mmiolat-bare.c" -lgcc
 mv "$out/mmiolat-bare.elf.tmp" "$out/mmiolat-bare.elf"
 
+# offmode-bare.elf: the MPU OFF / CORE OFF wake-up through the boot ROM,
+# checked from the restore pointer (tests/guest/test_offmode.py).  It
+# stores to unaligned addresses with the MMU off (Strongly-ordered memory,
+# where that faults) unless told not to: -mno-unaligned-access.
+arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft \
+    -mno-unaligned-access "${warn[@]}" \
+    -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
+    -Wl,--no-warn-rwx-segments \
+    -o "$out/offmode-bare.elf.tmp" \
+    "$src/baremetal/start.S" "$src/baremetal/offmode-sleep.S" \
+    "$src/baremetal/offmode-bare.c" -lgcc
+mv "$out/offmode-bare.elf.tmp" "$out/offmode-bare.elf"
+
 log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/mmiolat-bare.elf"
