@@ -36,10 +36,12 @@
  * Exit status: 0 measured, 1 usage, 2 cannot measure.
  *
  * Output (stable for scripts):
- *   # idletime: period_us 10000 samples 100 clock ccnt 1000 MHz step_ns S
- *   late count 100 min_us 40.123 mean_us 45.678 max_us 50.123
- *   late_mono count 100 min_us 30.517 mean_us 45.776 max_us 61.035
- *   slept count 100 min_us 9990.123 mean_us 9995.1 max_us 9999.1 ccnt_resets 0
+ *   # idletime: period_us 10000 samples 199 clock ccnt 1000 MHz step_ns 978
+ *   late count 199 min_us 45.771 mean_us 55.817 median_us 55.680 max_us 57.647
+ *   late_mono count 199 min_us 40.283 mean_us 40.283 median_us 40.283
+ *             max_us 40.284                            (one line)
+ *   slept count 199 min_us 10040.777 mean_us 10051.2 median_us 10051.429
+ *         max_us 10053.601 ccnt_resets 0               (one line)
  * "late" is the ccnt lateness (step 4), "late_mono" the clock's (step 3),
  * "slept" the cycles from the last instruction before the call to the
  * first after it, in us; "step_ns" the mean cycles between two clock reads
@@ -111,12 +113,22 @@ static void check_ccnt(void)
 }
 
 struct stat_ns {
-    unsigned long long n;
+    unsigned long long n, cap;
     int64_t min, max, sum;
+    int64_t *v;                 /* every sample, for the median */
 };
 
 static void add(struct stat_ns *s, int64_t v)
 {
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->v = realloc(s->v, s->cap * sizeof(*s->v));
+        if (!s->v) {
+            fprintf(stderr, "idletime: out of memory\n");
+            exit(2);
+        }
+    }
+    s->v[s->n] = v;
     if (!s->n || v < s->min) {
         s->min = v;
     }
@@ -127,11 +139,30 @@ static void add(struct stat_ns *s, int64_t v)
     s->n++;
 }
 
-static void print(const char *name, const struct stat_ns *s, int prec)
+static int cmp64(const void *a, const void *b)
 {
-    printf("%s count %llu min_us %.3f mean_us %.*f max_us %.3f", name, s->n,
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* the middle sample, or the mean of the two middle ones */
+static double median(struct stat_ns *s)
+{
+    if (!s->n) {
+        return 0;
+    }
+    qsort(s->v, s->n, sizeof(*s->v), cmp64);
+    return s->n % 2 ? s->v[s->n / 2]
+                    : (s->v[s->n / 2 - 1] + s->v[s->n / 2]) / 2.0;
+}
+
+static void print(const char *name, struct stat_ns *s, int prec)
+{
+    printf("%s count %llu min_us %.3f mean_us %.*f median_us %.3f "
+           "max_us %.3f", name, s->n,
            s->n ? s->min / 1e3 : 0.0, prec,
-           s->n ? (double)s->sum / s->n / 1e3 : 0.0,
+           s->n ? (double)s->sum / s->n / 1e3 : 0.0, median(s) / 1e3,
            s->n ? s->max / 1e3 : 0.0);
 }
 

@@ -23,19 +23,32 @@ semihosting report).  Checks, per state:
     the clock read after the wake-up); PMCCNTR resets are seen in every
     sample of a window whose idle entries put the MPU OFF (C7) and in none
     of the others;
-  - idletime: the mean lateness in C3, C5 (CORE RET) and C7 (CORE OFF)
-    exceeds C1's by at least the machine's mean modelled wake-up latency
-    per entry over idletime's window (marks 10n+3 .. 10n+4) minus C1's and
-    minus one 32 kHz tick (the wake-up timer, GPT1, fires on a 32 kHz edge:
-    two runs can wake at edges up to one tick apart relative to the time
-    asked for);
+  - the machine's idle trace (-M rm696,idle-trace=FILE) has one wake-up
+    span per woken entry of idletime's window (marks 10n+3 .. 10n+4),
+    their latencies summing to the stats' wakeup_latency_ns;
+  - idletime: the largest lateness in C3, C5 (CORE RET) and C7 (CORE
+    OFF) exceeds C1's median by at least the largest modelled wake-up
+    latency of the window's wake-ups minus C1's, minus one 32 kHz tick.
+    Why the largest: a sample whose slow exit another timer's wake-up
+    started before idletime's timer was due is less late, by up to the
+    whole latency (C5: one at 2.4 ms among ~10.3 ms ones, which moves the
+    mean by ~80 us), and in some windows CORE reaches RET/OFF in only part
+    of the entries; the latest sample is one that waited for the whole
+    exit, from the GPT1 edge at or after the time asked for.  The
+    tolerance: GPT1 fires on a 32 kHz edge, so the wait from the time
+    asked for to the wake-up event is 0..1 tick, and C1's median may hold
+    up to one tick more of it; everything else in the lateness (the
+    after-wake-up path, the interrupt, the return to user space) is
+    longer in the deeper state, not shorter.  When every entry of the
+    window reached the same MPU and CORE states, the medians are compared
+    too, with the modelled latency per entry (the stats' figure);
   - cyclictest runs (status 0, a summary of all its loops), the machine's
     entries over its window (marks 10n+5 .. 10n+6) == the usage delta, and
-    its max latency in C5 and C7 exceeds C1's by the modelled wake-up
-    latency (the 10 ms oscillator wake-up): at least the mean per entry
-    minus one tick, at most the mean plus the after-wake-up path per entry
-    plus 0.5 ms (the return to user space and the spread of the latency
-    between entries, C7 mixing CORE OFF and ON);
+    its max latency in C5 and C7 exceeds C1's average by the window's
+    largest modelled wake-up latency (the ~10 ms oscillator wake-up):
+    at least that minus one tick, at most that plus 0.5 ms (the
+    after-wake-up path, 0.16-0.23 ms per entry, and the return to the
+    thread; C1's own path is in its average);
   - determinism: the second runs give bit-identical tool output
     (idlecount, idletime, cyclictest sections of the reports).
 
@@ -70,12 +83,13 @@ def check(name, ok, detail=''):
 
 def start(qemu, kdir, initrd, work, append):
     os.makedirs(work, exist_ok=True)
-    for f in ('stats.json', 'report.txt'):
+    for f in ('stats.json', 'report.txt', 'idle-trace.json'):
         if os.path.exists(os.path.join(work, f)):
             os.unlink(os.path.join(work, f))
-    argv = [qemu, '-M', 'rm696,symbols=%s,stats=%s' % (
+    argv = [qemu, '-M', 'rm696,symbols=%s,stats=%s,idle-trace=%s' % (
                 os.path.join(kdir, 'System.map'),
-                os.path.join(work, 'stats.json')),
+                os.path.join(work, 'stats.json'),
+                os.path.join(work, 'idle-trace.json')),
             '-kernel', os.path.join(kdir, 'zImage'),
             '-dtb', os.path.join(kdir, 'omap3-n9.dtb'),
             '-initrd', initrd, '-append', 'rdinit=/init ' + append,
@@ -136,6 +150,23 @@ def window(marks, st, first):
                               m1['idle']['states'].get(st, {}))
 
 
+def wakeups(work, marks, st, first):
+    """The modelled wake-up latencies (ns) of the window's wake-ups, from
+    the machine's idle trace (-M rm696,idle-trace=FILE: one 'wake-up' span
+    per wake-up, at virtual time, as the marks)"""
+    n = int(st[1:])
+    m0, m1 = marks.get(10 * n + first), marks.get(10 * n + first + 1)
+    if not m0 or not m1:
+        return []
+    t0, t1 = m0['virtual_ns'] / 1e3, m1['virtual_ns'] / 1e3
+    if not hasattr(wakeups, 'cache') or wakeups.cache[0] != work:
+        tr = json.load(open(os.path.join(work, 'idle-trace.json')))
+        wakeups.cache = (work, [(e['ts'], e['args']['latency_ns'])
+                                for e in tr['traceEvents']
+                                if e.get('name') == 'wake-up'])
+    return [lat for ts, lat in wakeups.cache[1] if t0 <= ts < t1]
+
+
 def tool_sections(text, prefixes):
     sec = n9idle.parse_report(text)
     return {k: v for k, v in sec.items() if k.startswith(prefixes)}
@@ -181,7 +212,7 @@ def check_idle(work):
                  (res_ns - mach_ns) / e / 1e3, m['in_wfi_ns'] / 1e3),
               abs(res_ns - mach_ns) <= tol)
 
-    late, wl = {}, {}
+    late, wl, uniform = {}, {}, {}
     for st in STATES:
         it = idletime_of(report, st)
         w = window(marks, st, 3)
@@ -202,20 +233,39 @@ def check_idle(work):
         check('idletime %s: PMCCNTR resets %d == %d (MPU OFF entries in the '
               'window: %d)' % (st, it['slept']['ccnt_resets'], want, mpu_off),
               it['slept']['ccnt_resets'] == want)
+        late[st] = a
+        wl[st] = wakeups(work, marks, st, 3)
+        low = w['lowest_power_state']
+        uniform[st] = all(len(low.get(pd, {})) == 1 for pd in ('mpu', 'core'))
         woken = w['entries'] - w['without_wfi']
-        late[st] = a['mean_us'] * 1e3
-        wl[st] = w['wakeup_latency_ns'] / woken if woken else 0.0
-    if 'C1' in late:
+        check('idletime %s: the idle trace has one wake-up per woken entry '
+              '(%d, %d)' % (st, len(wl[st]), woken),
+              len(wl[st]) == woken > 0 and
+              sum(wl[st]) == w['wakeup_latency_ns'])
+    if 'C1' in late and wl.get('C1'):
+        base = late['C1']['median_us'] * 1e3
+        wl1 = max(wl['C1'])
         for st in ('C3', 'C5', 'C7'):
-            if st not in late:
+            if st not in late or not wl.get(st):
                 continue
-            d = late[st] - late['C1']
-            need = wl[st] - wl['C1'] - TICK_NS
-            check('idletime %s: mean lateness exceeds C1\'s by %.1f us >= '
-                  'modelled wake-up latency %.1f us - C1\'s %.1f us - 1 tick '
-                  '= %.1f us' % (st, d / 1e3, wl[st] / 1e3, wl['C1'] / 1e3,
-                                 need / 1e3),
-                  d >= need)
+            d = late[st]['max_us'] * 1e3 - base
+            need = max(wl[st]) - wl1 - TICK_NS
+            check('idletime %s: max lateness exceeds C1\'s median by %.1f us '
+                  '>= the window\'s largest modelled wake-up latency %.1f us '
+                  '- C1\'s %.1f us - 1 tick = %.1f us (means: %+.1f us over '
+                  'C1, modelled %.1f us per entry)'
+                  % (st, d / 1e3, max(wl[st]) / 1e3, wl1 / 1e3, need / 1e3,
+                     late[st]['mean_us'] - late['C1']['mean_us'],
+                     sum(wl[st]) / len(wl[st]) / 1e3), d >= need)
+            if uniform[st]:
+                d = (late[st]['median_us'] - late['C1']['median_us']) * 1e3
+                need = (sum(wl[st]) / len(wl[st]) -
+                        sum(wl['C1']) / len(wl['C1']) - TICK_NS)
+                check('idletime %s: every entry reached the same MPU and '
+                      'CORE states; median lateness exceeds C1\'s by %.1f '
+                      'us >= modelled wake-up latency per entry - C1\'s - 1 '
+                      'tick = %.1f us' % (st, d / 1e3, need / 1e3),
+                      d >= need)
 
 
 def check_cyclictest(work):
@@ -223,7 +273,7 @@ def check_cyclictest(work):
     report = n9idle.parse_report(open(os.path.join(work,
                                                    'report.txt')).read())
     marks = {m['mark']: m for m in stats.get('marks', [])}
-    mx, wl, after = {}, {}, {}
+    mx, avg, wl = {}, {}, {}
     for st in STATES:
         text = '\n'.join(report.get('cyclictest %s' % st, []))
         m = re.search(r'C:\s*(\d+) Min:\s*(\d+) Act:\s*\d+ Avg:\s*(\d+) '
@@ -240,21 +290,20 @@ def check_cyclictest(work):
         check('cyclictest %s: machine entries %d == usage delta %s'
               % (st, w['entries'], usage.group(1)),
               w['entries'] > 0 and w['entries'] == int(usage.group(1)))
-        woken = w['entries'] - w['without_wfi']
         mx[st] = int(m.group(4)) * 1e3
-        wl[st] = w['wakeup_latency_ns'] / woken if woken else 0.0
-        after[st] = w['after_wakeup_ns'] / woken if woken else 0.0
+        avg[st] = int(m.group(3)) * 1e3
+        wl[st] = wakeups(work, marks, st, 5)
     if 'C1' in mx:
         for st in ('C5', 'C7'):
-            if st not in mx:
+            if st not in mx or not wl[st]:
                 continue
-            d = mx[st] - mx['C1']
-            lo = wl[st] - TICK_NS
-            hi = wl[st] + after[st] + 500e3
-            check('cyclictest %s: max latency exceeds C1\'s by %.0f us, in '
-                  '[wake-up latency %.1f - 1 tick, + after wake-up %.1f + '
-                  '500] us' % (st, d / 1e3, wl[st] / 1e3, after[st] / 1e3),
-                  lo <= d <= hi)
+            d = mx[st] - avg['C1']
+            lo = max(wl[st]) - TICK_NS
+            hi = max(wl[st]) + 500e3
+            check('cyclictest %s: max latency exceeds C1\'s average by %.0f '
+                  'us, in [the window\'s largest modelled wake-up latency '
+                  '%.1f us - 1 tick, + 500 us]'
+                  % (st, d / 1e3, max(wl[st]) / 1e3), lo <= d <= hi)
 
 
 def main():

@@ -15,15 +15,21 @@
 #   n9.cyclictest.states=C1,C3,...|all  the states, in this order (default all)
 #   n9.cyclictest.loops=N               wake-ups per state (default 100)
 #   n9.cyclictest.interval=US           period in us (default 10000)
+#   n9.cyclictest.settle=S              seconds to let the system settle
+#                                       first (default 3, as the idle
+#                                       scenario: the drivers' runtime-PM
+#                                       autosuspend delays must pass)
 # Boot without a serial console: one keeps its UART, PER and CORE awake.
 states=all
 loops=100
 interval=10000
+settle=3
 for arg in $(cat /proc/cmdline); do
     case $arg in
         n9.cyclictest.states=*) states=${arg#n9.cyclictest.states=} ;;
         n9.cyclictest.loops=*) loops=${arg#n9.cyclictest.loops=} ;;
         n9.cyclictest.interval=*) interval=${arg#n9.cyclictest.interval=} ;;
+        n9.cyclictest.settle=*) settle=${arg#n9.cyclictest.settle=} ;;
     esac
 done
 [ "$states" = all ] && states=C1,C2,C3,C4,C5,C6,C7
@@ -40,6 +46,8 @@ mkdir -p /dev/shm && mount -t tmpfs shm /dev/shm
 for d in /sys/bus/platform/devices/*.serial; do
     echo 100 > $d/power/autosuspend_delay_ms
 done
+# a quiet system: every device that autosuspends has done so
+sleep "$settle"
 
 for st in $(echo "$states" | tr ',' ' '); do
     n=${st#C}
