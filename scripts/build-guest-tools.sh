@@ -4,6 +4,7 @@
 #   n9host            Linux armhf: the guest's semihosting channel (report, exit)
 #   idlecount         Linux armhf: idle entries and residency per C-state (tracefs)
 #   idletime          Linux armhf: timer wake-up lateness (PMCCNTR)
+#   clockcheck        Linux armhf: PMCCNTR against the 32 kHz counter; N sleeps
 #   mmiolat-bare.elf  the same measurement without an OS, for
 #                     qemu-system-arm -M rm696 -kernel mmiolat-bare.elf
 #                         -semihosting-config enable=on,target=native
@@ -27,7 +28,7 @@ arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
 arm-linux-gnueabihf-strip "$out/mmiolat.tmp"
 mv "$out/mmiolat.tmp" "$out/mmiolat"
 
-for t in n9host idlecount idletime; do
+for t in n9host idlecount idletime clockcheck; do
     arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
         -o "$out/$t.tmp" "$src/$t/$t.c"
     arm-linux-gnueabihf-strip "$out/$t.tmp"

@@ -55,12 +55,8 @@ esac
 if [ -n "$count_all" ] && [ -e $pmdbg/count_all_domains ]; then
     echo "$count_all" > $pmdbg/count_all_domains
 fi
-# UARTs that are not a console may runtime-suspend (their clocks stop)
-for d in /sys/bus/platform/devices/*.serial; do
-    echo 100 > $d/power/autosuspend_delay_ms
-done
-# a quiet system: every device that autosuspends has done so
-sleep "$settle"
+# a quiet system (quiet.sh: UART autosuspend, no 1-Wire search, settle)
+QUIET_SETTLE=$settle . /usr/share/n9/scenarios/quiet.sh
 
 # The kernel's counters at a mark: cpuidle usage and time, pm_debug count
 snap() {

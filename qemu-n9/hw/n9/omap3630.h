@@ -59,6 +59,8 @@
 /* Watchdog: clock input "fclk" (32 kHz, gated); property "id" (2 = WDT2,
  * 3 = WDT3). */
 #define TYPE_OMAP3_WDT      "omap3-wdt"
+/* HDQ/1-Wire controller (an empty line). */
+#define TYPE_OMAP3_HDQ      "omap3-hdq"
 /* HS MMC host: property "id" (1..3). */
 #define TYPE_OMAP3_HSMMC    "omap3-hsmmc"
 /*

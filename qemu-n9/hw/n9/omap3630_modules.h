@@ -36,18 +36,7 @@
  * revision constant, SOFTRESET self-clears, SYSSTATUS bit 0 = 1) does NOT
  * give, or where the generic SYSCONFIG layout does not apply:
  *
- *  1. hdq1w (0x480B2000, IRQ 58): drivers/w1/masters/omap_hdq.c:
- *     omap_hdq_probe calls omap_hdq_break, which sets CTRL_STATUS (0x0C)
- *     INITIALIZATION|GO (bits 2 and 4, DIR bit 1 cleared) and sleeps until
- *     hdq_isr (IRQ 58) has read INT_STATUS (0x10) with TIMEOUT (bit 0).
- *     With storage only no interrupt comes: the probe waits OMAP_HDQ_TIMEOUT
- *     (HZ/5, ~195 ms at HZ=128) and goes on (-EINTR is ignored), so it is
- *     boot time lost, not a hang.  Fast path: on a write with GO set, clear
- *     GO and INITIALIZATION, set INT_STATUS bit 0, raise IRQ 58; INT_STATUS
- *     clears on read; CTRL_STATUS PRESENCE (bit 3) = 0 (no slave) makes the
- *     driver stop there.  The hwmod reset (mach-omap2/hdq1w.c:
- *     omap_hdq1w_reset: SOFTRESET, CTRL_STATUS bit 5, poll SYSSTATUS 0x18)
- *     is satisfied by storage.
+ *  1. hdq1w (0x480B2000, IRQ 58) has its own model now: omap3_hdq.c.
  *  2. smartreflex sr1/sr2 (0x480C9000/0x480CB000): the "sysc" offset 0x38
  *     is ERRCONFIG_V2 (omap_hwmod_3xxx_data.c:omap36xx_sr_sysc, ti-sysc.c:
  *     sysc_regbits_omap36xx_sr): SIDLEMODE [25:24], ENAWAKEUP [26], no
@@ -157,10 +146,6 @@ static const OMAP3ModuleInfo omap3630_sysc_modules[] = {
       "ti-sysc.c:sysc_reset polls SYSS 0x408 bit0 (omap3.dtsi "
       "usb_otg_target); rev 0x40 selects the usb_otg_hs quirk (0x414 "
       "writes)" },
-    { "hdq1w", 0x480B2000, 0x1000, 0x0, 0, 0x14, 0x18,
-      "hdq1w.c:omap_hdq1w_reset polls SYSS 0x18 bit0; "
-      "omap_hdq.c:omap_hdq_probe prints REV, omap_hdq_break waits for IRQ "
-      "58 (see top)" },
     { "mcspi3", 0x480B8000, 0x1000, 0x0, 0, 0x10, 0x14,
       "omap_hwmod.c:_ocp_softreset polls SYSS bit0 (omap34xx_mcspi_sysc); "
       "spi-omap2-mcspi.c:omap2_mcspi_controller_setup writes only" },

@@ -337,6 +337,9 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
         omap3630_realize_block(s, d, OMAP3_BLK_MMC1 + i);
     }
 
+    d = omap3630_new(s, TYPE_OMAP3_HDQ, OMAP3_BLK_HDQ);
+    omap3630_realize_block(s, d, OMAP3_BLK_HDQ);
+
     for (i = 0; i < OMAP3_NUM_BLOCKS; i++) {
         int pd = omap3630_block_pwrdm(i);
 

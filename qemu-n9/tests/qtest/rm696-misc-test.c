@@ -336,6 +336,48 @@ static void test_sysc_module(void)
     qtest_quit(qts);
 }
 
+/*
+ * HDQ/1-Wire with an empty line (omap_hdq.c): a break ends in TIMEOUT
+ * without PRESENCE after 230 us, a written byte in TXCOMPLETE and a read
+ * in TIMEOUT after 8 bit cycles of 190 us; INT_STATUS clears on read and
+ * drives INTC 58 while the interrupt is enabled.
+ */
+#define HDQ                 BLK_BASE(HDQ)
+#define HDQ_CTRL            (HDQ + 0x0c)
+#define HDQ_INT             (HDQ + 0x10)
+#define HDQ_IRQ             58
+
+static void test_hdq(void)
+{
+    QTestState *qts = qtest_init("-M rm696");
+
+    qtest_irq_intercept_in(qts, "/machine/soc/intc");
+    qtest_writel(qts, HDQ_CTRL, 0x60);          /* CLOCKENABLE | INTMASK */
+    qtest_writel(qts, HDQ_CTRL, 0x60 | 0x14 | 0x2);     /* break: INIT|GO */
+    g_assert_cmphex(qtest_readl(qts, HDQ_CTRL) & 0x10, ==, 0x10);
+    qtest_clock_step(qts, 229999);
+    g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_true(qtest_get_irq(qts, HDQ_IRQ));
+    g_assert_cmphex(qtest_readl(qts, HDQ_CTRL) & 0x1c, ==, 0);  /* no PRESENCE */
+    g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 1);          /* TIMEOUT */
+    g_assert_false(qtest_get_irq(qts, HDQ_IRQ));
+    g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 0);
+    /* a write completes, a read finds nobody */
+    qtest_writel(qts, HDQ + 0x04, 0xa5);
+    qtest_writel(qts, HDQ_CTRL, 0x60 | 0x10);
+    qtest_clock_step(qts, 8 * 190000);
+    g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 4);          /* TXCOMPLETE */
+    qtest_writel(qts, HDQ_CTRL, 0x60 | 0x10 | 0x2);
+    qtest_clock_step(qts, 8 * 190000);
+    g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 1);
+    /* the hwmod reset */
+    qtest_writel(qts, HDQ + 0x14, 2);
+    g_assert_cmphex(qtest_readl(qts, HDQ + 0x18) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, HDQ_CTRL), ==, 0);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -346,6 +388,7 @@ int main(int argc, char **argv)
     qtest_add_func("/rm696/mmc/reset", test_mmc_reset);
     qtest_add_func("/rm696/mmc/command", test_mmc_command);
     qtest_add_func("/rm696/sysc/mailbox", test_sysc_module);
+    qtest_add_func("/rm696/hdq/empty-line", test_hdq);
 
     return g_test_run();
 }

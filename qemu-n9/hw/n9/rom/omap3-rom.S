@@ -260,8 +260,7 @@ rom_wakeup:
     .org 0x14100
     .global rom_board_setup
 rom_board_setup:
-    mov     r3, lr
-    ldr     sp, =ROM_STACK_TOP
+    mov     r3, lr                      /* no stack needed: SP is kept */
     bl      secure_setup
     bl      enter_nonsecure
     bx      r3
