@@ -104,7 +104,7 @@ def start(qemu, kdir, initrd, work, append):
 
 def finish(proc, work, what):
     try:
-        rc = proc.wait(timeout=900)
+        rc = proc.wait(timeout=600)
     except subprocess.TimeoutExpired:
         proc.kill()
         rc = 'timeout'
@@ -160,7 +160,11 @@ def wakeups(work, marks, st, first):
         return []
     t0, t1 = m0['virtual_ns'] / 1e3, m1['virtual_ns'] / 1e3
     if not hasattr(wakeups, 'cache') or wakeups.cache[0] != work:
-        tr = json.load(open(os.path.join(work, 'idle-trace.json')))
+        try:
+            tr = json.load(open(os.path.join(work, 'idle-trace.json')))
+        except (OSError, ValueError) as e:
+            print('    idle trace: %s' % e)
+            tr = {'traceEvents': []}
         wakeups.cache = (work, [(e['ts'], e['args']['latency_ns'])
                                 for e in tr['traceEvents']
                                 if e.get('name') == 'wake-up'])
