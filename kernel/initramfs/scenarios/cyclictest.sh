@@ -42,12 +42,8 @@ case ",$states," in
 esac
 # cyclictest keeps a copy of its figures in POSIX shared memory (shm_open)
 mkdir -p /dev/shm && mount -t tmpfs shm /dev/shm
-# UARTs that are not a console may runtime-suspend (their clocks stop)
-for d in /sys/bus/platform/devices/*.serial; do
-    echo 100 > $d/power/autosuspend_delay_ms
-done
-# a quiet system: every device that autosuspends has done so
-sleep "$settle"
+# a quiet system (quiet.sh: UART autosuspend, settle), as the idle scenario
+QUIET_SETTLE=$settle . /usr/share/n9/scenarios/quiet.sh
 
 for st in $(echo "$states" | tr ',' ' '); do
     n=${st#C}
