@@ -16,6 +16,8 @@
 # --state     the C-states, in this order (default all)
 # --seconds   modelled seconds of idle per state (default 2)
 # --count-all patched kernel: walk every domain (pm_debug count_all_domains)
+# --idlecount run the guest's idlecount in each window (its trace events
+#             add to the idle path what they cost: not for the table)
 # --json      write the figures (machine and kernel) as JSON
 # --trace     write a Perfetto/Chrome trace (open it in ui.perfetto.dev)
 # --out       keep QEMU's statistics file and the guest's report there
@@ -24,6 +26,7 @@
 . "$(dirname "$0")/lib.sh"
 
 kernel=patched symbols= states=all seconds=2 count_all= json= trace= outdir=
+idlecount=0
 need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/idle.sh --help)"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -32,10 +35,11 @@ while [ $# -gt 0 ]; do
         --state|--states) need_arg "$@"; states=$2; shift 2 ;;
         --seconds) need_arg "$@"; seconds=$2; shift 2 ;;
         --count-all) count_all=1; shift ;;
+        --idlecount) idlecount=1; shift ;;
         --json) need_arg "$@"; json=$2; shift 2 ;;
         --trace) need_arg "$@"; trace=$2; shift 2 ;;
         --out) need_arg "$@"; outdir=$2; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         --) shift; break ;;
         *) die "unknown option $1 (see scripts/idle.sh --help)" ;;
     esac
@@ -77,7 +81,7 @@ rm -f "$work/stats.json" "$work/report.txt"
 machine="rm696,symbols=$symbols,stats=$work/stats.json"
 [ -z "$trace" ] || machine="$machine,idle-trace=$(realpath -m "$trace")"
 [ -z "${QEMU_N9_MACHINE_OPTS:-}" ] || machine="$machine,$QEMU_N9_MACHINE_OPTS"
-append="rdinit=/init n9.run=idle n9.idle.states=$states n9.idle.seconds=$seconds"
+append="rdinit=/init n9.run=idle n9.idle.states=$states n9.idle.seconds=$seconds n9.idle.idlecount=$idlecount"
 [ -z "$count_all" ] || append="$append n9.idle.count_all=1"
 
 log "idle scenario: $kernel, states $states, $seconds s each (modelled time)"

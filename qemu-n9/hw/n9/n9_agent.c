@@ -14,6 +14,7 @@
 #include "qemu/osdep.h"
 #include "qapi/error.h"
 #include "qemu/log.h"
+#include "qemu/error-report.h"
 #include "qemu/module.h"
 #include "qemu/timer.h"
 #include "exec/memop.h"
@@ -293,16 +294,74 @@ static void n9_agent_init(Object *obj)
     object_property_add_uint64_ptr(obj, "errors", &s->errors, OBJ_PROP_FLAG_READ);
 }
 
+/*
+ * Each group's counters and its latency generator's state travel with a
+ * snapshot, so a restored run draws the same costs as one never stopped.
+ */
+#define N9_AGENT_VM_WORDS   5   /* reads, writes, read_ns, write_ns, rng */
+
+static N9AgentGroup *n9_agent_group_at(N9AgentState *s, guint i)
+{
+    return ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
+}
+
+static int n9_agent_pre_save(void *opaque)
+{
+    N9AgentState *s = opaque;
+
+    s->vm_len = s->ports->len * N9_AGENT_VM_WORDS;
+    s->vm_groups = g_renew(uint64_t, s->vm_groups, s->vm_len);
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentGroup *g = n9_agent_group_at(s, i);
+        uint64_t *w = &s->vm_groups[i * N9_AGENT_VM_WORDS];
+
+        w[0] = g->c.reads;
+        w[1] = g->c.writes;
+        w[2] = g->c.read_ns;
+        w[3] = g->c.write_ns;
+        w[4] = g->model.rng;
+    }
+    return 0;
+}
+
+static int n9_agent_post_load(void *opaque, int version_id)
+{
+    N9AgentState *s = opaque;
+
+    if (s->vm_len != s->ports->len * N9_AGENT_VM_WORDS) {
+        error_report("%s: the snapshot has %u register-group words, this "
+                     "machine %u", s->name, s->vm_len,
+                     s->ports->len * N9_AGENT_VM_WORDS);
+        return -EINVAL;
+    }
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentGroup *g = n9_agent_group_at(s, i);
+        const uint64_t *w = &s->vm_groups[i * N9_AGENT_VM_WORDS];
+
+        g->c.reads = w[0];
+        g->c.writes = w[1];
+        g->c.read_ns = w[2];
+        g->c.write_ns = w[3];
+        g->model.rng = w[4];
+    }
+    return 0;
+}
+
 static const VMStateDescription vmstate_n9_agent = {
     .name = TYPE_N9_AGENT,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
+    .pre_save = n9_agent_pre_save,
+    .post_load = n9_agent_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(c.reads, N9AgentState),
         VMSTATE_UINT64(c.writes, N9AgentState),
         VMSTATE_UINT64(c.read_ns, N9AgentState),
         VMSTATE_UINT64(c.write_ns, N9AgentState),
         VMSTATE_UINT64(errors, N9AgentState),
+        VMSTATE_UINT32(vm_len, N9AgentState),
+        VMSTATE_VARRAY_UINT32_ALLOC(vm_groups, N9AgentState, vm_len, 0,
+                                    vmstate_info_uint64, uint64_t),
         VMSTATE_END_OF_LIST()
     },
 };

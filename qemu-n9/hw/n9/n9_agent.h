@@ -68,6 +68,10 @@ struct N9AgentState {
 
     N9Timing *timing;        /* set by the SoC before realize */
 
+    /* migration: every group's counters and generator, flattened */
+    uint32_t vm_len;
+    uint64_t *vm_groups;
+
     /* Properties */
     char *name;
     uint64_t base;           /* physical base of the window */

@@ -97,6 +97,22 @@ QDict *omap3_prcm_stats(OMAP3PRCMState *s)
     return d;
 }
 
+/* "power-states": every domain's current state, e.g. "mpu=OFF core=RET ..." */
+static char *omap3_prcm_get_power_states(Object *obj, Error **errp)
+{
+    static const char *const names[4] = { "OFF", "RET", "INACTIVE", "ON" };
+    OMAP3PRCMState *s = OMAP3_PRCM(obj);
+    GString *out = g_string_new(NULL);
+    int pd;
+
+    for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        g_string_append_printf(out, "%s%s=%s", pd ? " " : "",
+                               prcm_pwrdm_name(pd),
+                               names[prcm_pwrdm_state(&s->pwrdm, pd)]);
+    }
+    return g_string_free(out, false);
+}
+
 /* ---- Power domains that lose their context ------------------------------- */
 
 void omap3_prcm_attach(OMAP3PRCMState *s, int pwrdm, DeviceState *dev)
@@ -398,6 +414,8 @@ static void omap3_prcm_init(Object *obj)
     omap3_prcm_cm_init_clocks(s);
     object_property_add_uint64_ptr(obj, "pwrst-reads", &s->pwrst_reads,
                                    OBJ_PROP_FLAG_READ);
+    object_property_add_str(obj, "power-states", omap3_prcm_get_power_states,
+                            NULL);
     object_property_add_uint64_ptr(obj, "pwrst-writes", &s->pwrst_writes,
                                    OBJ_PROP_FLAG_READ);
 

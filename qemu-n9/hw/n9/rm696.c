@@ -32,6 +32,7 @@
 #include "qobject/qjson.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
+#include "qapi/visitor.h"
 
 #define TYPE_RM696_MACHINE MACHINE_TYPE_NAME("rm696")
 OBJECT_DECLARE_SIMPLE_TYPE(RM696MachineState, RM696_MACHINE)
@@ -102,6 +103,16 @@ static void rm696_mark_write(void *opaque, hwaddr addr, uint64_t value,
 
     qdict_put_int(d, "mark", value);
     qlist_append(rms->marks, d);
+}
+
+/* "marks": how many marks the guest has set so far */
+static void rm696_get_marks(Object *obj, Visitor *v, const char *name,
+                            void *opaque, Error **errp)
+{
+    RM696MachineState *rms = RM696_MACHINE(obj);
+    uint32_t n = rms->marks ? qlist_size(rms->marks) : 0;
+
+    visit_type_uint32(v, name, &n, errp);
 }
 
 static const MemoryRegionOps rm696_mark_ops = {
@@ -352,6 +363,10 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
                                   rm696_set_stats);
     object_class_property_set_description(oc, "stats",
         "file to write the access and idle counters to, as JSON, at exit");
+    object_class_property_add(oc, "marks", "uint32", rm696_get_marks, NULL,
+                              NULL, NULL);
+    object_class_property_set_description(oc, "marks",
+        "how many marks the guest has set (n9host mark N)");
     object_class_property_add_str(oc, "symbols", rm696_get_symbols_file,
                                   rm696_set_symbols_file);
     object_class_property_set_description(oc, "symbols",

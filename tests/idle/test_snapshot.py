@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""A snapshot taken while MPU and CORE are OFF restores and wakes correctly.
+
+Runs the idle scenario in C7 (mainline kernel) three ways: once unbroken;
+once stopped over QMP while the PRCM model says CORE is OFF and saved to a
+file (migration to file:, as savevm does); and once restored from that
+file in a new QEMU.  The restored run must wake and finish, and everything
+the guest reported (cpuidle usage and time, pm_debug counts, SDRC_POWER)
+and the machine's PRCM and interconnect counters at the end must be
+bit-identical to the unbroken run's: everything that shapes timing is in
+the snapshot.
+
+Prints one "PASS: ..." or "FAIL: ..." line per check.
+Usage: test_snapshot.py QEMU KERNELDIR INITRD LOGDIR
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+failed = 0
+
+
+def check(name, ok, detail=''):
+    global failed
+    failed += not ok
+    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
+                        '' if ok or not detail else '\n    ' + str(detail)),
+          flush=True)
+
+
+class QMP:
+    def __init__(self, path, timeout=60):
+        t0 = time.monotonic()
+        while True:
+            try:
+                self.s = socket.socket(socket.AF_UNIX)
+                self.s.connect(path)
+                break
+            except OSError:
+                if time.monotonic() - t0 > timeout:
+                    raise
+                time.sleep(0.1)
+        self.f = self.s.makefile('rw')
+        json.loads(self.f.readline())           # greeting
+        self.cmd('qmp_capabilities')
+
+    def cmd(self, name, **args):
+        self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n')
+        self.f.flush()
+        while True:
+            r = json.loads(self.f.readline())
+            if 'return' in r or 'error' in r:
+                return r
+
+
+def argv(qemu, kdir, initrd, stats, report):
+    return [qemu, '-M', 'rm696,symbols=%s/System.map,stats=%s' % (kdir, stats),
+            '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
+            '-initrd', initrd, '-append',
+            'rdinit=/init n9.run=idle n9.idle.states=C7 n9.idle.seconds=120 '
+            'n9.idle.idlecount=0',
+            '-icount', 'shift=0,sleep=off', '-display', 'none',
+            '-monitor', 'none', '-serial', 'none',
+            '-chardev', 'file,id=rep,path=' + report,
+            '-semihosting-config', 'enable=on,userspace=on,chardev=rep']
+
+
+def final(stats):
+    d = json.load(open(stats))
+    return {'prcm': d['prcm'], 'agents': d['agents'],
+            'virtual_ns': d['virtual_ns']}
+
+
+def main():
+    qemu, kdir, initrd, logdir = sys.argv[1:5]
+    os.makedirs(logdir, exist_ok=True)
+    p = lambda n: os.path.join(logdir, n)
+    for f in os.listdir(logdir):
+        if f.startswith('snap'):
+            os.unlink(p(f))
+
+    # A: unbroken
+    rc = subprocess.run(argv(qemu, kdir, initrd, p('snapA.json'), p('snapA.txt')),
+                        timeout=600).returncode
+    check('the unbroken run ends (status %d)' % rc, rc == 0)
+
+    # B: stop while CORE is OFF, save to a file
+    sock = p('snapB.sock')
+    qb = subprocess.Popen(argv(qemu, kdir, initrd, p('snapB.json'), p('snapB.txt')) +
+                          ['-qmp', 'unix:%s,server=on,wait=off' % sock])
+    q = QMP(sock)
+    states, t0 = '', time.monotonic()
+    while time.monotonic() - t0 < 300 and qb.poll() is None:
+        states = q.cmd('qom-get', path='/machine/soc/prcm',
+                       property='power-states')['return']
+        marks = q.cmd('qom-get', path='/machine', property='marks')
+        if ' core=OFF' in ' ' + states and 'mpu=OFF' in states and \
+                marks.get('return', 0) >= 1:
+            q.cmd('stop')
+            states = q.cmd('qom-get', path='/machine/soc/prcm',
+                           property='power-states')['return']
+            if ' core=OFF' in ' ' + states:
+                break
+            q.cmd('cont')
+        time.sleep(0.05)
+    ok = ' core=OFF' in ' ' + states and 'mpu=OFF' in states
+    check('stopped with MPU and CORE OFF (%s)' % states, ok)
+    if not ok:
+        qb.kill()
+        return 1
+    q.cmd('migrate', uri='file:' + p('snap.img'))
+    while q.cmd('query-migrate')['return'].get('status') not in \
+            ('completed', 'failed'):
+        time.sleep(0.1)
+    st = q.cmd('query-migrate')['return'].get('status')
+    check('saved to a file (migration %s)' % st, st == 'completed')
+    q.cmd('quit')
+    qb.wait(timeout=60)
+
+    # C: restore in a new QEMU (paused, as the snapshot was taken), continue
+    sock = p('snapC.sock')
+    qc = subprocess.Popen(argv(qemu, kdir, initrd, p('snapC.json'), p('snapC.txt')) +
+                          ['-incoming', 'file:' + p('snap.img'),
+                           '-qmp', 'unix:%s,server=on,wait=off' % sock])
+    q = QMP(sock)
+    t0 = time.monotonic()
+    while q.cmd('query-migrate')['return'].get('status') != 'completed' and \
+            time.monotonic() - t0 < 120:
+        time.sleep(0.1)
+    check('restored (%s)' % q.cmd('query-status')['return'].get('status'),
+          q.cmd('query-status')['return'].get('status') == 'paused')
+    q.cmd('cont')
+    try:
+        rc = qc.wait(timeout=600)
+    except subprocess.TimeoutExpired:
+        qc.kill()
+        rc = qc.wait()
+    check('the restored run wakes and ends (status %d)' % rc, rc == 0)
+    if rc != 0 or not os.path.exists(p('snapA.txt')):
+        return 1
+    a, c = open(p('snapA.txt')).read(), open(p('snapC.txt')).read()
+    check('the guest\'s report after the restore is bit-identical to the '
+          'unbroken run\'s (%d bytes)' % len(a), a == c and len(a) > 100)
+    fa, fc = final(p('snapA.json')), final(p('snapC.json'))
+    check('the machine\'s PRCM counters at the end equal the unbroken run\'s',
+          fa['prcm'] == fc['prcm'])
+    check('the interconnect counters at the end equal the unbroken run\'s',
+          fa['agents'] == fc['agents'])
+    check('virtual time at the end equals the unbroken run\'s (%d ns)'
+          % fa['virtual_ns'], fa['virtual_ns'] == fc['virtual_ns'])
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
