@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Benchmark of the emulator's speed (prints figures; not a pass/fail test).
 
-Three runs of the same workload (boot to the shell, then a CPU-bound shell
+Four runs of the same workload (boot to the shell, then a CPU-bound shell
 loop): functional (no icount), icount only (timing/no-latency.ini: every
-register access free) and icount with the interconnect latency model (the
-default timing).  For each: host seconds to the shell prompt, and guest
+register access free), icount with the interconnect latency model (the
+default timing), and that with the idle-walk counters on (symbols=, the
+kernel's System.map beside the zImage or in kernels/patched/).  For each: host seconds to the shell prompt, and guest
 instructions per host second on the loop.  With icount shift=0 one
 instruction is one ns of virtual time, so the loop's virtual duration
 (measured in the guest with the 32 kHz clocksource) in the icount-only run
@@ -12,7 +13,7 @@ is its instruction count; the other runs execute the same instructions.
 The ratios against the functional run are the cost of icount and of the
 timing model.
 
-Usage: bench_boot.py QEMU ZIMAGE DTB INITRD [LOOP_ITERATIONS]
+Usage: bench_boot.py QEMU ZIMAGE DTB INITRD [LOOP_ITERATIONS [SYSTEM.MAP]]
 """
 import os
 import re
@@ -52,11 +53,14 @@ def main():
     n = int(sys.argv[5]) if len(sys.argv) > 5 else 200000
     top = os.path.join(os.path.dirname(__file__), '..', '..')
     icount = ['-icount', 'shift=0,sleep=off']
+    smap = sys.argv[6] if len(sys.argv) > 6 else \
+        os.path.join(os.path.dirname(kernel), 'kernels', 'patched', 'System.map')
     runs = [
         ('functional', []),
         ('icount only', icount + ['-M', 'rm696,timing=' +
                                   os.path.join(top, 'timing', 'no-latency.ini')]),
         ('icount + latency', icount),
+        ('+ idle counters', icount + ['-M', 'rm696,symbols=' + smap]),
     ]
     res = [(name,) + run(qemu, kernel, dtb, initrd, extra, n)
            for name, extra in runs]
