@@ -42,8 +42,16 @@ t0=$SECONDS
     -append "rdinit=/init n9.run=soak n9.soak.entries=$entries" \
     -icount shift=0,sleep=off -display none -monitor none -serial none \
     -chardev "file,id=n9report,path=$work/report.txt" \
-    -semihosting-config enable=on,userspace=on,chardev=n9report \
-    || die "QEMU failed (status $?)"
+    -semihosting-config enable=on,userspace=on,chardev=n9report &
+qpid=$!
+# QEMU's resident memory every 10 s: a leak per entry shows as growth
+# between the first sample (after boot) and the last.
+rss=()
+while kill -0 "$qpid" 2>/dev/null; do
+    sleep 10
+    r=$(awk '/^VmRSS:/ {print $2}' "/proc/$qpid/status" 2>/dev/null) && [ -n "$r" ] && rss+=("$r")
+done
+wait "$qpid" || die "QEMU failed (status $?)"
 host=$((SECONDS - t0))
 cat "$work/report.txt"
 python3 - "$work/stats.json" "$host" <<'PY'
@@ -57,3 +65,5 @@ ns = b['virtual_ns'] - a['virtual_ns']
 print('machine: %d C7 entries, %d CORE OFF, %.1f s modelled in %s s host time'
       % (c7, off, ns / 1e9, sys.argv[2]))
 PY
+[ ${#rss[@]} -ge 2 ] && echo "QEMU resident memory: ${rss[0]} kB after 10 s, ${rss[-1]} kB at the end (${#rss[@]} samples)"
+exit 0
