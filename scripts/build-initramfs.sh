@@ -8,6 +8,10 @@
 
 idir=$N9_TOP/kernel/initramfs
 out=$N9_OUT/initramfs.cpio.gz
+# One build at a time (tests and scripts run side by side share the cache).
+mkdir -p "$N9_CACHE/build"
+exec 7>"$N9_CACHE/build/initramfs.lock"
+flock 7
 # gen_init_cpio is a host tool of either kernel tree (scripts/build-kernel.sh;
 # build/linux-V is where the single-kernel layout of earlier versions had it).
 gen=
