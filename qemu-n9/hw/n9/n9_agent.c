@@ -18,6 +18,7 @@
 #include "qemu/module.h"
 #include "qemu/timer.h"
 #include "exec/memop.h"
+#include "hw/core/cpu.h"
 #include "hw/qdev-properties.h"
 #include "hw/misc/unimp.h"
 #include "migration/vmstate.h"
@@ -34,6 +35,10 @@ static void n9_agent_group_init(Object *obj)
     object_property_add_uint64_ptr(obj, "writes", &g->c.writes, OBJ_PROP_FLAG_READ);
     object_property_add_uint64_ptr(obj, "read-ns", &g->c.read_ns, OBJ_PROP_FLAG_READ);
     object_property_add_uint64_ptr(obj, "write-ns", &g->c.write_ns, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "debug-reads", &g->c.debug_reads,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "debug-writes", &g->c.debug_writes,
+                                   OBJ_PROP_FLAG_READ);
 }
 
 static void n9_agent_group_finalize(Object *obj)
@@ -66,6 +71,28 @@ static N9AgentGroup *n9_agent_group_new(N9AgentState *s, const char *name)
 
 /* ---- Access path --------------------------------------------------------- */
 
+/*
+ * Whether an access comes from the vCPU running guest code: only those
+ * cost modelled time and count as guest accesses.  QEMU 10 has no one flag
+ * for it, so two tests:
+ * - current_cpu (thread-local) is set only on a vCPU thread: the TCG round
+ *   robin thread (tcg-accel-ops-rr.c) sets it before tcg_cpu_exec() and
+ *   keeps it.  The monitor (xp, x, also on a running machine), the gdbstub,
+ *   QMP and the qtest protocol run in the main loop (or the monitor's I/O
+ *   thread), where it is NULL.
+ * - on the vCPU thread, a device model's own access (DMA started by a
+ *   register write, a timer callback run by icount_handle_deadline())
+ *   carries MEMTXATTRS_UNSPECIFIED, and cpu_memory_rw_debug() (gdbstub,
+ *   monitor x, semihosting) sets attrs.debug; a TCG load or store carries
+ *   its TLB entry's attributes (secure, space, user), which are neither.
+ * The attributes alone would not do: monitor x and the gdbstub translate
+ * with the CPU's attributes.
+ */
+static bool n9_agent_from_vcpu(MemTxAttrs attrs)
+{
+    return current_cpu && !attrs.unspecified && !attrs.debug;
+}
+
 /* Count and charge one access of @port's group. */
 static void n9_agent_charge(N9AgentPort *port, bool is_write, unsigned size)
 {
@@ -88,6 +115,22 @@ static void n9_agent_charge(N9AgentPort *port, bool is_write, unsigned size)
     n9_timing_stall(ns);
 }
 
+/*
+ * An access from outside the guest (debugger, monitor, qtest, DMA): counted
+ * apart, costs nothing and draws nothing from the latency generator, so a
+ * run looked at is the run not looked at.
+ */
+static void n9_agent_count_debug(N9AgentPort *port, bool is_write)
+{
+    if (is_write) {
+        port->group->c.debug_writes++;
+        port->agent->c.debug_writes++;
+    } else {
+        port->group->c.debug_reads++;
+        port->agent->c.debug_reads++;
+    }
+}
+
 static MemTxResult n9_agent_port_read(void *opaque, hwaddr addr,
                                       uint64_t *data, unsigned size,
                                       MemTxAttrs attrs)
@@ -97,6 +140,15 @@ static MemTxResult n9_agent_port_read(void *opaque, hwaddr addr,
 
     r = memory_region_dispatch_read(port->target, addr, data,
                                     size_memop(size) | MO_LE, attrs);
+    if (!n9_agent_from_vcpu(attrs)) {
+        if (r == MEMTX_OK) {
+            n9_agent_count_debug(port, false);
+        }
+        trace_n9_agent_debug(port->agent->name, port->group->name,
+                             port->agent->base + port->mr.addr + addr, size,
+                             false, r == MEMTX_OK ? *data : 0);
+        return r;
+    }
     if (r != MEMTX_OK) {
         /* the device refused the access (size, alignment) */
         port->agent->errors++;
@@ -119,6 +171,15 @@ static MemTxResult n9_agent_port_write(void *opaque, hwaddr addr,
 
     r = memory_region_dispatch_write(port->target, addr, data,
                                      size_memop(size) | MO_LE, attrs);
+    if (!n9_agent_from_vcpu(attrs)) {
+        if (r == MEMTX_OK) {
+            n9_agent_count_debug(port, true);
+        }
+        trace_n9_agent_debug(port->agent->name, port->group->name,
+                             port->agent->base + port->mr.addr + addr, size,
+                             true, data);
+        return r;
+    }
     if (r != MEMTX_OK) {
         port->agent->errors++;
         trace_n9_agent_error(port->agent->name, port->agent->base +
@@ -146,12 +207,16 @@ static MemTxResult n9_agent_hole_read(void *opaque, hwaddr addr,
 {
     N9AgentState *s = opaque;
 
+    *data = 0;
+    if (!n9_agent_from_vcpu(attrs)) {
+        /* not the guest's error: the debugger gets the error response */
+        return MEMTX_DECODE_ERROR;
+    }
     s->errors++;
     qemu_log_mask(LOG_GUEST_ERROR, "%s: read of %u bytes at 0x%" HWADDR_PRIx
                   ": no target there, interconnect error\n",
                   s->name, size, (hwaddr)(s->base + addr));
     trace_n9_agent_error(s->name, s->base + addr, size, false);
-    *data = 0;
     return MEMTX_DECODE_ERROR;
 }
 
@@ -161,6 +226,9 @@ static MemTxResult n9_agent_hole_write(void *opaque, hwaddr addr,
 {
     N9AgentState *s = opaque;
 
+    if (!n9_agent_from_vcpu(attrs)) {
+        return MEMTX_DECODE_ERROR;
+    }
     s->errors++;
     qemu_log_mask(LOG_GUEST_ERROR, "%s: write of %u bytes at 0x%" HWADDR_PRIx
                   ": no target there, interconnect error\n",
@@ -222,6 +290,8 @@ static void n9_counters_put(QDict *d, const N9AgentCounters *c)
     qdict_put_int(d, "writes", c->writes);
     qdict_put_int(d, "read_ns", c->read_ns);
     qdict_put_int(d, "write_ns", c->write_ns);
+    qdict_put_int(d, "debug_reads", c->debug_reads);
+    qdict_put_int(d, "debug_writes", c->debug_writes);
 }
 
 QDict *n9_agent_stats(DeviceState *agent)
@@ -235,7 +305,8 @@ QDict *n9_agent_stats(DeviceState *agent)
         N9AgentGroup *g = ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
         QDict *gd;
 
-        if (!g->c.reads && !g->c.writes) {
+        if (!g->c.reads && !g->c.writes && !g->c.debug_reads &&
+            !g->c.debug_writes) {
             continue;
         }
         gd = qdict_new();
@@ -292,6 +363,10 @@ static void n9_agent_init(Object *obj)
     object_property_add_uint64_ptr(obj, "read-ns", &s->c.read_ns, OBJ_PROP_FLAG_READ);
     object_property_add_uint64_ptr(obj, "write-ns", &s->c.write_ns, OBJ_PROP_FLAG_READ);
     object_property_add_uint64_ptr(obj, "errors", &s->errors, OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "debug-reads", &s->c.debug_reads,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint64_ptr(obj, "debug-writes", &s->c.debug_writes,
+                                   OBJ_PROP_FLAG_READ);
 }
 
 /*

@@ -37,6 +37,11 @@ OBJECT_DECLARE_SIMPLE_TYPE(N9AgentGroup, N9_AGENT_GROUP)
 typedef struct N9AgentCounters {
     uint64_t reads, writes;
     uint64_t read_ns, write_ns;     /* modelled time charged */
+    /*
+     * Accesses from outside the guest (monitor, gdbstub, qtest, DMA): not
+     * charged, not in reads/writes.  Not machine state: not migrated.
+     */
+    uint64_t debug_reads, debug_writes;
 } N9AgentCounters;
 
 struct N9AgentGroup {
