@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Timing-file handling of -M rm696,timing=FILE (no guest needed).
+"""Timing-file handling of -M rm696,timing=FILE.
 
-A good file is taken, and changes the modelled cost that the interconnect
-counters report; a bad file stops QEMU with one message that names the
-file, the line and the key.  Prints PASS:/FAIL: lines.
-Usage: test_timing_file.py QEMU TOPDIR
+A good file is taken, and changes the modelled cost that the guest's
+accesses are charged (the bare-metal mmiolat-bare.elf under icount: only
+the vCPU's own accesses cost time, qtest's do not); a bad file stops QEMU
+with one message that names the file, the line and the key; the
+statistics file is JSON whatever the file names contain.
+Prints PASS:/FAIL: lines.
+Usage: test_timing_file.py QEMU TOPDIR MMIOLAT_BARE_ELF
 """
 import json
 import os
@@ -51,7 +54,7 @@ def run_qemu(qemu, machine_opts, extra=(), qmp_cmds=()):
 
 
 def main():
-    qemu, top = sys.argv[1:3]
+    qemu, top, elf = sys.argv[1:4]
     tmp = tempfile.mkdtemp()
 
     def bad(name, text, must):
@@ -84,29 +87,76 @@ def main():
     rc, err, _ = run_qemu(qemu, ',timing=' + os.path.join(top, 'timing', 'phone.ini'))
     check('timing/phone.ini is accepted', rc == 0, err.strip())
 
-    # A group override changes the cost the counters report: one read of
-    # the 32 kHz counter costs exactly 640 ns with min = max = 640.
+    # A group override changes the cost the guest's reads are charged: one
+    # read of the 32 kHz counter costs exactly 640 ns with min = max = 640,
+    # one of the CORE L4 (SCM, CM) 200 ns; the PRM keeps the phone's range.
     good = os.path.join(tmp, 'good.ini')
     with open(good, 'w') as f:
         f.write('[l4-wkup.synctimer]\nread_min_ns = 640\nread_max_ns = 640\n'
                 '[l4-core]\nread_min_ns = 200\nread_max_ns = 200\n')
     stats = os.path.join(tmp, 'stats.json')
-    rc, err, out = run_qemu(qemu, ',timing=%s,stats=%s' % (good, stats),
-                            qmp_cmds=['readl 0x48320010', 'readl 0x48320010',
-                                      'readl 0x48306804', 'readl 0x480022f0'])
+    p = subprocess.run([qemu, '-M', 'rm696,timing=%s,stats=%s' % (good, stats),
+                        '-kernel', elf, '-semihosting-config',
+                        'enable=on,target=native', '-icount', 'shift=0,sleep=off',
+                        '-display', 'none', '-monitor', 'none', '-serial', 'null'],
+                       capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
+    guest = p.stdout.decode() + p.stderr.decode()
     try:
         d = json.load(open(stats))
         wk = d['agents']['l4-wkup']['groups']
         core = d['agents']['l4-core']['groups']
-        ok = (wk['synctimer']['reads'] == 2 and wk['synctimer']['read_ns'] == 1280
-              and wk['prm']['reads'] == 1 and 625 <= wk['prm']['read_ns'] <= 668
-              and core['scm']['reads'] == 1 and core['scm']['read_ns'] == 200)
+        n32, nprm, nscm = (wk['synctimer']['reads'], wk['prm']['reads'],
+                           core['scm']['reads'])
+        ok = (p.returncode == 0 and n32 >= 1000 and nprm >= 1000 and nscm >= 1000
+              and wk['synctimer']['read_ns'] == 640 * n32
+              and core['scm']['read_ns'] == 200 * nscm
+              and core['cm']['read_ns'] == 200 * core['cm']['reads']
+              and 625 * nprm <= wk['prm']['read_ns'] <= 668 * nprm
+              and wk['prm']['read_ns'] not in (625 * nprm, 668 * nprm))
         check('a group override sets that group\'s cost; others keep theirs '
-              '(stats=FILE counters)', ok, json.dumps(d, indent=1))
-        check('stats=FILE says timing is off under qtest (no icount)',
-              d['timing'] is False and d['timing_file'] == good)
+              '(guest reads: synctimer %d x 640 ns, scm %d x 200 ns, prm %d '
+              'in 625-668 ns)' % (n32, nscm, nprm), ok,
+              guest + json.dumps(d['agents'], indent=1)[:3000])
+        line = [l for l in guest.splitlines() if l.startswith('32k ')]
+        ns = float(line[0].split()[1]) if line else 0
+        check('the guest times the 32 kHz counter read at 640 ns with its cycle '
+              'counter (%.2f ns/read)' % ns, 639.5 <= ns <= 641, guest)
+        check('stats=FILE says timing is on under icount and names the file',
+              d['timing'] is True and d['timing_file'] == good)
     except (OSError, ValueError, KeyError) as e:
-        check('stats=FILE is written at exit', False, '%s; stderr: %s' % (e, err))
+        check('stats=FILE is written at exit', False, '%s; output: %s' % (e, guest))
+
+    # qtest reads are not the guest's: counted apart, not charged.
+    rc, err, out = run_qemu(qemu, ',timing=%s,stats=%s' % (good, stats),
+                            qmp_cmds=['readl 0x48320010', 'readl 0x48320010'])
+    try:
+        d = json.load(open(stats))
+        sync = d['agents']['l4-wkup']['groups']['synctimer']
+        check('under qtest (no icount) stats=FILE says timing is off; qtest '
+              'reads count as debug_reads, not reads', d['timing'] is False
+              and sync['debug_reads'] == 2 and sync['reads'] == 0
+              and sync['read_ns'] == 0, json.dumps(d['agents']['l4-wkup']))
+    except (OSError, ValueError, KeyError) as e:
+        check('stats=FILE is written at exit under qtest', False, '%s; %s' % (e, err))
+
+    # File names with a quote, a backslash and non-ASCII: still JSON (QEMU's
+    # QObject writer escapes them), naming the timing file as given.
+    odd = os.path.join(tmp, 'odd "quote" \\ back\u00e9')
+    os.makedirs(odd, exist_ok=True)
+    oddini = os.path.join(odd, 'phone "1".ini')
+    oddstats = os.path.join(odd, 'stats "1".json')
+    with open(good) as f, open(oddini, 'w') as g:
+        g.write(f.read())
+    rc, err, _ = run_qemu(qemu, ',timing=%s,stats=%s' % (oddini, oddstats))
+    try:
+        d = json.load(open(oddstats, encoding='utf-8'))
+        check('a timing and a stats file whose paths hold a quote, a '
+              'backslash and a non-ASCII letter: the stats file is JSON and '
+              'names the timing file exactly', rc == 0 and
+              d['timing_file'] == oddini, '%r vs %r' % (d.get('timing_file'), oddini))
+    except (OSError, ValueError, KeyError) as e:
+        check('stats=FILE with a quote in the paths is JSON', False,
+              '%s; stderr: %s' % (e, err))
     return 0 if all(results) else 1
 
 

@@ -88,7 +88,7 @@ static N9AgentGroup *n9_agent_group_new(N9AgentState *s, const char *name)
  * The attributes alone would not do: monitor x and the gdbstub translate
  * with the CPU's attributes.
  */
-static bool n9_agent_from_vcpu(MemTxAttrs attrs)
+bool n9_access_from_vcpu(MemTxAttrs attrs)
 {
     return current_cpu && !attrs.unspecified && !attrs.debug;
 }
@@ -140,7 +140,7 @@ static MemTxResult n9_agent_port_read(void *opaque, hwaddr addr,
 
     r = memory_region_dispatch_read(port->target, addr, data,
                                     size_memop(size) | MO_LE, attrs);
-    if (!n9_agent_from_vcpu(attrs)) {
+    if (!n9_access_from_vcpu(attrs)) {
         if (r == MEMTX_OK) {
             n9_agent_count_debug(port, false);
         }
@@ -171,7 +171,7 @@ static MemTxResult n9_agent_port_write(void *opaque, hwaddr addr,
 
     r = memory_region_dispatch_write(port->target, addr, data,
                                      size_memop(size) | MO_LE, attrs);
-    if (!n9_agent_from_vcpu(attrs)) {
+    if (!n9_access_from_vcpu(attrs)) {
         if (r == MEMTX_OK) {
             n9_agent_count_debug(port, true);
         }
@@ -208,7 +208,7 @@ static MemTxResult n9_agent_hole_read(void *opaque, hwaddr addr,
     N9AgentState *s = opaque;
 
     *data = 0;
-    if (!n9_agent_from_vcpu(attrs)) {
+    if (!n9_access_from_vcpu(attrs)) {
         /* not the guest's error: the debugger gets the error response */
         return MEMTX_DECODE_ERROR;
     }
@@ -226,7 +226,7 @@ static MemTxResult n9_agent_hole_write(void *opaque, hwaddr addr,
 {
     N9AgentState *s = opaque;
 
-    if (!n9_agent_from_vcpu(attrs)) {
+    if (!n9_access_from_vcpu(attrs)) {
         return MEMTX_DECODE_ERROR;
     }
     s->errors++;

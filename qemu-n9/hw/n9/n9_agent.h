@@ -93,6 +93,13 @@ void n9_agent_map_group(DeviceState *agent, hwaddr addr, MemoryRegion *mr,
 /* A block that exists on hardware but is not modelled: RAZ/WI, LOG_UNIMP. */
 void n9_agent_add_unimp(DeviceState *agent, const char *name,
                         hwaddr addr, uint64_t size);
+/*
+ * Whether an access with @attrs is the vCPU's own (a guest load or store),
+ * not the monitor's, the gdbstub's, qtest's or a device model's: only those
+ * cost modelled time and count as guest accesses.  For any model that
+ * counts accesses (see n9_agent.c for how it is decided).
+ */
+bool n9_access_from_vcpu(MemTxAttrs attrs);
 /* The agent's counters, for the statistics file. */
 QDict *n9_agent_stats(DeviceState *agent);
 

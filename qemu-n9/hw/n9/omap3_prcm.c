@@ -43,6 +43,7 @@
 #include "migration/vmstate.h"
 #include "target/arm/cpu.h"
 #include "omap3_prcm_internal.h"
+#include "n9_agent.h"
 #include "trace.h"
 
 /* PRM and CM registers that shape a wake-up (offsets in their region) */
@@ -311,16 +312,19 @@ static bool omap3_prcm_is_pwrst(hwaddr addr)
     return o == 0xe0 || o == 0xe4 || o == 0xe8;
 }
 
-static void omap3_prcm_prm_write_settle(void *opaque, hwaddr addr,
-                                        uint64_t value, unsigned size)
+/* Only the guest's own accesses count (not the monitor's, qtest's). */
+static MemTxResult omap3_prcm_prm_write_settle(void *opaque, hwaddr addr,
+                                               uint64_t value, unsigned size,
+                                               MemTxAttrs attrs)
 {
     OMAP3PRCMState *s = opaque;
 
-    if (omap3_prcm_is_pwrst(addr)) {
+    if (omap3_prcm_is_pwrst(addr) && n9_access_from_vcpu(attrs)) {
         s->pwrst_writes++;
     }
     omap3_prcm_prm_write(opaque, addr, value, size);
     omap3_prcm_settled(opaque);
+    return MEMTX_OK;
 }
 
 static void omap3_prcm_cm_write_settle(void *opaque, hwaddr addr,
@@ -330,15 +334,17 @@ static void omap3_prcm_cm_write_settle(void *opaque, hwaddr addr,
     omap3_prcm_settled(opaque);
 }
 
-static uint64_t omap3_prcm_prm_read_count(void *opaque, hwaddr addr,
-                                          unsigned size)
+static MemTxResult omap3_prcm_prm_read_count(void *opaque, hwaddr addr,
+                                             uint64_t *data, unsigned size,
+                                             MemTxAttrs attrs)
 {
     OMAP3PRCMState *s = opaque;
 
-    if (omap3_prcm_is_pwrst(addr)) {
+    if (omap3_prcm_is_pwrst(addr) && n9_access_from_vcpu(attrs)) {
         s->pwrst_reads++;
     }
-    return omap3_prcm_prm_read(opaque, addr, size);
+    *data = omap3_prcm_prm_read(opaque, addr, size);
+    return MEMTX_OK;
 }
 
 void omap3_prcm_pwrst_accesses(OMAP3PRCMState *s, uint64_t *reads,
@@ -349,8 +355,8 @@ void omap3_prcm_pwrst_accesses(OMAP3PRCMState *s, uint64_t *reads,
 }
 
 static const MemoryRegionOps omap3_prcm_prm_ops = {
-    .read = omap3_prcm_prm_read_count,
-    .write = omap3_prcm_prm_write_settle,
+    .read_with_attrs = omap3_prcm_prm_read_count,
+    .write_with_attrs = omap3_prcm_prm_write_settle,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid = { .min_access_size = 4, .max_access_size = 4 },
     .impl = { .min_access_size = 4, .max_access_size = 4 },
