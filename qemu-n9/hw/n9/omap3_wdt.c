@@ -14,9 +14,16 @@
  * the same at probe and drives WLDR/WTGR/WCLR when /dev/watchdog is used.
  *
  * Modelled: all of the above, with the count derived from
- * QEMU_CLOCK_VIRTUAL (count = floor(elapsed ns * rate / 1e9)) and the
- * expiry on a QEMUTimer; WDT2's expiry calls watchdog_perform_action()
- * (the -watchdog-action, a machine reset by default).  Writes are never
+ * QEMU_CLOCK_VIRTUAL on the ticks of its functional clock (omap3_clock.h:
+ * the same edges as the 32 kHz sync counter), as the GP timers do: WCRR
+ * held 'count' at fclk tick 'base' and has advanced by one every 2^PTV
+ * ticks since.  The QEMUTimer is armed only for the next observable
+ * event: every overflow of WDT2 (watchdog_perform_action(), the
+ * -watchdog-action, a machine reset by default) and the overflow of WDT3
+ * that raises its interrupt line (WIER.OVF set, WISR.OVF clear).  Other
+ * overflows are folded in when a register is read or written, whole
+ * reload periods in one step, so a fast watchdog costs no host time per
+ * period.  Writes are never
  * posted: WWPS reads 0.  WCLR, WCRR and WLDR ignore writes while the timer
  * runs, as omap_wdt.c assumes ("writing to various registers with the
  * watchdog running has no effect").  The rate comes from clock input
@@ -48,6 +55,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WdtState, OMAP3_WDT)
 
 #define OMAP3_WDT_SIZE      0x1000
 #define OMAP3_WDT_32K_HZ    32768
+#define COUNTER_WRAP        0x100000000ULL
 
 /* Register offsets (drivers/watchdog/omap_wdt.h, wd_timer.c) */
 #define R_WIDR              0x00
@@ -111,37 +119,43 @@ struct OMAP3WdtState {
     uint32_t wtgr;
     uint32_t wspr;
     bool running;
-    /* The counter: base_count at virtual time base_ns (frozen if stopped) */
-    uint32_t base_count;
-    int64_t base_ns;
+    /*
+     * The counter: WCRR held 'count' at the absolute tick 'base' of a
+     * 'rate' Hz clock (the fclk rate it was counted in), and has advanced
+     * by one every omap3_wdt_div() ticks since, if running.  While
+     * stopped, 'count' is WCRR.
+     */
+    uint32_t count;
+    uint64_t base;
+    uint32_t rate;
+    int64_t v1_base_ns;         /* migration from version 1 only */
 
     /* Properties */
     uint8_t id;
     OnOffAuto running_at_reset;
 };
 
-/* Counting rate in Hz, after the prescaler. */
-static uint64_t omap3_wdt_rate(OMAP3WdtState *s)
+/* The functional clock's rate (32768 Hz if it is not connected). */
+static uint32_t omap3_wdt_fclk_hz(OMAP3WdtState *s)
 {
-    uint64_t hz = clock_get_hz(s->fclk);
+    uint32_t hz = clock_get_hz(s->fclk);
 
-    if (!hz) {
-        hz = OMAP3_WDT_32K_HZ;
-    }
-    if (s->wclr & WCLR_PRE) {
-        hz >>= extract32(s->wclr, WCLR_PTV_SHIFT, WCLR_PTV_LEN);
-    }
-    return hz;
+    return hz ? hz : OMAP3_WDT_32K_HZ;
 }
 
-/* Ticks since base_ns; may reach 2^32 before the expiry timer has run. */
-static uint64_t omap3_wdt_count64(OMAP3WdtState *s, int64_t now)
+/* fclk ticks per counter increment (WCLR.PRE: 2^PTV) */
+static uint64_t omap3_wdt_div(OMAP3WdtState *s)
 {
-    if (!s->running) {
-        return s->base_count;
+    if (!(s->wclr & WCLR_PRE)) {
+        return 1;
     }
-    return s->base_count + omap3_ns_to_ticks(now - s->base_ns,
-                                             omap3_wdt_rate(s));
+    return 1ULL << extract32(s->wclr, WCLR_PTV_SHIFT, WCLR_PTV_LEN);
+}
+
+/* The current absolute tick of the clock 'base' is counted in. */
+static uint64_t omap3_wdt_now(OMAP3WdtState *s)
+{
+    return omap3_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), s->rate);
 }
 
 static void omap3_wdt_update_irq(OMAP3WdtState *s)
@@ -150,87 +164,122 @@ static void omap3_wdt_update_irq(OMAP3WdtState *s)
 }
 
 /*
- * The virtual time at which the running count reaches 2^32: the first
- * nanosecond of that tick counted from base_ns.
+ * Bring the counter up to tick @now: take the overflows due, whole reload
+ * periods in one step (each reloads WCRR from WLDR, which cannot change
+ * while the counter runs).  Returns how many there were; WISR.OVF is set
+ * if any.
  */
-static int64_t omap3_wdt_overflow_ns(OMAP3WdtState *s)
+static uint64_t omap3_wdt_sync(OMAP3WdtState *s, uint64_t now)
 {
-    uint64_t ticks = (1ULL << 32) - s->base_count;
+    uint64_t div = omap3_wdt_div(s);
+    uint64_t incs, first, period, n;
 
-    return s->base_ns + omap3_ticks_to_ns(ticks, omap3_wdt_rate(s));
+    if (!s->running || now <= s->base) {
+        return 0;
+    }
+    incs = (now - s->base) / div;
+    first = COUNTER_WRAP - s->count;
+    if (incs < first) {
+        return 0;
+    }
+    period = COUNTER_WRAP - s->wldr;
+    n = 1 + (incs - first) / period;
+    s->base += (first + (n - 1) * period) * div;
+    s->count = s->wldr;
+    s->wisr |= WISR_OVF;
+    trace_omap3_wdt_expire(s->id, n);
+    return n;
 }
 
-static void omap3_wdt_rearm(OMAP3WdtState *s)
+/* WCRR at tick @now (after omap3_wdt_sync(s, now)). */
+static uint32_t omap3_wdt_wcrr(OMAP3WdtState *s, uint64_t now)
 {
-    if (!s->running) {
+    if (!s->running || now <= s->base) {
+        return s->count;
+    }
+    return s->count + (now - s->base) / omap3_wdt_div(s);
+}
+
+/*
+ * Arm the QEMUTimer for the next observable event: WDT2's next overflow
+ * (the chip reset), WDT3's if it raises the interrupt line.  Nothing else
+ * needs the timer: reads and writes sync the counter first.
+ */
+static void omap3_wdt_arm(OMAP3WdtState *s)
+{
+    uint64_t tick;
+    int64_t ns;
+
+    if (!s->running || !s->rate ||
+        (s->id != 2 && !(s->wier & ~s->wisr & WISR_OVF))) {
         timer_del(s->timer);
         return;
     }
-    timer_mod(s->timer, omap3_wdt_overflow_ns(s));
-    trace_omap3_wdt_arm(s->id, omap3_wdt_overflow_ns(s));
+    tick = s->base + (COUNTER_WRAP - s->count) * omap3_wdt_div(s);
+    ns = omap3_ticks_to_ns(tick, s->rate);
+    timer_mod_ns(s->timer, ns);
+    trace_omap3_wdt_arm(s->id, ns);
 }
 
-/* The counter overflowed at virtual time @when. */
-static void omap3_wdt_overflow(OMAP3WdtState *s, int64_t when)
+/* Sync to now and act on the overflows that brings; re-arm. */
+static uint64_t omap3_wdt_update(OMAP3WdtState *s)
 {
-    trace_omap3_wdt_expire(s->id);
-    s->wisr |= WISR_OVF;
-    omap3_wdt_update_irq(s);
-    s->base_count = s->wldr;
-    s->base_ns = when;
-    omap3_wdt_rearm(s);
-    if (s->id == 2) {
-        /* WDT2 is the MPU watchdog: its overflow resets the chip. */
-        qemu_log_mask(LOG_GUEST_ERROR, "omap3-wdt2: watchdog expired\n");
-        watchdog_perform_action();
-    }
-}
+    uint64_t now = omap3_wdt_now(s);
 
-/* Process the overflows due by @now (normally exactly one). */
-static void omap3_wdt_catch_up(OMAP3WdtState *s, int64_t now)
-{
-    while (s->running && now >= omap3_wdt_overflow_ns(s)) {
-        omap3_wdt_overflow(s, omap3_wdt_overflow_ns(s));
+    if (omap3_wdt_sync(s, now)) {
+        omap3_wdt_update_irq(s);
+        if (s->id == 2) {
+            /*
+             * WDT2 is the MPU watchdog: its overflow resets the chip.  The
+             * timer is armed for every one of its overflows, so there is
+             * one action per overflow.
+             */
+            qemu_log_mask(LOG_GUEST_ERROR, "omap3-wdt2: watchdog expired\n");
+            watchdog_perform_action();
+        }
     }
+    omap3_wdt_arm(s);
+    return now;
 }
 
 static void omap3_wdt_expire(void *opaque)
 {
-    OMAP3WdtState *s = opaque;
-
-    omap3_wdt_catch_up(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
-    omap3_wdt_rearm(s);
+    omap3_wdt_update(opaque);
 }
 
-static uint32_t omap3_wdt_count(OMAP3WdtState *s)
+/* Fold the elapsed increments into 'count' (keeping the prescaler phase). */
+static void omap3_wdt_fold(OMAP3WdtState *s, uint64_t now)
 {
-    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t div = omap3_wdt_div(s);
+    uint64_t incs;
 
-    /* A read in the instant of the overflow may come before the timer. */
-    omap3_wdt_catch_up(s, now);
-    return omap3_wdt_count64(s, now);
+    if (!s->running || now <= s->base) {
+        return;
+    }
+    incs = (now - s->base) / div;
+    s->count += incs;
+    s->base += incs * div;
 }
 
-/* Restart counting from the current value, e.g. before a rate change. */
-static void omap3_wdt_rebase(OMAP3WdtState *s, int64_t now)
+/* Start counting from the current value at tick @now. */
+static void omap3_wdt_restart_at(OMAP3WdtState *s, uint32_t count, uint64_t now)
 {
-    omap3_wdt_catch_up(s, now);
-    s->base_count = omap3_wdt_count64(s, now);
-    s->base_ns = now;
+    s->count = count;
+    s->base = now;
 }
 
 static void omap3_wdt_set_running(OMAP3WdtState *s, bool running)
 {
-    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t now = omap3_wdt_update(s);
 
     if (running == s->running) {
         return;
     }
-    omap3_wdt_rebase(s, now);
+    omap3_wdt_fold(s, now);
     s->running = running;
-    trace_omap3_wdt_state(s->id, running ? "started" : "stopped",
-                          s->base_count);
-    omap3_wdt_rearm(s);
+    s->base = now;
+    trace_omap3_wdt_state(s->id, running ? "started" : "stopped", s->count);
+    omap3_wdt_arm(s);
 }
 
 /* Hardware reset values; @running: whether the counter runs afterwards. */
@@ -243,8 +292,8 @@ static void omap3_wdt_reset_regs(OMAP3WdtState *s, bool running)
     s->wldr = WLDR_RESET;
     s->wtgr = 0;
     s->wspr = 0;
-    s->base_count = WLDR_RESET;
-    s->base_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->rate = omap3_wdt_fclk_hz(s);
+    omap3_wdt_restart_at(s, WLDR_RESET, omap3_wdt_now(s));
     s->running = running;
 }
 
@@ -265,6 +314,7 @@ static uint64_t omap3_wdt_read(void *opaque, hwaddr addr, unsigned size)
         val = SYSSTATUS_RESETDONE;
         break;
     case R_WISR:
+        omap3_wdt_update(s);
         val = s->wisr;
         break;
     case R_WIER:
@@ -274,7 +324,7 @@ static uint64_t omap3_wdt_read(void *opaque, hwaddr addr, unsigned size)
         val = s->wclr;
         break;
     case R_WCRR:
-        val = omap3_wdt_count(s);
+        val = omap3_wdt_wcrr(s, omap3_wdt_update(s));
         break;
     case R_WLDR:
         val = s->wldr;
@@ -316,7 +366,8 @@ static bool omap3_wdt_locked(OMAP3WdtState *s, hwaddr offset)
 static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
                                  uint32_t val, uint32_t mask)
 {
-    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    /* Overflows up to now first: they belong before this write. */
+    uint64_t now = omap3_wdt_update(s);
 
     switch (offset) {
     case R_WIDR:
@@ -332,7 +383,7 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
             trace_omap3_wdt_state(s->id, "soft reset", WLDR_RESET);
             omap3_wdt_reset_regs(s, true);
             omap3_wdt_update_irq(s);
-            omap3_wdt_rearm(s);
+            omap3_wdt_arm(s);
             break;
         }
         mask &= SYSCONFIG_MASK;
@@ -341,11 +392,13 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
     case R_WISR:
         s->wisr &= ~(val & mask & WISR_OVF);
         omap3_wdt_update_irq(s);
+        omap3_wdt_arm(s);       /* the next overflow may raise it again */
         break;
     case R_WIER:
         mask &= WISR_OVF;
         s->wier = (s->wier & ~mask) | (val & mask);
         omap3_wdt_update_irq(s);
+        omap3_wdt_arm(s);
         break;
     case R_WCLR:
         if (!omap3_wdt_locked(s, offset)) {
@@ -355,8 +408,7 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
         break;
     case R_WCRR:
         if (!omap3_wdt_locked(s, offset)) {
-            s->base_count = (s->base_count & ~mask) | (val & mask);
-            s->base_ns = now;
+            omap3_wdt_restart_at(s, (s->count & ~mask) | (val & mask), now);
         }
         break;
     case R_WLDR:
@@ -369,10 +421,9 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
         if (val != s->wtgr) {
             /* A new trigger value reloads the counter (omap_wdt_reload). */
             s->wtgr = val;
-            s->base_count = s->wldr;
-            s->base_ns = now;
+            omap3_wdt_restart_at(s, s->wldr, now);
             trace_omap3_wdt_state(s->id, "reloaded", s->wldr);
-            omap3_wdt_rearm(s);
+            omap3_wdt_arm(s);
         }
         break;
     case R_WSPR:
@@ -421,9 +472,12 @@ static void omap3_wdt_clock_update(void *opaque, ClockEvent event)
 
     if (event == ClockPreUpdate) {
         /* Count up to now at the old rate. */
-        omap3_wdt_rebase(s, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+        omap3_wdt_fold(s, omap3_wdt_update(s));
     } else {
-        omap3_wdt_rearm(s);
+        /* From here on, ticks of the new rate. */
+        s->rate = omap3_wdt_fclk_hz(s);
+        s->base = omap3_wdt_now(s);
+        omap3_wdt_arm(s);
     }
 }
 
@@ -449,7 +503,7 @@ static void omap3_wdt_reset_exit(Object *obj, ResetType type)
     OMAP3WdtState *s = OMAP3_WDT(obj);
 
     omap3_wdt_update_irq(s);
-    omap3_wdt_rearm(s);
+    omap3_wdt_arm(s);
 }
 
 static void omap3_wdt_init(Object *obj)
@@ -488,10 +542,33 @@ static const Property omap3_wdt_properties[] = {
                             running_at_reset, ON_OFF_AUTO_AUTO),
 };
 
+static bool omap3_wdt_is_v1(void *opaque, int version_id)
+{
+    return version_id < 2;
+}
+
+/*
+ * Version 1 counted from a virtual-time instant (base_ns) at the
+ * prescaled rate; version 2 on the fclk's ticks.  A version 1 stream
+ * continues from the tick that instant lies in (within one tick).
+ */
+static int omap3_wdt_post_load(void *opaque, int version_id)
+{
+    OMAP3WdtState *s = opaque;
+
+    if (version_id < 2) {
+        s->rate = omap3_wdt_fclk_hz(s);
+        s->base = omap3_ns_to_ticks(s->v1_base_ns, s->rate);
+        omap3_wdt_arm(s);
+    }
+    return 0;
+}
+
 static const VMStateDescription vmstate_omap3_wdt = {
     .name = TYPE_OMAP3_WDT,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
+    .post_load = omap3_wdt_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_CLOCK(fclk, OMAP3WdtState),
         VMSTATE_TIMER_PTR(timer, OMAP3WdtState),
@@ -503,8 +580,10 @@ static const VMStateDescription vmstate_omap3_wdt = {
         VMSTATE_UINT32(wtgr, OMAP3WdtState),
         VMSTATE_UINT32(wspr, OMAP3WdtState),
         VMSTATE_BOOL(running, OMAP3WdtState),
-        VMSTATE_UINT32(base_count, OMAP3WdtState),
-        VMSTATE_INT64(base_ns, OMAP3WdtState),
+        VMSTATE_UINT32(count, OMAP3WdtState),
+        VMSTATE_INT64_TEST(v1_base_ns, OMAP3WdtState, omap3_wdt_is_v1),
+        VMSTATE_UINT64_V(base, OMAP3WdtState, 2),
+        VMSTATE_UINT32_V(rate, OMAP3WdtState, 2),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -189,6 +189,102 @@ static void test_wdt3_irq(void)
     qtest_quit(qts);
 }
 
+#define SYNC32K             0x48320010u
+#define WDT_FAST_LDR        0xFFFFFFF0u     /* overflows every 16 ticks */
+
+/* Tick @k of the 32 kHz clock starts at ceil(k * 1e9 / 32768) ns. */
+static int64_t tick32k_ns(uint64_t k)
+{
+    return (k * NS_PER_SEC + 32767) / 32768;
+}
+
+typedef struct WdtFastResult {
+    uint32_t wcrr, wisr;
+    int64_t clock, host_us;
+} WdtFastResult;
+
+/*
+ * A fast WDT3 (no prescaler, WLDR 16 ticks below the wrap: 2,048
+ * overflows a second) with its interrupt enabled runs @total ns in @nsteps
+ * clock steps.  Checked against the 32 kHz sync counter, which ticks on
+ * the same edges: WCRR is WLDR plus the ticks since the last overflow,
+ * WISR.OVF and the line are set; cleared, they come back exactly at the
+ * next overflow's first nanosecond and not one before.
+ */
+static WdtFastResult wdt_fast_run(int nsteps, int64_t total)
+{
+    QTestState *qts = qtest_init("-M rm696");
+    WdtFastResult r;
+    uint32_t s0, s1;
+    uint64_t next;
+    int64_t now, t0;
+
+    wdt_stop(qts, WDT2);                /* or it resets the chip at 10 s */
+    qtest_writel(qts, WCLR(WDT3), 0);                  /* no prescaler */
+    qtest_writel(qts, WLDR(WDT3), WDT_FAST_LDR);
+    qtest_writel(qts, WTGR(WDT3), 1);
+    qtest_writel(qts, WIER(WDT3), 1);
+    wdt_start(qts, WDT3);
+    s0 = qtest_readl(qts, SYNC32K);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), ==, WDT_FAST_LDR);
+
+    t0 = g_get_monotonic_time();
+    for (int64_t i = 0, done = 0; i < nsteps; i++) {
+        /* uneven steps, so they end anywhere in a tick */
+        int64_t step = i == nsteps - 1 ? total - done
+                                       : total / nsteps + 7919 * (i % 7) - 20000;
+
+        qtest_clock_step(qts, step);
+        done += step;
+    }
+    r.host_us = g_get_monotonic_time() - t0;
+    now = qtest_clock_step(qts, 1);
+    s1 = qtest_readl(qts, SYNC32K);
+    r.wcrr = qtest_readl(qts, WCRR(WDT3));
+    r.wisr = qtest_readl(qts, WISR(WDT3));
+    r.clock = now;
+    g_assert_cmphex(r.wisr, ==, 1);
+    g_assert_true(rm696_intc_line(qts, IRQ_WDT3));
+    g_assert_cmphex(r.wcrr, ==, WDT_FAST_LDR + (s1 - s0) % 16);
+
+    /* Cleared: back exactly at the next overflow. */
+    qtest_writel(qts, WISR(WDT3), 1);
+    g_assert_false(rm696_intc_line(qts, IRQ_WDT3));
+    next = s0 + ((s1 - s0) / 16 + 1) * 16;
+    now = qtest_clock_step(qts, tick32k_ns(next) - 1 - now);
+    g_assert_cmphex(qtest_readl(qts, SYNC32K), ==, next - 1);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), ==, 0xFFFFFFFF);
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 0);
+    g_assert_false(rm696_intc_line(qts, IRQ_WDT3));
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, SYNC32K), ==, next);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT3)), ==, WDT_FAST_LDR);
+    g_assert_true(rm696_intc_line(qts, IRQ_WDT3));
+    g_assert_cmphex(qtest_readl(qts, WISR(WDT3)), ==, 1);
+    qtest_quit(qts);
+    return r;
+}
+
+/*
+ * The watchdog skips the periods where nothing observable happens: 1,000 s
+ * of a fast WDT3 (2 million overflows) in one clock step ends where 1,000
+ * uneven steps end, and costs little host time (printed, not timed: one
+ * timer callback per overflow took seconds).
+ */
+static void test_wdt_fast_long_step(void)
+{
+    const int64_t total = 1000 * NS_PER_SEC;
+    WdtFastResult one = wdt_fast_run(1, total);
+    WdtFastResult many = wdt_fast_run(1000, total);
+
+    g_assert_cmpint(one.clock, ==, many.clock);
+    g_assert_cmphex(one.wcrr, ==, many.wcrr);
+    g_assert_cmphex(one.wisr, ==, many.wisr);
+    g_test_message("benchmark: a 1000 s clock_step over a WDT3 overflowing "
+                   "2048 times a second took %" PRId64 " us of host time "
+                   "(1000 steps: %" PRId64 " us)", one.host_us, many.host_us);
+}
+
 /* omap_hsmmc_reset_controller_fsm(): the bit self-clears at once. */
 static void mmc_reset_fsm(QTestState *qts, uint32_t bit)
 {
@@ -385,6 +481,7 @@ int main(int argc, char **argv)
     qtest_add_func("/rm696/wdt/wdt2-stop", test_wdt2_stop);
     qtest_add_func("/rm696/wdt/wdt2-expiry", test_wdt2_expiry);
     qtest_add_func("/rm696/wdt/wdt3-irq", test_wdt3_irq);
+    qtest_add_func("/rm696/wdt/fast-long-step", test_wdt_fast_long_step);
     qtest_add_func("/rm696/mmc/reset", test_mmc_reset);
     qtest_add_func("/rm696/mmc/command", test_mmc_command);
     qtest_add_func("/rm696/sysc/mailbox", test_sysc_module);
