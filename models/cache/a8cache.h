@@ -1,0 +1,327 @@
+/*
+ * Cortex-A8 (r3p2) memory hierarchy timing model of the OMAP3630: L1
+ * instruction and data caches, the unified L2, the I-TLB and D-TLB, the
+ * hardware page walk, PLD, the write/eviction buffer, and the L2's port to
+ * the L3 interconnect.  Plain C99: no QEMU types, no globals, no malloc;
+ * all run-time state in one struct of fixed-size integer arrays
+ * (a8cache_state), so that a snapshot can save it and a copy continues
+ * identically.
+ *
+ * What the model decides is time, not data: tags, dirty and valid bits,
+ * and the cost of each access in ns of the MPU's time.  The data itself
+ * stays in QEMU's RAM.
+ *
+ * Geometry and policy (defaults, see a8cache.c and docs/models-cache.md for
+ * the sources): L1 I and L1 D 32 KB, 4 ways, 64-byte lines; L1 D write-back,
+ * read-allocate only (no write-allocate); L2 256 KB, 8 ways, 64-byte lines,
+ * write-back, read- and write-allocate, valid and dirty bits per quadword;
+ * pseudo-random replacement (xorshift64*, seeded, part of the state);
+ * I-TLB and D-TLB 32 entries each, fully associative, round-robin; page
+ * walks read their descriptors through the L2, never the L1 D; PLD fills
+ * the L2 without stalling.
+ *
+ * Time: the API takes the current time in ns and returns the stall in ns
+ * that the access adds beyond the one instruction icount already charges.
+ * Costs that the TRM gives in CPU cycles (L2 hit, page walk) are converted
+ * with the MPU clock period (a8cache_set_cpu_period_ps), with the
+ * sub-nanosecond remainder carried in the state, so a run at any frequency
+ * adds up exactly.  Costs outside the core (interconnect, SDRAM) are in ns.
+ *
+ * The next level (the SDRAM controller model) sits behind a small
+ * interface, a8cache_next: latency in ns of one transfer starting at a
+ * given time.  The model keeps the bandwidth of the L2's port (one line
+ * transfer occupies it l3_line_ns); the next level keeps its own timing
+ * (rows, banks, power states) and is told when each transfer starts.
+ *
+ * Speed: a8cache_load/store/fetch and a8cache_tlb_hit below are inline and
+ * answer the common case (the same L1 line, or the same page, as the last
+ * access) in a handful of instructions; everything else is in a8cache.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef MODELS_A8CACHE_H
+#define MODELS_A8CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest geometry the fixed-size state holds. */
+#define A8CACHE_MAX_L1_LINES  2048      /* 128 KB of 64-byte lines */
+#define A8CACHE_MAX_L2_LINES  32768     /* 2 MB of 64-byte lines */
+#define A8CACHE_MAX_TLB       64
+#define A8CACHE_MAX_WBUF      16
+#define A8CACHE_MAX_PLD       16
+
+/* Parameters: the [cache] section of the timing file.  All whole numbers. */
+typedef struct a8cache_params {
+    uint32_t l1i_size, l1i_ways, l1i_line;      /* bytes, ways, bytes */
+    uint32_t l1d_size, l1d_ways, l1d_line;
+    uint32_t l2_size, l2_ways, l2_line;
+    uint32_t itlb_entries, dtlb_entries;
+    uint32_t l1_extra_cycles;   /* an L1 hit, beyond its instruction's own */
+    uint32_t l2_hit_cycles;     /* an L1 miss that hits the L2 */
+    uint32_t walk_cycles;       /* a page walk, beside its descriptor reads */
+    uint32_t l3_ns;             /* interconnect round trip of an L2 miss */
+    uint32_t l3_line_ns;        /* one L2 line through the L2's port */
+    uint32_t wbuf_lines;        /* write-backs queued before the core waits */
+    uint32_t pld_slots;         /* PLD line fills outstanding at once */
+} a8cache_params;
+
+/* The N9's: Cortex-A8 r3p2 in the OMAP3630 at 1 GHz. */
+extern const a8cache_params a8cache_default_params;
+
+/* One [cache] key: its name, where it lives in a8cache_params, its range. */
+typedef struct a8cache_param_key {
+    const char *name;
+    size_t offset;
+    uint32_t min, max;
+} a8cache_param_key;
+extern const a8cache_param_key a8cache_param_keys[];
+extern const unsigned a8cache_num_param_keys;
+
+/* Check @p; on error return a static message naming the key, else NULL. */
+const char *a8cache_params_check(const a8cache_params *p);
+
+/*
+ * The next level: latency in ns of one transfer of @bytes at @paddr that
+ * starts at @now_ns (a read: until the data is back; a write: until the
+ * next level has taken it).  Reads are line fills and uncached reads;
+ * writes are write-backs of dirty quadwords and uncached writes.
+ */
+typedef struct a8cache_next {
+    uint32_t (*access)(void *ctx, uint32_t paddr, uint32_t bytes,
+                       int is_write, uint64_t now_ns);
+    void *ctx;
+} a8cache_next;
+
+/* A next level of fixed latency: ctx points to a uint32_t of ns. */
+uint32_t a8cache_fixed_next(void *ctx, uint32_t paddr, uint32_t bytes,
+                            int is_write, uint64_t now_ns);
+
+/* Counters: a8cache_state.cnt[] indices, names in a8cache_counter_names. */
+enum a8cache_counter {
+    A8C_L1I_HIT, A8C_L1I_MISS,
+    A8C_L1D_HIT, A8C_L1D_MISS,          /* loads */
+    A8C_L1D_WHIT, A8C_L1D_WMISS,        /* stores */
+    A8C_L1D_WB,                         /* dirty lines evicted or cleaned */
+    A8C_L1_NS,                          /* ns added by L1 hits */
+    A8C_L2_HIT, A8C_L2_MISS,            /* reads: L1 fills, walks */
+    A8C_L2_WHIT, A8C_L2_WMISS,          /* writes: L1 misses, L1 evictions */
+    A8C_L2_WB,                          /* dirty lines written to memory */
+    A8C_L2_NS,                          /* ns of L2 lookups that stalled */
+    A8C_ITLB_HIT, A8C_ITLB_MISS,
+    A8C_DTLB_HIT, A8C_DTLB_MISS,
+    A8C_WALKS, A8C_WALK_DESC,           /* page walks, descriptors read */
+    A8C_WALK_DESC_L2_HIT,               /* descriptors found in the L2 */
+    A8C_WALK_NS,                        /* ns the walks added */
+    A8C_PLD, A8C_PLD_USEFUL,            /* issued; later used by a demand */
+    A8C_PLD_PRESENT, A8C_PLD_DROPPED,   /* already cached; no slot free */
+    A8C_PLD_WAIT_NS,                    /* demand waits on a PLD in flight */
+    A8C_MEM_READ, A8C_MEM_WRITE,        /* transfers to the next level */
+    A8C_MEM_READ_BYTES, A8C_MEM_WRITE_BYTES,
+    A8C_MEM_NS,                         /* ns the core waited on them */
+    A8C_L3_NS,                          /* of which interconnect */
+    A8C_PORT_WAIT_NS,                   /* of which waiting for the port */
+    A8C_WBUF_STALL_NS,                  /* waits for a write-buffer entry */
+    A8C_UNCACHED_READ, A8C_UNCACHED_WRITE,
+    A8C_MAINT_NS,                       /* ns of clean operations */
+    A8C_NUM_COUNTERS
+};
+extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
+
+/*
+ * Run-time state: everything that shapes future timing, as integers only
+ * (a snapshot saves it with VMState arrays; a struct copy continues
+ * identically).  Sizes are the maxima; the parameters say how much is used.
+ * Tags hold (paddr >> line_shift) | A8C_VALID, 0 when invalid.
+ */
+#define A8C_VALID       0x80000000u
+#define A8C_NO_LINE     0xffffffffu     /* a line number no address has */
+#define A8C_NO_ASID     0xffffffffu
+#define A8C_L2_DIRTY_SHIFT  4           /* l2_st: bits 0-3 valid quadwords, */
+#define A8C_L2_PREFETCHED   0x100u      /* 4-7 dirty, 8 PLD not yet used */
+typedef struct a8cache_state {
+    uint32_t l1i_tag[A8CACHE_MAX_L1_LINES];
+    uint32_t l1d_tag[A8CACHE_MAX_L1_LINES];
+    uint8_t l1d_dirty[A8CACHE_MAX_L1_LINES];
+    uint32_t l2_tag[A8CACHE_MAX_L2_LINES];
+    uint16_t l2_st[A8CACHE_MAX_L2_LINES];
+    /* TLBs, [0] instruction, [1] data: page base VA, and
+     * size shift | asid << 8 | global << 16 | valid << 17 */
+    uint32_t tlb_va[2][A8CACHE_MAX_TLB];
+    uint32_t tlb_attr[2][A8CACHE_MAX_TLB];
+    uint32_t tlb_next[2];               /* round-robin victim */
+    /* Shortcuts: the last line or page that hit. */
+    uint32_t l1i_last, l1d_last, l1d_wlast; /* line numbers */
+    uint32_t l2_wlast, l2_wlast_idx;    /* L2 line of the last L1 store miss */
+    uint32_t tlb_last_va[2], tlb_last_mask[2], tlb_last_asid[2];
+    uint64_t rng;                       /* xorshift64* replacement choice */
+    uint64_t port_free_ns;              /* the L2's port is busy until */
+    uint64_t wbuf_out_ns[A8CACHE_MAX_WBUF]; /* when queued write-backs leave */
+    uint32_t wbuf_head, wbuf_count;
+    uint32_t pld_line[A8CACHE_MAX_PLD]; /* L2 lines filling for a PLD */
+    uint64_t pld_ready_ns[A8CACHE_MAX_PLD];
+    uint32_t cpu_period_ps;             /* MPU clock period */
+    uint32_t carry_ps;                  /* sub-ns remainder of cycle costs */
+    uint64_t cnt[A8C_NUM_COUNTERS];
+} a8cache_state;
+
+/* The model: parameters, derived geometry, the next level, the state. */
+typedef struct a8cache {
+    a8cache_params p;
+    /* derived from p by a8cache_init */
+    uint32_t l1i_shift, l1i_sets, l1i_ways;
+    uint32_t l1d_shift, l1d_sets, l1d_ways;
+    uint32_t l2_shift, l2_sets, l2_ways, l2_qshift;
+    a8cache_next next;
+    a8cache_state s;
+} a8cache;
+
+/*
+ * Set up @c with parameters @p (checked: see a8cache_params_check), the
+ * next level @next, the replacement generator's @seed, at 1 GHz, with
+ * every cache and TLB empty.  Returns the error message or NULL.
+ */
+const char *a8cache_init(a8cache *c, const a8cache_params *p,
+                         const a8cache_next *next, uint64_t seed);
+
+/* The MPU clock period in ps (1000 at 1 GHz); cycle costs follow it. */
+void a8cache_set_cpu_period_ps(a8cache *c, uint32_t ps);
+
+/* --- per access: the stall in ns beyond the instruction --------------- */
+
+uint32_t a8cache_load_slow(a8cache *c, uint32_t pa, unsigned size,
+                           uint64_t now_ns);
+uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
+                            uint64_t now_ns);
+uint32_t a8cache_fetch_slow(a8cache *c, uint32_t pa, uint64_t now_ns);
+
+/* A load of @size bytes (1..64) at physical @pa, cacheable memory. */
+static inline uint32_t a8cache_load(a8cache *c, uint32_t pa, unsigned size,
+                                    uint64_t now_ns)
+{
+    uint32_t first = pa >> c->l1d_shift;
+
+    if (first == c->s.l1d_last &&
+        ((pa + size - 1) >> c->l1d_shift) == first) {
+        c->s.cnt[A8C_L1D_HIT]++;
+        return 0;
+    }
+    return a8cache_load_slow(c, pa, size, now_ns);
+}
+
+/* A store of @size bytes at physical @pa, cacheable memory. */
+static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,
+                                     uint64_t now_ns)
+{
+    uint32_t first = pa >> c->l1d_shift;
+
+    if (first == c->s.l1d_wlast &&
+        ((pa + size - 1) >> c->l1d_shift) == first) {
+        c->s.cnt[A8C_L1D_WHIT]++;
+        return 0;
+    }
+    return a8cache_store_slow(c, pa, size, now_ns);
+}
+
+/* An instruction fetch from physical @pa (the glue may call it once per
+ * line rather than per instruction: the cost is per line). */
+static inline uint32_t a8cache_fetch(a8cache *c, uint32_t pa, uint64_t now_ns)
+{
+    if ((pa >> c->l1i_shift) == c->s.l1i_last) {
+        c->s.cnt[A8C_L1I_HIT]++;
+        return 0;
+    }
+    return a8cache_fetch_slow(c, pa, now_ns);
+}
+
+/* A non-cacheable (Normal non-cacheable or Strongly-ordered/Device in RAM)
+ * access: straight to the next level; a write is posted. */
+uint32_t a8cache_uncached(a8cache *c, uint32_t pa, unsigned size,
+                          int is_write, uint64_t now_ns);
+
+/*
+ * PLD: start a line fill into the L2 and return at once (0 unless a dirty
+ * victim finds the write buffer full).  A later access to the line waits
+ * only for what is left of the fill.
+ */
+uint32_t a8cache_pld(a8cache *c, uint32_t pa, uint64_t now_ns);
+
+/* --- TLB and page walk ------------------------------------------------- */
+
+enum { A8C_ITLB = 0, A8C_DTLB = 1 };
+
+int a8cache_tlb_lookup(a8cache *c, int side, uint32_t va, uint32_t asid);
+
+/*
+ * Does the I-TLB (side 0) or D-TLB (side 1) hold @va's page for @asid?
+ * Counts a hit or a miss; on a miss the glue reads the guest's tables and
+ * calls a8cache_walk.
+ */
+static inline int a8cache_tlb_hit(a8cache *c, int side, uint32_t va,
+                                  uint32_t asid)
+{
+    if (((va ^ c->s.tlb_last_va[side]) & c->s.tlb_last_mask[side]) == 0 &&
+        asid == c->s.tlb_last_asid[side]) {
+        c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
+        return 1;
+    }
+    return a8cache_tlb_lookup(c, side, va, asid);
+}
+
+/* What a page walk read and found (the glue reads the guest's tables). */
+typedef struct a8cache_walk {
+    uint32_t desc_pa[2];    /* first-level, then second-level descriptor */
+    uint32_t ndesc;         /* 1: section/supersection, 2: small/large page */
+    uint32_t page_shift;    /* 12 (4 KB), 16 (64 KB), 20 (1 MB), 24 (16 MB) */
+    uint32_t global;        /* nG == 0: matches every ASID */
+    uint32_t cacheable;     /* the TTBR's walk attributes are inner
+                             * cacheable: descriptors are looked up and
+                             * allocated in the L2; else read from memory */
+} a8cache_walk;
+
+/*
+ * The hardware page walk after a TLB miss at @va: its descriptor reads
+ * (through the L2, as the Cortex-A8's table walk does), the fixed
+ * walk_cycles, and the new TLB entry.  Returns the stall in ns.
+ */
+uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
+                          const a8cache_walk *w, uint64_t now_ns);
+
+/* TLB maintenance (TLBIALL, TLBIASID, TLBIMVA/TLBIMVAA). */
+void a8cache_tlb_flush_all(a8cache *c);
+void a8cache_tlb_flush_asid(a8cache *c, uint32_t asid);
+void a8cache_tlb_flush_va(a8cache *c, uint32_t va, uint32_t asid,
+                          int all_asids);
+
+/* --- cache maintenance ------------------------------------------------- */
+
+enum {
+    A8C_LEVEL_L1I = 1, A8C_LEVEL_L1D = 2, A8C_LEVEL_L2 = 4,
+    A8C_LEVEL_ALL = 7
+};
+
+/* Forget the contents of the levels in @levels (reset, power off): no
+ * write-back. */
+void a8cache_invalidate(a8cache *c, unsigned levels);
+
+/* Write every dirty line of the levels in @levels back (L1 D into the
+ * L2, the L2 to memory); returns the ns until the last write has left. */
+uint32_t a8cache_clean(a8cache *c, unsigned levels, uint64_t now_ns);
+
+/* By address (DCCMVAU, DCCMVAC, DCIMVAC, DCCIMVAC, ICIMVAU). */
+enum a8cache_maint {
+    A8C_CLEAN_POU,          /* L1 D line into the L2 */
+    A8C_CLEAN_POC,          /* L1 D and L2 lines to memory */
+    A8C_INVAL_POC,          /* drop the L1 D and L2 lines */
+    A8C_CLEAN_INVAL_POC,    /* write back, then drop */
+    A8C_INVAL_I,            /* drop the L1 I line */
+};
+uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
+                            uint64_t now_ns);
+
+/* Is @pa's line in the level (A8C_LEVEL_*)?  No side effect: for tests
+ * and debugging. */
+int a8cache_probe(const a8cache *c, unsigned level, uint32_t pa);
+
+#endif /* MODELS_A8CACHE_H */

@@ -1,0 +1,605 @@
+/*
+ * Host unit tests of the Cortex-A8 memory hierarchy model (a8cache).
+ * Every check asserts an exact value; a next level of fixed latency that
+ * records its calls stands in for the SDRAM controller.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "a8cache.h"
+
+static int failures;
+
+#define CHECK(cond, ...) do {                                   \
+        if (cond) {                                             \
+            printf("ok: ");                                     \
+        } else {                                                \
+            printf("FAILED: ");                                 \
+            failures++;                                         \
+        }                                                       \
+        printf(__VA_ARGS__);                                    \
+        printf("\n");                                           \
+    } while (0)
+
+#define SDRAM 0x80000000u
+#define KB 1024u
+
+/* The next level: fixed read and write latency, a log of the calls. */
+typedef struct mock {
+    uint32_t read_ns, write_ns;
+    unsigned reads, writes;
+    unsigned n;
+    struct { uint32_t pa, bytes; int is_write; uint64_t now; } log[1024];
+} mock;
+
+static uint32_t mock_access(void *ctx, uint32_t pa, uint32_t bytes,
+                            int is_write, uint64_t now_ns)
+{
+    mock *m = ctx;
+
+    if (m->n < 1024) {
+        m->log[m->n].pa = pa;
+        m->log[m->n].bytes = bytes;
+        m->log[m->n].is_write = is_write;
+        m->log[m->n].now = now_ns;
+    }
+    m->n++;
+    if (is_write) {
+        m->writes++;
+        return m->write_ns;
+    }
+    m->reads++;
+    return m->read_ns;
+}
+
+/* The N9's geometry; interconnect 30 ns, port 40 ns a line; memory 100 ns. */
+static a8cache *setup(mock *m, uint64_t seed)
+{
+    a8cache *c = malloc(sizeof(*c));
+    a8cache_params p = a8cache_default_params;
+    a8cache_next next = { mock_access, m };
+    const char *why;
+
+    memset(m, 0, sizeof(*m));
+    m->read_ns = 100;
+    m->write_ns = 50;
+    p.l3_ns = 30;
+    p.l3_line_ns = 40;
+    why = a8cache_init(c, &p, &next, seed);
+    if (why) {
+        printf("FAILED: init: %s\n", why);
+        exit(1);
+    }
+    return c;
+}
+
+#define CNT(c, k) ((c)->s.cnt[A8C_##k])
+
+/* Geometry: sets and shifts; exactly L1/L2 size fits, one way more does not. */
+static void test_geometry(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 1);
+    uint64_t misses;
+    int present = 0;
+
+    CHECK(c->l1d_sets == 128 && c->l1i_sets == 128 && c->l2_sets == 512 &&
+          c->l1d_shift == 6 && c->l2_shift == 6 && c->l2_qshift == 4,
+          "geometry: L1 128 sets of 4 x 64 B, L2 512 sets of 8 x 64 B");
+
+    /* 32 KB, 16 loads per line, twice */
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t a = 0; a < 32 * KB; a += 4) {
+            a8cache_load(c, SDRAM + a, 4, 0);
+        }
+    }
+    CHECK(CNT(c, L1D_MISS) == 512 && CNT(c, L1D_HIT) == 2 * 8192 - 512,
+          "32 KB working set: 512 L1 D misses on the first pass, none on "
+          "the second (misses %llu, hits %llu)",
+          (unsigned long long)CNT(c, L1D_MISS),
+          (unsigned long long)CNT(c, L1D_HIT));
+    CHECK(CNT(c, L2_MISS) == 512 && CNT(c, L2_HIT) == 0,
+          "32 KB: the L2 filled once (512 misses)");
+
+    /* five lines of one L1 set (8 KB apart): four ways hold four of them */
+    a8cache_invalidate(c, A8C_LEVEL_ALL);
+    memset(c->s.cnt, 0, sizeof(c->s.cnt));
+    for (int k = 0; k < 5; k++) {
+        a8cache_load(c, SDRAM + k * 8 * KB, 4, 0);
+    }
+    for (int k = 0; k < 5; k++) {
+        present += a8cache_probe(c, A8C_LEVEL_L1D, SDRAM + k * 8 * KB);
+    }
+    CHECK(CNT(c, L1D_MISS) == 5 && present == 4,
+          "5 lines in one 4-way L1 set: 5 misses, 4 stay (%d)", present);
+
+    /* 40 KB (L1 + one way) round and round: every set misses every round */
+    a8cache_invalidate(c, A8C_LEVEL_ALL);
+    for (uint32_t a = 0; a < 40 * KB; a += 64) {
+        a8cache_load(c, SDRAM + a, 4, 0);
+    }
+    misses = CNT(c, L1D_MISS);
+    for (uint32_t a = 0; a < 40 * KB; a += 64) {
+        a8cache_load(c, SDRAM + a, 4, 0);
+    }
+    CHECK(CNT(c, L1D_MISS) - misses >= 128,
+          "40 KB working set: a second round misses at least once per set "
+          "(%llu misses)", (unsigned long long)(CNT(c, L1D_MISS) - misses));
+
+    /* 256 KB twice: the L2 holds it all; 288 KB does not */
+    a8cache_invalidate(c, A8C_LEVEL_ALL);
+    memset(c->s.cnt, 0, sizeof(c->s.cnt));
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t a = 0; a < 256 * KB; a += 64) {
+            a8cache_load(c, SDRAM + a, 4, 0);
+        }
+    }
+    CHECK(CNT(c, L2_MISS) == 4096 &&
+          CNT(c, L2_HIT) == CNT(c, L1D_MISS) - 4096 && CNT(c, L2_HIT) > 0,
+          "256 KB working set: 4096 L2 misses in all, every second-pass L1 "
+          "miss hits the L2 (%llu)", (unsigned long long)CNT(c, L2_HIT));
+    a8cache_invalidate(c, A8C_LEVEL_ALL);
+    memset(c->s.cnt, 0, sizeof(c->s.cnt));
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t a = 0; a < 288 * KB; a += 64) {
+            a8cache_load(c, SDRAM + a, 4, 0);
+        }
+    }
+    CHECK(CNT(c, L2_MISS) >= 4608 + 512,
+          "288 KB (L2 + one way): the second pass misses at least once per "
+          "L2 set (%llu misses)", (unsigned long long)CNT(c, L2_MISS) - 4608);
+    free(c);
+}
+
+/* A repeatable pseudo-random stream for the tests. */
+static uint32_t lcg(uint32_t *x)
+{
+    *x = *x * 1664525u + 1013904223u;
+    return *x;
+}
+
+/* One step of a mixed workload; returns the stall. */
+static uint32_t step(a8cache *c, uint32_t *x, uint64_t now)
+{
+    uint32_t r = lcg(x);
+    uint32_t pa = SDRAM + ((r >> 4) & (1024 * KB - 1));
+    a8cache_walk w = { { SDRAM + 0x4000 + (pa >> 20) * 4,
+                         SDRAM + 0x100000 + ((pa >> 12) & 0xff) * 4 },
+                       2, 12, 0, 1 };
+
+    switch (r & 7) {
+    case 0: case 1: case 2:
+        return a8cache_load(c, pa, 4, now);
+    case 3: case 4:
+        return a8cache_store(c, pa, 4, now);
+    case 5:
+        return a8cache_fetch(c, pa & ~3u, now);
+    case 6:
+        return a8cache_pld(c, pa, now);
+    default:
+        if (!a8cache_tlb_hit(c, A8C_DTLB, pa, r >> 30)) {
+            return a8cache_walk_tlb(c, A8C_DTLB, pa, r >> 30, &w, now);
+        }
+        return 0;
+    }
+}
+
+/* Replacement: the same seed, the same victims; another seed, others. */
+static void test_determinism(void)
+{
+    static a8cache a, b, d;
+    uint32_t fixed = 90;
+    a8cache_next next = { a8cache_fixed_next, &fixed };
+    a8cache_params p = a8cache_default_params;
+    uint32_t xa = 5, xb = 5, xd = 5;
+    uint64_t ta = 0, tb = 0, td = 0;
+    int same = 1;
+
+    a8cache_init(&a, &p, &next, 42);
+    a8cache_init(&b, &p, &next, 42);
+    a8cache_init(&d, &p, &next, 43);
+    for (int i = 0; i < 300000; i++) {
+        uint32_t sa = step(&a, &xa, ta), sb = step(&b, &xb, tb);
+
+        same &= sa == sb;
+        ta += 1 + sa;
+        tb += 1 + sb;
+        td += 1 + step(&d, &xd, td);
+    }
+    CHECK(same && !memcmp(&a.s, &b.s, sizeof(a.s)) && ta == tb,
+          "seed 42 twice: every stall and the whole state identical "
+          "(%llu ns)", (unsigned long long)ta);
+    CHECK(memcmp(a.s.l2_tag, d.s.l2_tag, sizeof(a.s.l2_tag)) != 0 &&
+          memcmp(a.s.l1d_tag, d.s.l1d_tag, sizeof(a.s.l1d_tag)) != 0,
+          "seed 43: other victims (L1 D and L2 tags differ)");
+}
+
+/* Write-back: a dirty line goes to the next level when evicted, a clean
+ * one does not; only the dirty quadwords go. */
+static void test_writeback(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    uint32_t A = SDRAM, F = SDRAM + 0x40, G = SDRAM + 0x80;
+    int k;
+
+    a8cache_load(c, A, 4, 0);
+    a8cache_store(c, A + 8, 4, 0);
+    {
+        int i, dirty = 0;
+
+        for (i = 0; i < 4; i++) {     /* A is in L1 set 0 */
+            if (c->s.l1d_tag[i] == ((A >> 6) | A8C_VALID)) {
+                dirty = c->s.l1d_dirty[i];
+            }
+        }
+        CHECK(CNT(c, L1D_WHIT) == 1 && dirty == 1,
+              "store after load: an L1 hit, the line dirty");
+    }
+    for (k = 1; a8cache_probe(c, A8C_LEVEL_L1D, A); k++) {
+        a8cache_load(c, A + k * 8 * KB, 4, 0);
+    }
+    CHECK(CNT(c, L1D_WB) == 1 && m.writes == 0,
+          "dirty L1 line evicted (after %d loads of its set): one L1 "
+          "write-back, into the L2, nothing to memory", k - 1);
+    {
+        uint32_t base = ((A >> 6) & 511) * 8;
+        int i;
+
+        for (i = 0; i < 8 && c->s.l2_tag[base + i] != ((A >> 6) | A8C_VALID); i++) {
+        }
+        CHECK(i < 8 && ((c->s.l2_st[base + i] >> 4) & 0xf) == 0xf,
+              "the L2 line now has all four quadwords dirty");
+    }
+    /* a clean line evicted: no write-back */
+    a8cache_load(c, F, 4, 0);
+    for (k = 1; a8cache_probe(c, A8C_LEVEL_L1D, F); k++) {
+        a8cache_load(c, F + k * 8 * KB, 4, 0);
+    }
+    CHECK(CNT(c, L1D_WB) == 1, "clean L1 line evicted: no write-back");
+
+    /* a store that misses the L1: no L1 allocation, one L2 quadword dirty */
+    a8cache_store(c, G + 20, 4, 0);
+    CHECK(CNT(c, L1D_WMISS) == 1 && !a8cache_probe(c, A8C_LEVEL_L1D, G) &&
+          a8cache_probe(c, A8C_LEVEL_L2, G) && CNT(c, L2_WMISS) == 1,
+          "store miss: not allocated in the L1 D, allocated in the L2");
+
+    /* now push A and G out of the L2 with loads of their L2 sets */
+    for (k = 1; a8cache_probe(c, A8C_LEVEL_L2, A) ||
+                a8cache_probe(c, A8C_LEVEL_L2, G); k++) {
+        a8cache_load(c, A + k * 32 * KB, 4, 0);
+        a8cache_load(c, G + k * 32 * KB, 4, 0);
+    }
+    {
+        int wa = -1, wg = -1;
+
+        for (unsigned i = 0; i < m.n && i < 1024; i++) {
+            if (m.log[i].is_write && m.log[i].pa == A) {
+                wa = (int)m.log[i].bytes;
+            }
+            if (m.log[i].is_write && m.log[i].pa == G) {
+                wg = (int)m.log[i].bytes;
+            }
+        }
+        CHECK(m.writes == 2 && CNT(c, L2_WB) == 2 && wa == 64 && wg == 16,
+              "L2 evictions: exactly two writes to memory, A's 64 bytes and "
+              "G's one quadword (writes %u, A %d, G %d)", m.writes, wa, wg);
+    }
+    free(c);
+}
+
+/* TLB: hit, miss, ASID, global, flushes, 32 entries round-robin. */
+static void test_tlb(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 4);
+    a8cache_walk page = { { SDRAM + 0x4000, SDRAM + 0x8000 }, 2, 12, 0, 1 };
+    a8cache_walk sect = { { SDRAM + 0x4c00, 0 }, 1, 20, 1, 1 };
+    int ok = 1;
+
+    CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0x1000, 1) && CNT(c, DTLB_MISS) == 1,
+          "empty D-TLB: a miss");
+    a8cache_walk_tlb(c, A8C_DTLB, 0x1000, 1, &page, 0);
+    CHECK(a8cache_tlb_hit(c, A8C_DTLB, 0x1ffc, 1) &&
+          a8cache_tlb_hit(c, A8C_DTLB, 0x1000, 1) &&
+          !a8cache_tlb_hit(c, A8C_DTLB, 0x2000, 1),
+          "after the walk: the 4 KB page hits, the next page misses");
+    CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0x1000, 2),
+          "a non-global entry does not match another ASID");
+    CHECK(!a8cache_tlb_hit(c, A8C_ITLB, 0x1000, 1),
+          "the I-TLB is separate from the D-TLB");
+    a8cache_walk_tlb(c, A8C_DTLB, 0xc0000000, 1, &sect, 0);
+    CHECK(a8cache_tlb_hit(c, A8C_DTLB, 0xc00ffffc, 7) &&
+          !a8cache_tlb_hit(c, A8C_DTLB, 0xc0100000, 7),
+          "a global 1 MB section matches every ASID, over 1 MB");
+    a8cache_tlb_flush_asid(c, 1);
+    CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0x1000, 1) &&
+          a8cache_tlb_hit(c, A8C_DTLB, 0xc0001000, 1),
+          "flush ASID 1: its page goes, the global section stays");
+    a8cache_tlb_flush_va(c, 0xc0001234, 3, 0);
+    CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0xc0001000, 1),
+          "flush by VA: the global entry goes");
+    CHECK(CNT(c, DTLB_HIT) == 4 && CNT(c, DTLB_MISS) == 6 &&
+          CNT(c, ITLB_MISS) == 1 && CNT(c, WALKS) == 2,
+          "counts: D-TLB 4 hits 6 misses, I-TLB 1 miss, 2 walks");
+
+    a8cache_tlb_flush_all(c);
+    for (uint32_t p = 0; p < 33; p++) {
+        a8cache_walk_tlb(c, A8C_DTLB, p << 12, 5, &page, 0);
+    }
+    CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0, 5),
+          "33 pages: the 33rd replaced the first (round-robin)");
+    for (uint32_t p = 1; p < 33; p++) {
+        ok &= a8cache_tlb_hit(c, A8C_DTLB, p << 12, 5);
+    }
+    CHECK(ok, "pages 1..32 still hit: 32 entries");
+    a8cache_walk_tlb(c, A8C_DTLB, 33 << 12, 5, &page, 0);
+    CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 1 << 12, 5) &&
+          a8cache_tlb_hit(c, A8C_DTLB, 2 << 12, 5),
+          "the 34th replaced the second");
+    free(c);
+}
+
+/* Page walk: fixed cycles + each descriptor through the L2. */
+static void test_walk_cost(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 5);
+    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x100000 }, 2, 12, 0, 1 };
+    uint32_t ns;
+
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x10000, 1, &w, 1000);
+    CHECK(ns == 8 + 2 * (8 + 30 + 100),
+          "cold walk, both descriptors from SDRAM: 8 + 2 x (L2 8 + L3 30 + "
+          "SDRAM 100) = 284 ns (%u)", ns);
+    w.desc_pa[1] += 4;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x11000, 1, &w, 2000);
+    CHECK(ns == 24 && CNT(c, WALK_DESC_L2_HIT) == 2,
+          "both descriptors in the L2: 24 ns, the TRM's 24 cycles (%u)", ns);
+    w.desc_pa[1] = SDRAM + 0x200000;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x12000, 1, &w, 3000);
+    CHECK(ns == 8 + 8 + (8 + 30 + 100),
+          "first in the L2, second from SDRAM: 154 ns (%u)", ns);
+    w.cacheable = 0;
+    w.desc_pa[1] = SDRAM + 0x300000;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x13000, 1, &w, 4000);
+    CHECK(ns == 8 + 2 * (30 + 100) &&
+          !a8cache_probe(c, A8C_LEVEL_L2, SDRAM + 0x300000),
+          "walk with non-cacheable tables: 8 + 2 x 130 = 268 ns, nothing "
+          "allocated (%u)", ns);
+
+    /* the walk does not read the L1 D: a descriptor line only in the L1 */
+    a8cache_load(c, SDRAM + 0x500000, 4, 5000);
+    a8cache_invalidate(c, A8C_LEVEL_L2);
+    w.cacheable = 1;
+    w.ndesc = 1;
+    w.desc_pa[0] = SDRAM + 0x500000;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x14000, 1, &w, 6000);
+    CHECK(a8cache_probe(c, A8C_LEVEL_L1D, SDRAM + 0x500000) &&
+          ns == 8 + 8 + 130,
+          "descriptor in the L1 D but not the L2: read from SDRAM, 146 ns "
+          "(%u)", ns);
+
+    a8cache_set_cpu_period_ps(c, 2000);
+    w.ndesc = 2;
+    w.desc_pa[1] = SDRAM + 0x500004;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x15000, 1, &w, 7000);
+    CHECK(ns == 3 * 8 * 2 && CNT(c, WALKS) == 6,
+          "at 500 MHz the cycles double: both in the L2, 48 ns (%u)", ns);
+    w.desc_pa[1] = SDRAM + 0x600000;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x16000, 1, &w, 8000);
+    CHECK(ns == 16 + 16 + (16 + 30 + 100),
+          "at 500 MHz the SDRAM part does not double: 178 ns (%u)", ns);
+    free(c);
+}
+
+/* PLD: the fill starts at once; a later load waits only for the rest. */
+static void test_pld(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 6);
+    uint32_t P = SDRAM + 0x10000, Q = SDRAM + 0x20000, R = SDRAM + 0x30000;
+    uint32_t ns;
+
+    ns = a8cache_load(c, R, 4, 0);
+    CHECK(ns == 8 + 30 + 100, "a cold load: 8 + 30 + 100 = 138 ns (%u)", ns);
+    ns = a8cache_pld(c, P, 1000);
+    CHECK(ns == 0 && CNT(c, PLD) == 1 && a8cache_probe(c, A8C_LEVEL_L2, P) &&
+          !a8cache_probe(c, A8C_LEVEL_L1D, P),
+          "PLD returns at once (%u ns) and fills the L2, not the L1", ns);
+    ns = a8cache_pld(c, Q, 1000);
+    ns = a8cache_load(c, P, 4, 1050);
+    CHECK(ns == 80, "load 50 ns after the PLD: waits the fill's last 80 ns "
+          "(1000 + 130 - 1050) (%u)", ns);
+    ns = a8cache_load(c, Q, 4, 1100);
+    CHECK(ns == 70, "second PLD waited for the port (40 ns): ready at 1170, "
+          "load at 1100 waits 70 (%u)", ns);
+    ns = a8cache_load(c, P + 32, 4, 1200);
+    CHECK(ns == 0 && CNT(c, PLD_USEFUL) == 2 && CNT(c, PLD_WAIT_NS) == 72 + 62,
+          "the line is in the L1 now; 2 useful PLDs, %llu ns waited",
+          (unsigned long long)CNT(c, PLD_WAIT_NS));
+    a8cache_pld(c, SDRAM + 0x40000, 5000);
+    ns = a8cache_load(c, SDRAM + 0x40000, 4, 6000);
+    CHECK(ns == 8, "a load long after its PLD: an L2 hit, 8 ns (%u)", ns);
+    a8cache_pld(c, P, 7000);
+    CHECK(CNT(c, PLD_PRESENT) == 1, "PLD of a cached line: nothing to do");
+    for (uint32_t k = 0; k < 5; k++) {
+        a8cache_pld(c, SDRAM + 0x100000 + k * 64, 8000);
+    }
+    CHECK(CNT(c, PLD_DROPPED) == 1 && CNT(c, PLD) == 9,
+          "five PLDs at once with four slots: the fifth is dropped");
+    free(c);
+}
+
+/* Streaming writes: whole dirty lines leave at the port's rate. */
+static void test_write_stream(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 7);
+    uint64_t t = 0, t_half = 0;
+
+    for (uint32_t a = 0; a < 1024 * KB; a += 4) {
+        if (a == 512 * KB) {
+            t_half = t;
+        }
+        t += 1 + a8cache_store(c, SDRAM + a, 4, t);
+    }
+    CHECK(CNT(c, L2_WMISS) == 16384 && CNT(c, L2_MISS) == 0 && m.reads == 0,
+          "1 MB of stores: 16384 L2 write misses, no line read");
+    CHECK(m.writes == 16384 - 4096 && CNT(c, L2_WB) == 12288,
+          "12288 whole-line write-backs once the L2 is full");
+    CHECK(t - t_half == 8192 * 40,
+          "second 512 KB: exactly 40 ns per line, the port's rate (%llu ns)",
+          (unsigned long long)(t - t_half));
+    CHECK(CNT(c, WBUF_STALL_NS) > 0,
+          "the core waited for the write buffer (%llu ns)",
+          (unsigned long long)CNT(c, WBUF_STALL_NS));
+    free(c);
+}
+
+/* Counters and costs of a short scripted sequence, every one exact. */
+static void test_counters(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 8);
+    uint32_t X = SDRAM + 0x1000;
+    uint32_t ns[8];
+
+    ns[0] = a8cache_fetch(c, X, 0);            /* L1I miss, L2 miss */
+    ns[1] = a8cache_fetch(c, X + 4, 200);       /* L1I hit */
+    ns[2] = a8cache_load(c, X + 8, 4, 300);     /* L1D miss, L2 hit */
+    ns[3] = a8cache_load(c, X + 12, 4, 400);    /* L1D hit (shortcut) */
+    ns[4] = a8cache_store(c, X + 16, 4, 500);   /* L1D store hit */
+    ns[5] = a8cache_uncached(c, 0x90000000, 4, 0, 600);
+    ns[6] = a8cache_uncached(c, 0x90000000, 4, 1, 800);
+    ns[7] = a8cache_clean(c, A8C_LEVEL_ALL, 1000);
+    CHECK(ns[0] == 138 && ns[1] == 0 && ns[2] == 8 && ns[3] == 0 &&
+          ns[4] == 0 && ns[5] == 130 && ns[6] == 0,
+          "costs: 138 0 8 0 0 130 0 (%u %u %u %u %u %u %u)",
+          ns[0], ns[1], ns[2], ns[3], ns[4], ns[5], ns[6]);
+    CHECK(CNT(c, L1I_MISS) == 1 && CNT(c, L1I_HIT) == 1 &&
+          CNT(c, L1D_MISS) == 1 && CNT(c, L1D_HIT) == 1 &&
+          CNT(c, L1D_WHIT) == 1 && CNT(c, L2_HIT) == 1 &&
+          CNT(c, L2_MISS) == 1 && CNT(c, L2_NS) == 16 &&
+          CNT(c, UNCACHED_READ) == 1 && CNT(c, UNCACHED_WRITE) == 1,
+          "hits and misses per level");
+    /* the clean: L1 line into the L2, then the L2 line (64 B) to memory;
+     * the uncached write left at 800 + 2 (4 bytes of port); the write-back
+     * leaves at 1000 + 40 */
+    CHECK(CNT(c, L1D_WB) == 1 && CNT(c, L2_WB) == 1 && ns[7] == 40 &&
+          CNT(c, MAINT_NS) == 40,
+          "clean all: one L1 and one L2 write-back, 40 ns (%u)", ns[7]);
+    CHECK(CNT(c, MEM_READ) == 2 && CNT(c, MEM_WRITE) == 2 &&
+          CNT(c, MEM_READ_BYTES) == 68 && CNT(c, MEM_WRITE_BYTES) == 68 &&
+          CNT(c, MEM_NS) == 260 && CNT(c, L3_NS) == 60 &&
+          CNT(c, PORT_WAIT_NS) == 0,
+          "memory: 2 reads (64 + 4 B), 2 writes (4 + 64 B), 260 ns waited, "
+          "60 of them interconnect");
+    CHECK(!strcmp(a8cache_counter_names[A8C_L2_MISS], "l2-read-misses") &&
+          !strcmp(a8cache_counter_names[A8C_MAINT_NS], "maint-ns"),
+          "every counter has a name");
+    free(c);
+}
+
+/* A snapshot: the state copied into another model continues identically. */
+static void test_save_restore(void)
+{
+    static a8cache a, b, d;
+    uint32_t fixed = 120;
+    a8cache_next next = { a8cache_fixed_next, &fixed };
+    uint32_t x = 11, xb, xd;
+    uint64_t t = 0, tb, td;
+    int same = 1;
+
+    a8cache_init(&a, &a8cache_default_params, &next, 9);
+    a8cache_set_cpu_period_ps(&a, 1667);
+    for (int i = 0; i < 100000; i++) {
+        t += 1 + step(&a, &x, t);
+    }
+    b = a;                                  /* the whole struct */
+    a8cache_init(&d, &a8cache_default_params, &next, 12345);
+    d.s = a.s;                              /* only the saved state */
+    xb = xd = x;
+    tb = td = t;
+    for (int i = 0; i < 100000; i++) {
+        uint32_t sa = step(&a, &x, t);
+
+        same &= sa == step(&b, &xb, tb) && sa == step(&d, &xd, td);
+        t += 1 + sa;
+        tb = td = t;
+    }
+    CHECK(same && !memcmp(&a.s, &b.s, sizeof(a.s)) &&
+          !memcmp(&a.s, &d.s, sizeof(a.s)),
+          "after a copy of the struct, and of the state into a fresh model, "
+          "100000 more steps give the same stalls and state");
+}
+
+/* Cycle costs at another clock: the remainder carries, the sum is exact. */
+static void test_cpu_period(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 10);
+    uint32_t ns[3];
+
+    for (int k = 0; k < 3; k++) {
+        a8cache_fetch(c, SDRAM + k * 64, 0);   /* into the L2 */
+    }
+    a8cache_set_cpu_period_ps(c, 1667);        /* 600 MHz */
+    for (int k = 0; k < 3; k++) {
+        ns[k] = a8cache_load(c, SDRAM + k * 64, 4, 1000);
+    }
+    CHECK(ns[0] == 13 && ns[1] == 13 && ns[2] == 14,
+          "8 cycles at 600 MHz (13.336 ns): 13, 13, 14 (%u %u %u)",
+          ns[0], ns[1], ns[2]);
+    free(c);
+}
+
+/* Parameter checks and the key table. */
+static void test_params(void)
+{
+    a8cache_params p = a8cache_default_params;
+    int found = 0;
+
+    CHECK(a8cache_params_check(&p) == NULL, "the defaults are valid");
+    p.l1d_size = 3000;
+    CHECK(a8cache_params_check(&p) != NULL, "l1d_size 3000: refused");
+    p = a8cache_default_params;
+    p.l1d_line = 128;
+    CHECK(a8cache_params_check(&p) != NULL, "L1 line longer than L2's: refused");
+    p = a8cache_default_params;
+    p.l2_size = 4 * 1024 * 1024;
+    CHECK(a8cache_params_check(&p) != NULL, "l2_size 4 MB: out of range");
+    p = a8cache_default_params;
+    p.wbuf_lines = 0;
+    CHECK(a8cache_params_check(&p) != NULL, "wbuf_lines 0: out of range");
+    for (unsigned k = 0; k < a8cache_num_param_keys; k++) {
+        const a8cache_param_key *key = &a8cache_param_keys[k];
+
+        if (!strcmp(key->name, "l2_size") &&
+            *(const uint32_t *)((const char *)&a8cache_default_params +
+                                key->offset) == 256 * 1024) {
+            found = 1;
+        }
+    }
+    CHECK(a8cache_num_param_keys == 18 && found,
+          "18 keys; l2_size's offset reads the default 262144");
+}
+
+int main(void)
+{
+    test_geometry();
+    test_determinism();
+    test_writeback();
+    test_tlb();
+    test_walk_cost();
+    test_pld();
+    test_write_stream();
+    test_counters();
+    test_save_restore();
+    test_cpu_period();
+    test_params();
+    printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
+    return failures ? 1 : 0;
+}
