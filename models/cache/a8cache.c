@@ -171,15 +171,34 @@ uint32_t a8cache_fixed_next(void *ctx, uint32_t paddr, uint32_t bytes,
     return *(const uint32_t *)ctx;
 }
 
+/* Empty hit filters (A8C_NO_LINE and A8C_NO_ASID are all ones). */
+static void tlb_forget_hot(a8cache *c)
+{
+    memset(c->s.tlb_hot_vpn, 0xff, sizeof(c->s.tlb_hot_vpn));
+    memset(c->s.tlb_hot_asid, 0xff, sizeof(c->s.tlb_hot_asid));
+}
+
 static void reset_shortcuts(a8cache *c)
 {
-    c->s.l1i_last = c->s.l1d_last = c->s.l1d_wlast = A8C_NO_LINE;
+    memset(c->s.l1i_hot, 0xff, sizeof(c->s.l1i_hot));
+    memset(c->s.l1d_hot, 0xff, sizeof(c->s.l1d_hot));
+    memset(c->s.l1d_whot, 0xff, sizeof(c->s.l1d_whot));
     c->s.l2_wlast = A8C_NO_LINE;
     c->s.l2_wlast_idx = 0;
-    for (int side = 0; side < 2; side++) {
-        c->s.tlb_last_va[side] = 0;
-        c->s.tlb_last_mask[side] = 0;
-        c->s.tlb_last_asid[side] = A8C_NO_ASID;
+    c->s.l1d_wmiss = A8C_NO_LINE;
+    tlb_forget_hot(c);
+}
+
+/* A line enters (hot_set) or leaves (hot_forget) a hit filter. */
+static void hot_set(uint32_t *hot, uint32_t line)
+{
+    hot[line & (A8CACHE_HOT_L1 - 1)] = line;
+}
+
+static void hot_forget(uint32_t *hot, uint32_t line)
+{
+    if (hot[line & (A8CACHE_HOT_L1 - 1)] == line) {
+        hot[line & (A8CACHE_HOT_L1 - 1)] = A8C_NO_LINE;
     }
 }
 
@@ -500,11 +519,15 @@ static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
         stall = l2_write(c, (old & ~A8C_VALID) << c->l1d_shift,
                          c->p.l1d_line, t);
     }
-    if ((old & ~A8C_VALID) == c->s.l1d_wlast) {
-        c->s.l1d_wlast = A8C_NO_LINE;
+    if (old & A8C_VALID) {
+        hot_forget(c->s.l1d_hot, old & ~A8C_VALID);
+        hot_forget(c->s.l1d_whot, old & ~A8C_VALID);
     }
     c->s.l1d_tag[i] = line | A8C_VALID;
     c->s.l1d_dirty[i] = 0;
+    if (line == c->s.l1d_wmiss) {
+        c->s.l1d_wmiss = A8C_NO_LINE;
+    }
     return stall;
 }
 
@@ -524,14 +547,16 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t)
             c->s.cnt[A8C_L1_NS] += ns;
             return ns;
         }
-        c->s.l1d_last = line;
+        hot_set(c->s.l1d_hot, line);
         return 0;
     }
     c->s.cnt[A8C_L1D_MISS]++;
     ns = l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
     ns += l1d_replace(c, victim(c, c->s.l1d_tag, base, c->l1d_ways), line,
                       t + ns);
-    c->s.l1d_last = c->p.l1_extra_cycles ? A8C_NO_LINE : line;
+    if (!c->p.l1_extra_cycles) {
+        hot_set(c->s.l1d_hot, line);
+    }
     return ns;
 }
 
@@ -556,15 +581,21 @@ static uint32_t store_line(a8cache *c, uint32_t pa, uint32_t bytes,
 {
     uint32_t line = pa >> c->l1d_shift;
     uint32_t base = (line & (c->l1d_sets - 1)) * c->l1d_ways;
-    int i = find(c->s.l1d_tag, base, c->l1d_ways, line | A8C_VALID);
+    int i;
 
+    if (line == c->s.l1d_wmiss) {       /* streaming stores: still not in */
+        c->s.cnt[A8C_L1D_WMISS]++;
+        return l2_write(c, pa, bytes, t);
+    }
+    i = find(c->s.l1d_tag, base, c->l1d_ways, line | A8C_VALID);
     if (i >= 0) {
         c->s.cnt[A8C_L1D_WHIT]++;
         c->s.l1d_dirty[i] = 1;
-        c->s.l1d_wlast = line;
+        hot_set(c->s.l1d_whot, line);
         return 0;
     }
     c->s.cnt[A8C_L1D_WMISS]++;
+    c->s.l1d_wmiss = line;
     return l2_write(c, pa, bytes, t);
 }
 
@@ -588,17 +619,21 @@ uint32_t a8cache_fetch_slow(a8cache *c, uint32_t pa, uint64_t now_ns)
     uint32_t line = pa >> c->l1i_shift;
     uint32_t base = (line & (c->l1i_sets - 1)) * c->l1i_ways;
     int i = find(c->s.l1i_tag, base, c->l1i_ways, line | A8C_VALID);
-    uint32_t ns;
+    uint32_t ns, v;
 
-    c->s.l1i_last = line;
     if (i >= 0) {
         c->s.cnt[A8C_L1I_HIT]++;
+        hot_set(c->s.l1i_hot, line);
         return 0;
     }
     c->s.cnt[A8C_L1I_MISS]++;
     ns = l2_read(c, line << c->l1i_shift, c->p.l1i_line, now_ns, NULL);
-    c->s.l1i_tag[victim(c, c->s.l1i_tag, base, c->l1i_ways)] =
-        line | A8C_VALID;
+    v = victim(c, c->s.l1i_tag, base, c->l1i_ways);
+    if (c->s.l1i_tag[v] & A8C_VALID) {
+        hot_forget(c->s.l1i_hot, c->s.l1i_tag[v] & ~A8C_VALID);
+    }
+    c->s.l1i_tag[v] = line | A8C_VALID;
+    hot_set(c->s.l1i_hot, line);
     return ns;
 }
 
@@ -666,19 +701,13 @@ static uint32_t page_mask(uint32_t shift)
     return ~((1u << shift) - 1);
 }
 
-static void tlb_set_last(a8cache *c, int side, uint32_t va, uint32_t attr,
-                         uint32_t asid)
+/* The 4 KB page of @va hit for @asid: remember it in the side's filter. */
+static void tlb_set_hot(a8cache *c, int side, uint32_t va, uint32_t asid)
 {
-    uint32_t mask = page_mask(attr & TLB_SHIFT_MASK);
+    uint32_t vpn = va >> 12;
 
-    c->s.tlb_last_va[side] = va & mask;
-    c->s.tlb_last_mask[side] = mask;
-    c->s.tlb_last_asid[side] = asid;
-}
-
-static void tlb_forget_last(a8cache *c)
-{
-    c->s.tlb_last_asid[0] = c->s.tlb_last_asid[1] = A8C_NO_ASID;
+    c->s.tlb_hot_vpn[side][vpn & (A8CACHE_HOT_TLB - 1)] = vpn;
+    c->s.tlb_hot_asid[side][vpn & (A8CACHE_HOT_TLB - 1)] = asid;
 }
 
 static int tlb_match(uint32_t eva, uint32_t attr, uint32_t va, uint32_t asid)
@@ -697,7 +726,7 @@ int a8cache_tlb_lookup(a8cache *c, int side, uint32_t va, uint32_t asid)
 
         if (tlb_match(c->s.tlb_va[side][e], attr, va, asid)) {
             c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
-            tlb_set_last(c, side, va, attr, asid);
+            tlb_set_hot(c, side, va, asid);
             return 1;
         }
     }
@@ -739,10 +768,11 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
     if (e == n) {
         e = c->s.tlb_next[side] % n;
         c->s.tlb_next[side] = (e + 1) % n;
+        tlb_forget_hot(c);      /* the filter may name the old entry's pages */
     }
     c->s.tlb_va[side][e] = va & page_mask(shift);
     c->s.tlb_attr[side][e] = attr;
-    tlb_set_last(c, side, va, attr, asid);
+    tlb_set_hot(c, side, va, asid);
     c->s.cnt[A8C_WALK_NS] += ns;
     return ns;
 }
@@ -750,7 +780,7 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
 void a8cache_tlb_flush_all(a8cache *c)
 {
     memset(c->s.tlb_attr, 0, sizeof(c->s.tlb_attr));
-    tlb_forget_last(c);
+    tlb_forget_hot(c);
 }
 
 void a8cache_tlb_flush_asid(a8cache *c, uint32_t asid)
@@ -764,7 +794,7 @@ void a8cache_tlb_flush_asid(a8cache *c, uint32_t asid)
             }
         }
     }
-    tlb_forget_last(c);
+    tlb_forget_hot(c);
 }
 
 void a8cache_tlb_flush_va(a8cache *c, uint32_t va, uint32_t asid,
@@ -783,7 +813,7 @@ void a8cache_tlb_flush_va(a8cache *c, uint32_t va, uint32_t asid,
             }
         }
     }
-    tlb_forget_last(c);
+    tlb_forget_hot(c);
 }
 
 /* --- maintenance ------------------------------------------------------------ */
@@ -807,12 +837,13 @@ void a8cache_invalidate(a8cache *c, unsigned levels)
 {
     if (levels & A8C_LEVEL_L1I) {
         memset(c->s.l1i_tag, 0, l1i_lines(c) * sizeof(uint32_t));
-        c->s.l1i_last = A8C_NO_LINE;
+        memset(c->s.l1i_hot, 0xff, sizeof(c->s.l1i_hot));
     }
     if (levels & A8C_LEVEL_L1D) {
         memset(c->s.l1d_tag, 0, l1d_lines(c) * sizeof(uint32_t));
         memset(c->s.l1d_dirty, 0, l1d_lines(c));
-        c->s.l1d_last = c->s.l1d_wlast = A8C_NO_LINE;
+        memset(c->s.l1d_hot, 0xff, sizeof(c->s.l1d_hot));
+        memset(c->s.l1d_whot, 0xff, sizeof(c->s.l1d_whot));
     }
     if (levels & A8C_LEVEL_L2) {
         memset(c->s.l2_tag, 0, l2_lines(c) * sizeof(uint32_t));
@@ -848,9 +879,7 @@ static uint32_t l1d_clean_way(a8cache *c, uint32_t i, uint64_t t)
     }
     c->s.cnt[A8C_L1D_WB]++;
     c->s.l1d_dirty[i] = 0;
-    if ((tag & ~A8C_VALID) == c->s.l1d_wlast) {
-        c->s.l1d_wlast = A8C_NO_LINE;
-    }
+    hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
     return l2_write(c, (tag & ~A8C_VALID) << c->l1d_shift, c->p.l1d_line, t);
 }
 
@@ -925,7 +954,7 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
         if (ii >= 0) {
             c->s.l1i_tag[ii] = 0;
         }
-        c->s.l1i_last = A8C_NO_LINE;
+        hot_forget(c->s.l1i_hot, pa >> c->l1i_shift);
         return 0;
     }
     if (op != A8C_INVAL_POC && i1 >= 0) {
@@ -948,7 +977,9 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
             c->s.l2_tag[i2] = 0;
             c->s.l2_st[i2] = 0;
         }
-        c->s.l1d_last = c->s.l1d_wlast = c->s.l2_wlast = A8C_NO_LINE;
+        hot_forget(c->s.l1d_hot, pa >> c->l1d_shift);
+        hot_forget(c->s.l1d_whot, pa >> c->l1d_shift);
+        c->s.l2_wlast = A8C_NO_LINE;
     }
     c->s.cnt[A8C_MAINT_NS] += ns;
     return ns;

@@ -34,8 +34,9 @@
  * (rows, banks, power states) and is told when each transfer starts.
  *
  * Speed: a8cache_load/store/fetch and a8cache_tlb_hit below are inline and
- * answer the common case (the same L1 line, or the same page, as the last
- * access) in a handful of instructions; everything else is in a8cache.c.
+ * answer the common case (an L1 line or a page that hit recently, found in
+ * a direct-mapped filter) in a handful of instructions; everything else is
+ * in a8cache.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -51,6 +52,8 @@
 #define A8CACHE_MAX_TLB       64
 #define A8CACHE_MAX_WBUF      16
 #define A8CACHE_MAX_PLD       16
+#define A8CACHE_HOT_L1        256       /* hit filters, see a8cache_state */
+#define A8CACHE_HOT_TLB       64
 
 /* Parameters: the [cache] section of the timing file.  All whole numbers. */
 typedef struct a8cache_params {
@@ -141,29 +144,39 @@ extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
 #define A8C_L2_DIRTY_SHIFT  4           /* l2_st: bits 0-3 valid quadwords, */
 #define A8C_L2_PREFETCHED   0x100u      /* 4-7 dirty, 8 PLD not yet used */
 typedef struct a8cache_state {
-    uint32_t l1i_tag[A8CACHE_MAX_L1_LINES];
-    uint32_t l1d_tag[A8CACHE_MAX_L1_LINES];
-    uint8_t l1d_dirty[A8CACHE_MAX_L1_LINES];
-    uint32_t l2_tag[A8CACHE_MAX_L2_LINES];
-    uint16_t l2_st[A8CACHE_MAX_L2_LINES];
-    /* TLBs, [0] instruction, [1] data: page base VA, and
-     * size shift | asid << 8 | global << 16 | valid << 17 */
-    uint32_t tlb_va[2][A8CACHE_MAX_TLB];
-    uint32_t tlb_attr[2][A8CACHE_MAX_TLB];
-    uint32_t tlb_next[2];               /* round-robin victim */
-    /* Shortcuts: the last line or page that hit. */
-    uint32_t l1i_last, l1d_last, l1d_wlast; /* line numbers */
+    /* Small and hot first. */
     uint32_t l2_wlast, l2_wlast_idx;    /* L2 line of the last L1 store miss */
-    uint32_t tlb_last_va[2], tlb_last_mask[2], tlb_last_asid[2];
+    uint32_t l1d_wmiss;                 /* L1 line of the last L1 store miss */
+    uint32_t cpu_period_ps;             /* MPU clock period */
+    uint32_t carry_ps;                  /* sub-ns remainder of cycle costs */
+    uint64_t cnt[A8C_NUM_COUNTERS];
     uint64_t rng;                       /* xorshift64* replacement choice */
     uint64_t port_free_ns;              /* the L2's port is busy until */
     uint64_t wbuf_out_ns[A8CACHE_MAX_WBUF]; /* when queued write-backs leave */
     uint32_t wbuf_head, wbuf_count;
     uint32_t pld_line[A8CACHE_MAX_PLD]; /* L2 lines filling for a PLD */
     uint64_t pld_ready_ns[A8CACHE_MAX_PLD];
-    uint32_t cpu_period_ps;             /* MPU clock period */
-    uint32_t carry_ps;                  /* sub-ns remainder of cycle costs */
-    uint64_t cnt[A8C_NUM_COUNTERS];
+    /* TLBs, [0] instruction, [1] data: page base VA, and
+     * size shift | asid << 8 | global << 16 | valid << 17 */
+    uint32_t tlb_va[2][A8CACHE_MAX_TLB];
+    uint32_t tlb_attr[2][A8CACHE_MAX_TLB];
+    uint32_t tlb_next[2];               /* round-robin victim */
+    /*
+     * Hit filters, direct-mapped by line or 4 KB page number: an entry
+     * holds a line known to be in the L1 I / L1 D (l1d_whot: in the L1 D
+     * and dirty), or a page the TLB maps for that ASID; A8C_NO_LINE when
+     * empty.  They only spare the way search of the common case: every
+     * fill, eviction, clean and flush keeps them true.
+     */
+    uint32_t l1i_hot[A8CACHE_HOT_L1], l1d_hot[A8CACHE_HOT_L1];
+    uint32_t l1d_whot[A8CACHE_HOT_L1];
+    uint32_t tlb_hot_vpn[2][A8CACHE_HOT_TLB];
+    uint32_t tlb_hot_asid[2][A8CACHE_HOT_TLB];
+    uint32_t l1i_tag[A8CACHE_MAX_L1_LINES];
+    uint32_t l1d_tag[A8CACHE_MAX_L1_LINES];
+    uint8_t l1d_dirty[A8CACHE_MAX_L1_LINES];
+    uint32_t l2_tag[A8CACHE_MAX_L2_LINES];
+    uint16_t l2_st[A8CACHE_MAX_L2_LINES];
 } a8cache_state;
 
 /* The model: parameters, derived geometry, the next level, the state. */
@@ -202,7 +215,7 @@ static inline uint32_t a8cache_load(a8cache *c, uint32_t pa, unsigned size,
 {
     uint32_t first = pa >> c->l1d_shift;
 
-    if (first == c->s.l1d_last &&
+    if (c->s.l1d_hot[first & (A8CACHE_HOT_L1 - 1)] == first &&
         ((pa + size - 1) >> c->l1d_shift) == first) {
         c->s.cnt[A8C_L1D_HIT]++;
         return 0;
@@ -216,7 +229,7 @@ static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,
 {
     uint32_t first = pa >> c->l1d_shift;
 
-    if (first == c->s.l1d_wlast &&
+    if (c->s.l1d_whot[first & (A8CACHE_HOT_L1 - 1)] == first &&
         ((pa + size - 1) >> c->l1d_shift) == first) {
         c->s.cnt[A8C_L1D_WHIT]++;
         return 0;
@@ -228,7 +241,9 @@ static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,
  * line rather than per instruction: the cost is per line). */
 static inline uint32_t a8cache_fetch(a8cache *c, uint32_t pa, uint64_t now_ns)
 {
-    if ((pa >> c->l1i_shift) == c->s.l1i_last) {
+    uint32_t line = pa >> c->l1i_shift;
+
+    if (c->s.l1i_hot[line & (A8CACHE_HOT_L1 - 1)] == line) {
         c->s.cnt[A8C_L1I_HIT]++;
         return 0;
     }
@@ -261,8 +276,9 @@ int a8cache_tlb_lookup(a8cache *c, int side, uint32_t va, uint32_t asid);
 static inline int a8cache_tlb_hit(a8cache *c, int side, uint32_t va,
                                   uint32_t asid)
 {
-    if (((va ^ c->s.tlb_last_va[side]) & c->s.tlb_last_mask[side]) == 0 &&
-        asid == c->s.tlb_last_asid[side]) {
+    uint32_t vpn = va >> 12, h = vpn & (A8CACHE_HOT_TLB - 1);
+
+    if (c->s.tlb_hot_vpn[side][h] == vpn && c->s.tlb_hot_asid[side][h] == asid) {
         c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
         return 1;
     }

@@ -88,7 +88,13 @@ static void speed(const char *what, a8cache *c, const uint32_t *a, unsigned n,
                 s = a8cache_store(c, a[i], 4, now);
                 break;
             default:
-                s = a8cache_tlb_hit(c, A8C_DTLB, a[i], 1);
+                s = 0;
+                if (!a8cache_tlb_hit(c, A8C_DTLB, a[i], 1)) {
+                    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x8000 },
+                                       2, 12, 0, 1 };
+
+                    s = a8cache_walk_tlb(c, A8C_DTLB, a[i], 1, &w, now);
+                }
                 break;
             }
             acc += s;
@@ -196,10 +202,13 @@ int main(int argc, char **argv)
 
     c = model(&mem_ns);
     a = stream(n, 16 * KB, 0, 4);
-    speed("L1 hit, sequential words (same-line shortcut)", c, a, n, 0);
+    speed("L1 hit, sequential words", c, a, n, 0);
     free(a);
     a = stream(n, 16 * KB, 1, 0);
-    speed("L1 hit, random words in 16 KB", c, a, n, 0);
+    speed("L1 hit, random words in 16 KB (hit filter)", c, a, n, 0);
+    free(a);
+    a = stream(n, 32 * KB, 1, 0);
+    speed("L1 hit, random words in 32 KB (half by ways)", c, a, n, 0);
     free(a);
     a = stream(n, 128 * KB, 1, 0);
     speed("L2 hit, random words in 128 KB", c, a, n, 0);
@@ -211,10 +220,13 @@ int main(int argc, char **argv)
     speed("store, sequential words over 1 MB", c, a, n, 1);
     free(a);
     a = stream(n, 16 * KB, 0, 4);
-    speed("D-TLB hit, same page (shortcut)", c, a, n, 2);
+    speed("D-TLB hit, same page", c, a, n, 2);
     free(a);
     a = stream(n, 128 * KB, 1, 0);
-    speed("D-TLB lookup, random pages in 128 KB", c, a, n, 2);
+    speed("D-TLB hit, random pages in 128 KB (32 entries)", c, a, n, 2);
+    free(a);
+    a = stream(n, 256 * KB, 1, 0);
+    speed("D-TLB random pages in 256 KB (half miss+walk)", c, a, n, 2);
     free(a);
     free(c);
 
