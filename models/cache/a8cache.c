@@ -32,6 +32,10 @@
  *  [KA]    ARM knowledge article "What is the fastest way to copy memory on
  *          a Cortex-A8?": PLD makes the L2 start loading the line; NEON
  *          loads fill the L1 only with ACTLR.L1NEON set.
+ *  Replacement: pseudo-random in the L1s and the L2 (issue 7's statement
+ *          of the Cortex-A8; the TRM's sentence was not at hand), the
+ *          lowest invalid way first (ARM1176JZF-S TRM §7.2.1 documents
+ *          that rule for ARM's L1 caches of the time).
  *  Walks:  ID_MMFR3 of the Cortex-A8 (0x00000011) has Coherent walk = 0:
  *          the table walk does not look in the L1 D cache, and Linux cleans
  *          each descriptor it writes to the point of unification (the L2),
