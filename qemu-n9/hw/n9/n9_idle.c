@@ -409,6 +409,8 @@ static void n9_idle_prcm_event(Notifier *n, void *data)
             w->min_state[ev->pwrdm] = ev->to;
         }
         break;
+    default:
+        break;
     }
 }
 

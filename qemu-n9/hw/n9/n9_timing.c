@@ -56,6 +56,7 @@ N9Timing *n9_timing_new(void)
 
     t->seed = 1;
     t->prcm = prcm_wake_default_params;
+    t->sdrc = sdrc_default_params;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -220,6 +221,48 @@ static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
     return true;
 }
 
+/* [sdrc]: the SDRAM controller parameters of models/sdrc/sdrc.h */
+static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
+                                const char *file, Error **errp)
+{
+    static const struct {
+        const char *key;
+        size_t off;
+    } keys[] = {
+        { "dll_relock_ns", offsetof(SdrcParams, dll_relock_ns) },
+        { "clock_restart_cycles", offsetof(SdrcParams, clock_restart_cycles) },
+        { "write_latency_cycles", offsetof(SdrcParams, write_latency_cycles) },
+    };
+    g_auto(GStrv) names = g_key_file_get_keys(kf, "sdrc", NULL, NULL);
+
+    for (int k = 0; names[k]; k++) {
+        g_autofree char *v = g_key_file_get_value(kf, "sdrc", names[k], NULL);
+        int line = n9_ini_line(lines, "sdrc", names[k]);
+        uint64_t val;
+        size_t i;
+
+        for (i = 0; i < ARRAY_SIZE(keys); i++) {
+            if (!strcmp(names[k], keys[i].key)) {
+                break;
+            }
+        }
+        if (i == ARRAY_SIZE(keys)) {
+            error_setg(errp, "timing file %s, line %d: [sdrc] %s: unknown "
+                       "key (known: dll_relock_ns, clock_restart_cycles, "
+                       "write_latency_cycles)", file, line, names[k]);
+            return false;
+        }
+        if (!n9_parse_u64(v, SDRC_PARAM_MAX, &val)) {
+            error_setg(errp, "timing file %s, line %d: [sdrc] %s: '%s' is "
+                       "not a whole number from 0 to %u", file, line,
+                       names[k], v, SDRC_PARAM_MAX);
+            return false;
+        }
+        *(uint32_t *)((char *)&t->sdrc + keys[i].off) = val;
+    }
+    return true;
+}
+
 bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
 {
     g_autoptr(GKeyFile) kf = g_key_file_new();
@@ -287,11 +330,18 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
             continue;
         }
 
+        if (!strcmp(sec, "sdrc")) {
+            if (!n9_timing_load_sdrc(t, kf, &lines, file, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
         agent = dot ? g_strndup(sec, dot - sec) : g_strdup(sec);
         e = n9_timing_find(t, agent, NULL);
         if (!e || (dot && !dot[1])) {
             error_setg(errp, "timing file %s, line %d: [%s]: unknown section "
-                       "(known: timing, prcm, l4-wkup, l4-core, l4-per, "
+                       "(known: timing, prcm, sdrc, l4-wkup, l4-core, l4-per, "
                        "l4-emu, l3, and agent.group for one register group)",
                        file, sline, sec);
             goto out;

@@ -10,6 +10,7 @@
 #include "qapi/error.h"
 #include "models/l4-interconnect/l4ic.h"
 #include "models/prcm/wakeup.h"
+#include "models/sdrc/sdrc.h"
 
 typedef struct N9TimingEntry {
     char *agent;            /* "l4-wkup", ... */
@@ -24,6 +25,7 @@ typedef struct N9Timing {
     uint64_t seed;
     GArray *entries;        /* of N9TimingEntry */
     PrcmWakeParams prcm;    /* [prcm]: wake-up latency (models/prcm) */
+    SdrcParams sdrc;        /* [sdrc]: SDRAM controller (models/sdrc) */
 } N9Timing;
 
 /* The defaults: the phone's figures (models/l4-interconnect). */

@@ -27,6 +27,7 @@
 #include "omap3630_modules.h"
 #include "omap3_prcm.h"
 #include "omap3_rom.h"
+#include "omap3_sdrc.h"
 #include "models/prcm/pwrdm.h"
 #include "n9_agent.h"
 
@@ -314,6 +315,9 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     omap3630_realize_block(s, d, OMAP3_BLK_SMS);
     d = omap3630_new(s, TYPE_OMAP3_SDRC, OMAP3_BLK_SDRC);
     qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, "l3_ick"));
+    object_property_set_link(OBJECT(d), "prcm", OBJECT(s->prcm),
+                             &error_abort);
+    omap3_sdrc_set_params(d, &s->timing->sdrc);
     omap3630_realize_block(s, d, OMAP3_BLK_SDRC);
     d = omap3630_new(s, TYPE_OMAP3_GPMC, OMAP3_BLK_GPMC);
     omap3630_realize_block(s, d, OMAP3_BLK_GPMC);

@@ -70,6 +70,52 @@ static void omap3_prcm_notify(OMAP3PRCMState *s, OMAP3PRCMEvent *ev)
     notifier_list_notify(&s->listeners, ev);
 }
 
+int omap3_prcm_pwrdm_state(OMAP3PRCMState *s, int pwrdm)
+{
+    return prcm_pwrdm_state(&s->pwrdm, pwrdm);
+}
+
+bool omap3_prcm_clkdm_active(OMAP3PRCMState *s, int clkdm)
+{
+    return prcm_clkdm_active(&s->pwrdm, clkdm);
+}
+
+static uint32_t omap3_prcm_clkdm_mask(OMAP3PRCMState *s)
+{
+    uint32_t act = 0;
+    int cd;
+
+    for (cd = 0; cd < PRCM_NUM_CLKDM; cd++) {
+        if (prcm_clkdm_active(&s->pwrdm, cd)) {
+            act |= 1u << cd;
+        }
+    }
+    return act;
+}
+
+/*
+ * Clock domains whose activity changed since the listeners were last told:
+ * tell them (the SDRC's idle request follows CORE_L3).
+ */
+static void omap3_prcm_clkdm_events(OMAP3PRCMState *s)
+{
+    uint32_t act = omap3_prcm_clkdm_mask(s);
+    uint32_t diff = act ^ s->clkdm_seen;
+    int cd;
+
+    s->clkdm_seen = act;
+    for (cd = 0; cd < PRCM_NUM_CLKDM; cd++) {
+        if (diff & (1u << cd)) {
+            OMAP3PRCMEvent ev = {
+                .type = OMAP3_PRCM_CLKDM, .clkdm = cd,
+                .active = (act >> cd) & 1,
+            };
+
+            omap3_prcm_notify(s, &ev);
+        }
+    }
+}
+
 void omap3_prcm_update_irq(OMAP3PRCMState *s)
 {
     qemu_set_irq(s->irq, omap3_prcm_prm_irq_level(s));
@@ -169,6 +215,7 @@ void omap3_prcm_settled(OMAP3PRCMState *s)
         }
     }
     s->settling = false;
+    omap3_prcm_clkdm_events(s);
 }
 
 /* ---- The MPU's idle and wake-up -------------------------------------------- */
@@ -397,6 +444,16 @@ static void omap3_prcm_reset_exit(Object *obj, ResetType type)
     omap3_prcm_cm_sync(s);
     omap3_prcm_update_irq(s);
     omap3_prcm_forward_irqs(s);
+    omap3_prcm_clkdm_events(s);
+}
+
+/* The listeners' view is the state's: nothing to tell after a load. */
+static int omap3_prcm_post_load(void *opaque, int version_id)
+{
+    OMAP3PRCMState *s = opaque;
+
+    s->clkdm_seen = omap3_prcm_clkdm_mask(s);
+    return 0;
 }
 
 static void omap3_prcm_init(Object *obj)
@@ -434,6 +491,7 @@ static void omap3_prcm_init(Object *obj)
                                  s);
     prcm_set_notify(&s->pwrdm, omap3_prcm_pwrst_changed, s);
     prcm_reset(&s->pwrdm);
+    s->clkdm_seen = omap3_prcm_clkdm_mask(s);
 }
 
 static void omap3_prcm_finalize(Object *obj)
@@ -456,6 +514,7 @@ static const VMStateDescription vmstate_omap3_prcm = {
     .name = TYPE_OMAP3_PRCM,
     .version_id = 1,
     .minimum_version_id = 1,
+    .post_load = omap3_prcm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(prm_regs, OMAP3PRCMState, OMAP3_PRM_NUM_REGS),
         VMSTATE_UINT32_ARRAY(cm_regs, OMAP3PRCMState, OMAP3_CM_NUM_REGS),

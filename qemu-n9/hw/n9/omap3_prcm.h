@@ -57,15 +57,23 @@ typedef enum OMAP3PRCMEventType {
     OMAP3_PRCM_WAKEUP_START,    /* a wake-up event; cost in wake */
     OMAP3_PRCM_MPU_RUNNING,     /* the MPU runs again (left WFI / reset) */
     OMAP3_PRCM_PWRST,           /* domain pwrdm went from -> to */
+    OMAP3_PRCM_CLKDM,           /* clock domain clkdm became active / idle
+                                 * (CORE_L3 idle: the SDRC's idle request) */
 } OMAP3PRCMEventType;
 
 typedef struct OMAP3PRCMEvent {
     OMAP3PRCMEventType type;
     int pwrdm, from, to;        /* OMAP3_PRCM_PWRST */
     PrcmWakeCost wake;          /* WAKEUP_START */
+    int clkdm;                  /* OMAP3_PRCM_CLKDM */
+    bool active;
 } OMAP3PRCMEvent;
 
 void omap3_prcm_add_listener(OMAP3PRCMState *prcm, Notifier *n);
+
+/* The current state of a power domain and activity of a clock domain. */
+int omap3_prcm_pwrdm_state(OMAP3PRCMState *prcm, int pwrdm);
+bool omap3_prcm_clkdm_active(OMAP3PRCMState *prcm, int clkdm);
 
 /*
  * The domain model's counters, for the statistics file: per power domain

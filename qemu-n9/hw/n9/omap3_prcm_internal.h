@@ -152,6 +152,8 @@ struct OMAP3PRCMState {
     GPtrArray *domain_devs[PRCM_NUM_PWRDM];  /* reset when back from OFF */
     uint32_t lost;                      /* domains that went OFF (bits) */
     bool settling;
+    uint32_t clkdm_seen;                /* clock domains active (bits), as
+                                         * the listeners were last told */
 
     /* Links and properties */
     Object *cpu;

@@ -9,18 +9,22 @@
  * restore, and the idle code (omap3_do_wfi in sleep34xx.S) toggles
  * SDRC_POWER.SRFRONIDLEREQ around WFI and waits for the DLL to lock.
  *
- * Modelled: every register as storage with the reset values a boot loader
- * leaves for the N9's LPDDR (see "Reset values" below), the SYSCONFIG
- * soft-reset handshake, and DLLA/DLLB_STATUS.LOCKED reading 1 whenever the
- * DLL is enabled (omap3_do_wfi otherwise kicks the DLL forever).  Each write
- * is decoded once into Omap3SdrcConfig, a plain-C view of the power and
- * timing configuration that a SDRAM timing model can read without knowing
- * the register layout; its fields are also exposed as read-only QOM
- * properties ("power-clkctrl", "cs0-trfc", ...).  Every write to
- * SDRC_POWER is traced.
- * Not modelled: the memory itself (RAM is a plain QEMU RAM region), the
- * effect of the configuration on it, MANUAL commands (stored and traced
- * only), error capture (ERR_ADDR/ERR_TYPE stay 0).
+ * Modelled: every register as storage with the reset values the N9's boot
+ * loader leaves (the model's SDRC_N9_*: Nokia's 195.2 MHz table), the
+ * SYSCONFIG soft-reset handshake, DLLA/DLLB_STATUS.LOCKED reading 1
+ * whenever the DLL is enabled (omap3_do_wfi otherwise kicks the DLL
+ * forever), and the SDRAM timing: the device owns a models/sdrc model,
+ * hands it the decoded registers whenever the guest writes them (and the
+ * L3 clock whenever its rate changes), and tells it when the PRCM's idle
+ * request comes and goes (CORE_L3 idle, CORE RET/OFF).  The memory path
+ * calls the model for every access that leaves the L2
+ * (omap3_sdrc_model()).  The decoded registers, the model's clock and its
+ * counters are QOM properties; every SDRC_POWER write and idle request is
+ * traced.
+ * Not modelled: the memory itself (RAM is a plain QEMU RAM region), MANUAL
+ * commands (stored and traced only), error capture (ERR_ADDR/ERR_TYPE stay
+ * 0), the DLL's lock time (LOCKED at once; [sdrc] dll_relock_ns charges
+ * one to the SDRAM instead).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -28,18 +32,25 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "qemu/timer.h"
+#include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/sysbus.h"
 #include "hw/clock.h"
 #include "hw/qdev-clock.h"
+#include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_lanes.h"
+#include "omap3_prcm.h"
+#include "omap3_sdrc.h"
+#include "models/prcm/pwrdm.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
 
 #define OMAP3_SDRC_SIZE     0x1000
-#define OMAP3_SDRC_NUM_CS   2
+#define OMAP3_SDRC_NUM_CS   SDRC_NUM_CS
 
 /* Register offsets (arch/arm/mach-omap2/sdrc.h) */
 #define R_REVISION          0x000
@@ -76,115 +87,21 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
 #define SYSSTATUS_RESETDONE BIT(0)
 
 /* DLLx_CTRL: LOCKDLL (bit 2, fixed-delay "lock" mode), ENADLL (bit 3) */
-#define DLL_CTRL_LOCKDLL    BIT(2)
 #define DLL_CTRL_ENADLL     BIT(3)
 #define DLL_STATUS_LOCKED   BIT(2)
 
 /*
- * Field layout of SDRC_POWER (sdrc.c, sdrc.h), SDRC_MCFG, SDRC_MR,
- * SDRC_ACTIM_CTRLA/B and SDRC_RFR_CTRL.  The ACTIM/RFR layout is the one
- * Linux used to compute them itself, in sdrc_timings() of
- * arch/arm/mach-omap2/sdram-nokia.c (Linux up to v3.x): tDAL 4:0,
- * tDPL 8:6, tRRD 11:9, tRCD 14:12, tRP 17:15, tRAS 21:18, tRC 26:22,
- * tRFC 31:27; tXSR 7:0, tXP 10:8, tCKE 14:12, tWTR 17:16; RFR_CTRL =
- * ARCV << 8 | ARE.
- */
-#define ACTIM_A(trfc, trc, tras, trp, trcd, trrd, tdpl, tdal) \
-    (((uint32_t)(trfc) << 27) | ((trc) << 22) | ((tras) << 18) | \
-     ((trp) << 15) | ((trcd) << 12) | ((trrd) << 9) | ((tdpl) << 6) | (tdal))
-#define ACTIM_B(twtr, tcke, txp, txsr) \
-    (((twtr) << 16) | ((tcke) << 12) | ((txp) << 8) | (txsr))
-#define RFR_CTRL(arcv, are) (((arcv) << 8) | (are))
-
-/*
- * Reset values: what the boot loader leaves for the N9's LPDDR at 195.2 MHz
- * (hardware-facts.md, SDRAM: CAS 3, tRCD 20 ns, tRP 15 ns, tRAS 41 ns,
- * tRC 56 ns, tRFC 138 ns, a refresh every 7.49 us).  The cycle counts come
- * from Nokia's own 195.2 MHz table (nokia_195dot2mhz_timings in
- * sdram-nokia.c: tDAL 30725 ps, tDPL 15362, tRRD 10241, tRCD 20483,
- * tRP 15362, tRAS 40967, tRC 56330, tRFC 138266, tXSR 204839 ps,
- * tREF 7752 ns, tXP 2, tCKE 4, tWTR 2 cycles), rounded up to whole
- * 5.123 ns cycles as sdrc_timings() does:
- *   tRFC 27 (138.3 ns), tRC 11 (56.4 ns), tRAS 8 (41.0 ns), tRP 3 (15.4 ns),
- *   tRCD 4 (20.5 ns), tRRD 2, tDPL (tWR) 3, tDAL 6, tXSR 40 (204.9 ns),
- *   tXP 2, tCKE 4, tWTR 2;
- *   ARCV = 7752 ns * 195.2 MHz - 50 = 1463 cycles = 7.49 us, one
- *   auto-refresh per expiry (ARE = 1).
- * These reproduce every figure of hardware-facts.md.
- */
-#define N9_ACTIM_A          ACTIM_A(27, 11, 8, 3, 4, 2, 3, 6)   /* 0xDAE1C4C6 */
-#define N9_ACTIM_B          ACTIM_B(2, 4, 2, 40)                /* 0x00024228 */
-#define N9_RFR_CTRL         RFR_CTRL(1463, 1)                   /* 0x0005B701 */
-/* MR: CAS latency 3 (6:4), burst length 4 (2:0 = 2), as sdram-nokia.c. */
-#define N9_MR               0x00000032
-/*
- * MCFG: LPDDR (RAMTYPE 1), deep power-down supported (bit 3), 32-bit
- * (bit 4), row-bank-column allocation (7:6 = 2), RAMSIZE 512 MB in 2 MB
- * units (17:8), flexible address mux (bit 19), 11 column bits (22:20 =
- * width - 5) and 14 row bits (26:24 = width - 11).  The row/column split of
- * the N9's parts is not published: 4 banks x 14 rows x 11 columns x 32 bits
- * is the 512 MB geometry assumed here.
- */
-#define N9_MCFG             0x03690099
-/* CS1 starts 512 MB after CS0: CS1STARTHIGH (3:0) = 4 x 128 MB. */
-#define N9_CS_CFG           0x00000004
-/* SHARING: SDRCTRISTATE (bit 8), CS0 on the 32-bit data bus. */
-#define N9_SHARING          0x00000100
-/* DLLA enabled (ENADLL) in unlocked mode with a 90 degree phase (bit 1). */
-#define N9_DLLA_CTRL        0x0000000A
-/*
- * SDRC_POWER as a boot loader leaves it: SRFRONRESET (bit 7) and
- * PAGEPOLICY (bit 0).  Linux then writes 0x9 (omap2_sdrc_init).
+ * Reset values: what the N9's boot loader leaves (models/sdrc/sdrc.h:
+ * SDRC_N9_* from Nokia's nokia_195dot2mhz_timings, which give every SDRAM
+ * figure of hardware-facts.md), except SDRC_POWER:
+ * SRFRONRESET (bit 7) | PAGEPOLICY (bit 0) is a guess of the boot loader's
+ * value; Linux writes 0x9 over it at once (omap2_sdrc_init).
  */
 #define N9_POWER            0x00000081
+/* SHARING: SDRCTRISTATE (bit 8), CS0 on the 32-bit data bus. */
+#define N9_SHARING          0x00000100
 /* SIDLEMODE = smart idle. */
 #define N9_SYSCONFIG        0x00000010
-
-/*
- * The configuration in a form a SDRAM timing model can use: plain C, no
- * QEMU types, all times in SDRC clock cycles.
- */
-typedef struct Omap3SdrcPowerConfig {
-    bool page_policy;       /* PAGEPOLICY (bit 0) */
-    bool pwdena;            /* PWDENA (bit 2): active power-down */
-    bool extclkdis;         /* EXTCLKDIS (bit 3) */
-    /*
-     * CLKCTRL (5:4): what happens after AUTOCOUNT idle cycles: 0 nothing,
-     * 1 power-down, 2 self-refresh.
-     */
-    uint8_t clkctrl;
-    bool srfr_on_idle_req;  /* SRFRONIDLEREQ (bit 6) */
-    bool srfr_on_reset;     /* SRFRONRESET (bit 7) */
-    uint16_t autocount;     /* AUTOCOUNT (23:8), idle cycles */
-} Omap3SdrcPowerConfig;
-
-typedef struct Omap3SdrcCsConfig {
-    /* MCFG */
-    uint32_t ram_size_mb;   /* 0: chip select unused */
-    uint8_t ram_type;       /* 0 SDR, 1 LPDDR */
-    bool deep_power_down;
-    uint8_t data_width;     /* bits: 16 or 32 */
-    uint8_t bank_allocation;
-    uint8_t row_bits;
-    uint8_t col_bits;
-    /* MR */
-    uint8_t cas_latency;    /* cycles */
-    uint8_t burst_length;   /* beats, 0 if reserved */
-    /* ACTIM_CTRLA */
-    uint8_t tdal, tdpl, trrd, trcd, trp, tras, trc, trfc;
-    /* ACTIM_CTRLB */
-    uint8_t txsr, txp, tcke, twtr;
-    /* RFR_CTRL */
-    uint32_t refresh_interval;  /* ARCV: cycles between auto-refreshes */
-    uint8_t refresh_burst;      /* ARE: commands per expiry, 0 = off */
-} Omap3SdrcCsConfig;
-
-typedef struct Omap3SdrcConfig {
-    Omap3SdrcPowerConfig power;
-    bool dll_enabled;
-    bool dll_lock_mode;
-    Omap3SdrcCsConfig cs[OMAP3_SDRC_NUM_CS];
-} Omap3SdrcConfig;
 
 typedef struct OMAP3SdrcCsRegs {
     uint32_t mcfg;
@@ -201,6 +118,10 @@ struct OMAP3SdrcState {
 
     MemoryRegion iomem;
     Clock *fclk;            /* the L3 clock (SDRAM clock), from the PRCM */
+    OMAP3PRCMState *prcm;   /* link: the idle request comes from there */
+    Notifier prcm_listener;
+    uint64_t sdram_base;
+    SdrcParams params;
 
     uint32_t sysconfig;
     uint32_t cs_cfg;
@@ -212,98 +133,47 @@ struct OMAP3SdrcState {
     uint32_t power;
     OMAP3SdrcCsRegs cs[OMAP3_SDRC_NUM_CS];
 
-    /* Derived from the registers by omap3_sdrc_decode(); not migrated. */
-    Omap3SdrcConfig cfg;
+    /*
+     * The timing model: its configuration is the registers decoded
+     * (model.cfg, what the QOM properties show), its state and counters
+     * are migrated through image[].
+     */
+    SdrcModel model;
+    uint64_t image[SDRC_IMAGE_WORDS];
+    uint8_t core_off;       /* the model was told CORE is OFF */
 };
 
-/*
- * The ACTIM_CTRLA/B timing fields, in SDRC clock cycles, with the layout
- * that ACTIM_A() and ACTIM_B() encode: one table for the decoder and for
- * the "cs<p>-<name>" QOM properties.
- */
-typedef struct Omap3SdrcTimingField {
-    const char *name;
-    size_t cfg;             /* its uint8_t in Omap3SdrcCsConfig */
-    size_t reg;             /* its register in OMAP3SdrcCsRegs */
-    uint8_t shift;
-    uint8_t len;
-} Omap3SdrcTimingField;
-
-#define TIMING(f, r, shift, len) \
-    { #f, offsetof(Omap3SdrcCsConfig, f), offsetof(OMAP3SdrcCsRegs, r), \
-      (shift), (len) }
-
-static const Omap3SdrcTimingField omap3_sdrc_timings[] = {
-    TIMING(tdal, actim_a, 0, 5),
-    TIMING(tdpl, actim_a, 6, 3),
-    TIMING(trrd, actim_a, 9, 3),
-    TIMING(trcd, actim_a, 12, 3),
-    TIMING(trp, actim_a, 15, 3),
-    TIMING(tras, actim_a, 18, 4),
-    TIMING(trc, actim_a, 22, 5),
-    TIMING(trfc, actim_a, 27, 5),
-    TIMING(txsr, actim_b, 0, 8),
-    TIMING(txp, actim_b, 8, 3),
-    TIMING(tcke, actim_b, 12, 3),
-    TIMING(twtr, actim_b, 16, 2),
-};
-
-static void omap3_sdrc_decode(OMAP3SdrcState *s)
+/* The registers that shape timing, in the model's form. */
+static void omap3_sdrc_regs(OMAP3SdrcState *s, SdrcRegs *r)
 {
-    Omap3SdrcConfig *c = &s->cfg;
-    size_t i;
     int p;
 
-    c->power.page_policy = extract32(s->power, 0, 1);
-    c->power.pwdena = extract32(s->power, 2, 1);
-    c->power.extclkdis = extract32(s->power, 3, 1);
-    c->power.clkctrl = extract32(s->power, 4, 2);
-    c->power.srfr_on_idle_req = extract32(s->power, 6, 1);
-    c->power.srfr_on_reset = extract32(s->power, 7, 1);
-    c->power.autocount = extract32(s->power, 8, 16);
-
-    c->dll_enabled = s->dlla_ctrl & DLL_CTRL_ENADLL;
-    c->dll_lock_mode = s->dlla_ctrl & DLL_CTRL_LOCKDLL;
-
+    r->power = s->power;
+    r->cs_cfg = s->cs_cfg;
+    r->dlla_ctrl = s->dlla_ctrl;
     for (p = 0; p < OMAP3_SDRC_NUM_CS; p++) {
-        OMAP3SdrcCsRegs *r = &s->cs[p];
-        Omap3SdrcCsConfig *cs = &c->cs[p];
-        unsigned bl = extract32(r->mr, 0, 3);
-
-        cs->ram_type = extract32(r->mcfg, 0, 2);
-        cs->deep_power_down = extract32(r->mcfg, 3, 1);
-        cs->data_width = extract32(r->mcfg, 4, 1) ? 32 : 16;
-        cs->bank_allocation = extract32(r->mcfg, 6, 2);
-        cs->ram_size_mb = extract32(r->mcfg, 8, 10) * 2;
-        cs->col_bits = extract32(r->mcfg, 20, 3) + 5;
-        cs->row_bits = extract32(r->mcfg, 24, 3) + 11;
-
-        cs->cas_latency = extract32(r->mr, 4, 3);
-        cs->burst_length = (bl >= 1 && bl <= 3) ? 1 << bl : 0;
-
-        for (i = 0; i < ARRAY_SIZE(omap3_sdrc_timings); i++) {
-            const Omap3SdrcTimingField *t = &omap3_sdrc_timings[i];
-            uint32_t reg = *(uint32_t *)((uint8_t *)r + t->reg);
-
-            *((uint8_t *)cs + t->cfg) = extract32(reg, t->shift, t->len);
-        }
-
-        cs->refresh_interval = extract32(r->rfr_ctrl, 8, 16);
-        switch (extract32(r->rfr_ctrl, 0, 2)) {
-        case 0:
-            cs->refresh_burst = 0;
-            break;
-        case 1:
-            cs->refresh_burst = 1;
-            break;
-        case 2:
-            cs->refresh_burst = 4;
-            break;
-        default:
-            cs->refresh_burst = 8;
-            break;
-        }
+        r->mcfg[p] = s->cs[p].mcfg;
+        r->mr[p] = s->cs[p].mr;
+        r->actim_a[p] = s->cs[p].actim_a;
+        r->actim_b[p] = s->cs[p].actim_b;
+        r->rfr_ctrl[p] = s->cs[p].rfr_ctrl;
     }
+}
+
+static uint64_t omap3_sdrc_now(void)
+{
+    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+/* The registers or the clock changed: the model takes them from now on. */
+static void omap3_sdrc_update(OMAP3SdrcState *s)
+{
+    SdrcRegs r;
+    SdrcConfig c;
+
+    omap3_sdrc_regs(s, &r);
+    sdrc_decode(&r, clock_get_hz(s->fclk), &c);
+    sdrc_set_config(&s->model, &c, omap3_sdrc_now());
 }
 
 static void omap3_sdrc_reset_regs(OMAP3SdrcState *s)
@@ -311,25 +181,25 @@ static void omap3_sdrc_reset_regs(OMAP3SdrcState *s)
     int p;
 
     s->sysconfig = N9_SYSCONFIG;
-    s->cs_cfg = N9_CS_CFG;
+    s->cs_cfg = SDRC_N9_CS_CFG;
     s->sharing = N9_SHARING;
     s->err_addr = 0;
     s->err_type = 0;
-    s->dlla_ctrl = N9_DLLA_CTRL;
+    s->dlla_ctrl = SDRC_N9_DLLA_CTRL;
     s->dllb_ctrl = 0;
     s->power = N9_POWER;
     for (p = 0; p < OMAP3_SDRC_NUM_CS; p++) {
         s->cs[p] = (OMAP3SdrcCsRegs) {
-            .mcfg = N9_MCFG,
-            .mr = N9_MR,
+            .mcfg = SDRC_N9_MCFG,
+            .mr = SDRC_N9_MR,
             .emr2 = 0,
-            .actim_a = N9_ACTIM_A,
-            .actim_b = N9_ACTIM_B,
-            .rfr_ctrl = N9_RFR_CTRL,
+            .actim_a = SDRC_N9_ACTIM_A,
+            .actim_b = SDRC_N9_ACTIM_B,
+            .rfr_ctrl = SDRC_N9_RFR_CTRL,
             .manual = 0,
         };
     }
-    omap3_sdrc_decode(s);
+    omap3_sdrc_update(s);
 }
 
 /*
@@ -427,13 +297,12 @@ static bool omap3_sdrc_read_word(OMAP3SdrcState *s, hwaddr offset,
 static void omap3_sdrc_write_power(OMAP3SdrcState *s, uint32_t val)
 {
     uint32_t old = s->power;
+    const SdrcPowerConfig *p = &s->model.cfg.power;
 
     s->power = val;
-    omap3_sdrc_decode(s);
-    trace_omap3_sdrc_power(old, val, s->cfg.power.clkctrl,
-                           s->cfg.power.autocount,
-                           s->cfg.power.srfr_on_idle_req,
-                           s->cfg.power.pwdena);
+    omap3_sdrc_update(s);
+    trace_omap3_sdrc_power(old, val, p->clkctrl, p->autocount,
+                           p->srfr_on_idle_req, p->pwdena);
 }
 
 static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
@@ -463,6 +332,7 @@ static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
         return true;
     case R_CS_CFG:
         s->cs_cfg = val;
+        omap3_sdrc_update(s);
         return true;
     case R_SHARING:
         s->sharing = val;
@@ -472,7 +342,7 @@ static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
         return true;
     case R_DLLA_CTRL:
         s->dlla_ctrl = val;
-        omap3_sdrc_decode(s);
+        omap3_sdrc_update(s);
         return true;
     case R_DLLB_CTRL:
         s->dllb_ctrl = val;
@@ -486,14 +356,16 @@ static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
             return false;
         }
         *reg = val;
-        omap3_sdrc_decode(s);
         if (reg == &s->cs[cs].manual) {
             /* A command to the SDRAM (CMDCODE 3:0): no effect on RAM. */
             trace_omap3_sdrc_manual(cs, val);
-        } else if (reg == &s->cs[cs].mr) {
+            return true;
+        }
+        if (reg == &s->cs[cs].mr) {
             /* Writing MR issues a mode register set to the SDRAM. */
             trace_omap3_sdrc_mode_register(cs, val);
         }
+        omap3_sdrc_update(s);
         return true;
     }
 }
@@ -544,30 +416,154 @@ static const MemoryRegionOps omap3_sdrc_ops = {
     },
 };
 
+/* ---- The L3 clock and the PRCM's idle request ---------------------------- */
+
+static void omap3_sdrc_clock_update(void *opaque, ClockEvent event)
+{
+    omap3_sdrc_update(opaque);
+}
+
+/*
+ * The PRCM's idle request to the SDRC is on while CORE's L3 clock domain
+ * is idle or CORE is in RET or OFF; CORE OFF also holds the SDRAM in
+ * self-refresh through the OFF period.  Ask the PRCM for the current
+ * state on every CORE_L3 or CORE event (both are current then).
+ */
+static void omap3_sdrc_prcm_event(Notifier *n, void *data)
+{
+    OMAP3SdrcState *s = container_of(n, OMAP3SdrcState, prcm_listener);
+    OMAP3PRCMEvent *ev = data;
+    int core;
+    bool idle, off;
+
+    if (!(ev->type == OMAP3_PRCM_CLKDM && ev->clkdm == PRCM_CD_CORE_L3) &&
+        !(ev->type == OMAP3_PRCM_PWRST && ev->pwrdm == PRCM_PD_CORE)) {
+        return;
+    }
+    core = omap3_prcm_pwrdm_state(s->prcm, PRCM_PD_CORE);
+    idle = core < PRCM_PWRST_ON ||
+           !omap3_prcm_clkdm_active(s->prcm, PRCM_CD_CORE_L3);
+    off = core == PRCM_PWRST_OFF;
+    if (idle == !!s->model.core_idle && off == !!s->core_off) {
+        return;
+    }
+    s->core_off = off;
+    trace_omap3_sdrc_idle_request(omap3_sdrc_now(), idle, off,
+                                  s->model.cfg.power.srfr_on_idle_req);
+    sdrc_core_idle(&s->model, omap3_sdrc_now(), idle, off);
+}
+
+/* ---- The interface for the board and the memory path --------------------- */
+
+SdrcModel *omap3_sdrc_model(DeviceState *dev)
+{
+    return &OMAP3_SDRC(dev)->model;
+}
+
+void omap3_sdrc_set_params(DeviceState *dev, const SdrcParams *p)
+{
+    OMAP3_SDRC(dev)->params = *p;
+}
+
+/* The counters: name, index in SdrcCounters, ps (shown in ns) or a count */
+typedef struct Omap3SdrcCounter {
+    const char *name;
+    size_t index;
+    bool ps;
+} Omap3SdrcCounter;
+
+#define COUNTER(n, f, ps) \
+    { n, offsetof(SdrcCounters, f) / sizeof(uint64_t), ps }
+
+static const Omap3SdrcCounter omap3_sdrc_counters[] = {
+    COUNTER("reads", reads, false),
+    COUNTER("writes", writes, false),
+    COUNTER("access-ns", access_ps, true),
+    COUNTER("row-hits", row_hits, false),
+    COUNTER("row-misses", row_misses, false),
+    COUNTER("row-conflicts", row_conflicts, false),
+    COUNTER("row-hit-ns", row_hit_ps, true),
+    COUNTER("row-miss-ns", row_miss_ps, true),
+    COUNTER("row-conflict-ns", row_conflict_ps, true),
+    COUNTER("refreshes", refreshes, false),
+    COUNTER("refresh-delays", refresh_delays, false),
+    COUNTER("refresh-wait-ns", refresh_wait_ps, true),
+    COUNTER("pd-entries", pd_entries, false),
+    COUNTER("pd-exits", pd_exits, false),
+    COUNTER("pd-wait-ns", pd_wait_ps, true),
+    COUNTER("sr-entries", sr_entries, false),
+    COUNTER("sr-exits", sr_exits, false),
+    COUNTER("sr-wait-ns", sr_wait_ps, true),
+    COUNTER("clock-restarts", clock_restarts, false),
+    COUNTER("clock-restart-ns", clock_restart_ps, true),
+};
+
+static uint64_t omap3_sdrc_counter(OMAP3SdrcState *s,
+                                   const Omap3SdrcCounter *c)
+{
+    uint64_t v = ((const uint64_t *)&s->model.cnt)[c->index];
+
+    return c->ps ? (v + 500) / 1000 : v;
+}
+
+QDict *omap3_sdrc_stats(DeviceState *dev)
+{
+    OMAP3SdrcState *s = OMAP3_SDRC(dev);
+    QDict *d = qdict_new();
+
+    for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_counters); i++) {
+        qdict_put_int(d, omap3_sdrc_counters[i].name,
+                      omap3_sdrc_counter(s, &omap3_sdrc_counters[i]));
+    }
+    return d;
+}
+
+/* ---- QOM ------------------------------------------------------------------ */
+
 static void omap3_sdrc_reset_hold(Object *obj, ResetType type)
 {
+    /*
+     * The registers go back to the boot loader's values; the SDRAM keeps
+     * its state (open rows, self-refresh): a CORE OFF resets the SDRC, not
+     * the memory.
+     */
     omap3_sdrc_reset_regs(OMAP3_SDRC(obj));
 }
 
-static int omap3_sdrc_post_load(void *opaque, int version_id)
+static void omap3_sdrc_get_counter(Object *obj, Visitor *v, const char *name,
+                                   void *opaque, Error **errp)
 {
-    omap3_sdrc_decode(opaque);
-    return 0;
+    uint64_t val = omap3_sdrc_counter(OMAP3_SDRC(obj), opaque);
+
+    visit_type_uint64(v, name, &val, errp);
+}
+
+static char *omap3_sdrc_get_power_states(Object *obj, Error **errp)
+{
+    static const char *const names[] = {
+        [LPDDR_ACTIVE] = "active",
+        [LPDDR_POWERDOWN] = "power-down",
+        [LPDDR_SELFREFRESH] = "self-refresh",
+    };
+    SdrcModel *m = &OMAP3_SDRC(obj)->model;
+
+    return g_strdup_printf("cs0=%s cs1=%s", names[sdrc_rank_state(m, 0)],
+                           names[sdrc_rank_state(m, 1)]);
 }
 
 static bool omap3_sdrc_get_srfr_on_idle_req(Object *obj, Error **errp)
 {
-    return OMAP3_SDRC(obj)->cfg.power.srfr_on_idle_req;
+    return OMAP3_SDRC(obj)->model.cfg.power.srfr_on_idle_req;
 }
 
 static bool omap3_sdrc_get_pwdena(Object *obj, Error **errp)
 {
-    return OMAP3_SDRC(obj)->cfg.power.pwdena;
+    return OMAP3_SDRC(obj)->model.cfg.power.pwdena;
 }
 
 static bool omap3_sdrc_get_dll_enabled(Object *obj, Error **errp)
 {
-    return OMAP3_SDRC(obj)->cfg.dll_enabled;
+    return OMAP3_SDRC(obj)->model.cfg.dll_enabled;
 }
 
 /* A read-only property "cs<p>-<field>" ('_' as '-') of the decoded config */
@@ -583,15 +579,18 @@ static void omap3_sdrc_add_cs_u8(Object *obj, int p, const char *field,
 static void omap3_sdrc_init(Object *obj)
 {
     OMAP3SdrcState *s = OMAP3_SDRC(obj);
-    Omap3SdrcConfig *c = &s->cfg;
+    SdrcConfig *c = &s->model.cfg;
     int p;
 
     memory_region_init_io(&s->iomem, obj, &omap3_sdrc_ops, s,
                           TYPE_OMAP3_SDRC, OMAP3_SDRC_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
-    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
+    s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_sdrc_clock_update,
+                                 s, ClockUpdate);
+    s->params = sdrc_default_params;
+    sdrc_init(&s->model, &s->params, 0, OMAP3_SDRAM_BASE);
 
-    /* The decoded configuration, readable with qom-get. */
+    /* The decoded configuration (the model's), readable with qom-get. */
     object_property_add_uint8_ptr(obj, "power-clkctrl", &c->power.clkctrl,
                                   OBJ_PROP_FLAG_READ);
     object_property_add_uint16_ptr(obj, "power-autocount",
@@ -602,36 +601,112 @@ static void omap3_sdrc_init(Object *obj)
                              NULL);
     object_property_add_bool(obj, "dll-enabled", omap3_sdrc_get_dll_enabled,
                              NULL);
+    object_property_add_uint32_ptr(obj, "l3-hz", &c->l3_hz,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint32_ptr(obj, "tck-ps", &s->model.cs[0].t.tck,
+                                   OBJ_PROP_FLAG_READ);
     for (p = 0; p < OMAP3_SDRC_NUM_CS; p++) {
-        Omap3SdrcCsConfig *cs = &c->cs[p];
+        SdrcCsConfig *cs = &c->cs[p];
+        LpddrTiming *t = &s->model.cs[p].t;
         static const struct {
             const char *name;
             size_t offset;
         } u8_fields[] = {
-#define CS_FIELD(f) { #f, offsetof(Omap3SdrcCsConfig, f) }
+#define CS_FIELD(f) { #f, offsetof(SdrcCsConfig, f) }
             CS_FIELD(cas_latency), CS_FIELD(burst_length),
             CS_FIELD(row_bits), CS_FIELD(col_bits), CS_FIELD(data_width),
-            CS_FIELD(refresh_burst),
+            CS_FIELD(refresh_burst), CS_FIELD(bank_allocation),
+            CS_FIELD(tdal), CS_FIELD(tdpl), CS_FIELD(trrd), CS_FIELD(trcd),
+            CS_FIELD(trp), CS_FIELD(tras), CS_FIELD(trc), CS_FIELD(trfc),
+            CS_FIELD(txsr), CS_FIELD(txp), CS_FIELD(tcke), CS_FIELD(twtr),
 #undef CS_FIELD
+        }, ps_fields[] = {
+            /* the model's timing in ps: the clocks at the L3 rate */
+#define PS_FIELD(f) { #f, offsetof(LpddrTiming, f) }
+            PS_FIELD(cl), PS_FIELD(trcd), PS_FIELD(trp), PS_FIELD(tras),
+            PS_FIELD(trc), PS_FIELD(trfc), PS_FIELD(txsr), PS_FIELD(txp),
+#undef PS_FIELD
         };
         g_autofree char *size_name = g_strdup_printf("cs%d-ram-size-mb", p);
         g_autofree char *rfr_name =
             g_strdup_printf("cs%d-refresh-interval", p);
+        g_autofree char *refi_name = g_strdup_printf("cs%d-refi-ps", p);
 
         for (size_t i = 0; i < ARRAY_SIZE(u8_fields); i++) {
             omap3_sdrc_add_cs_u8(obj, p, u8_fields[i].name,
                                  (uint8_t *)cs + u8_fields[i].offset);
         }
-        for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_timings); i++) {
-            omap3_sdrc_add_cs_u8(obj, p, omap3_sdrc_timings[i].name,
-                                 (uint8_t *)cs + omap3_sdrc_timings[i].cfg);
+        for (size_t i = 0; i < ARRAY_SIZE(ps_fields); i++) {
+            g_autofree char *name = g_strdup_printf("cs%d-%s-ps", p,
+                                                    ps_fields[i].name);
+
+            object_property_add_uint32_ptr(obj, name,
+                                           (uint32_t *)((uint8_t *)t +
+                                                        ps_fields[i].offset),
+                                           OBJ_PROP_FLAG_READ);
         }
         object_property_add_uint32_ptr(obj, size_name, &cs->ram_size_mb,
                                        OBJ_PROP_FLAG_READ);
         object_property_add_uint32_ptr(obj, rfr_name, &cs->refresh_interval,
                                        OBJ_PROP_FLAG_READ);
+        object_property_add_uint64_ptr(obj, refi_name,
+                                       &s->model.cs[p].refi_ps,
+                                       OBJ_PROP_FLAG_READ);
+    }
+
+    /* The model's counters (as of its last access or event) and state */
+    for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_counters); i++) {
+        object_property_add(obj, omap3_sdrc_counters[i].name, "uint64",
+                            omap3_sdrc_get_counter, NULL, NULL,
+                            (void *)&omap3_sdrc_counters[i]);
+    }
+    object_property_add_str(obj, "power-states",
+                            omap3_sdrc_get_power_states, NULL);
+}
+
+static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3SdrcState *s = OMAP3_SDRC(dev);
+    const char *why = sdrc_params_check(&s->params);
+
+    if (why) {
+        error_setg(errp, "omap3-sdrc: [sdrc] parameters: %s", why);
+        return;
+    }
+    sdrc_init(&s->model, &s->params, clock_get_hz(s->fclk), s->sdram_base);
+    if (s->prcm) {
+        s->prcm_listener.notify = omap3_sdrc_prcm_event;
+        omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
     }
 }
+
+static int omap3_sdrc_pre_save(void *opaque)
+{
+    OMAP3SdrcState *s = opaque;
+
+    sdrc_save(&s->model, s->image);
+    return 0;
+}
+
+static int omap3_sdrc_post_load(void *opaque, int version_id)
+{
+    OMAP3SdrcState *s = opaque;
+    SdrcRegs r;
+    SdrcConfig c;
+
+    /* the configuration from the registers, then the model's state */
+    omap3_sdrc_regs(s, &r);
+    sdrc_decode(&r, clock_get_hz(s->fclk), &c);
+    sdrc_configure(&s->model, &c);
+    return sdrc_load(&s->model, s->image) ? 0 : -EINVAL;
+}
+
+static const Property omap3_sdrc_properties[] = {
+    DEFINE_PROP_LINK("prcm", OMAP3SdrcState, prcm, TYPE_OMAP3_PRCM,
+                     OMAP3PRCMState *),
+    DEFINE_PROP_UINT64("sdram-base", OMAP3SdrcState, sdram_base,
+                       OMAP3_SDRAM_BASE),
+};
 
 static const VMStateDescription vmstate_omap3_sdrc_cs = {
     .name = TYPE_OMAP3_SDRC "-cs",
@@ -651,8 +726,9 @@ static const VMStateDescription vmstate_omap3_sdrc_cs = {
 
 static const VMStateDescription vmstate_omap3_sdrc = {
     .name = TYPE_OMAP3_SDRC,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
+    .pre_save = omap3_sdrc_pre_save,
     .post_load = omap3_sdrc_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32(sysconfig, OMAP3SdrcState),
@@ -666,6 +742,9 @@ static const VMStateDescription vmstate_omap3_sdrc = {
         VMSTATE_STRUCT_ARRAY(cs, OMAP3SdrcState, OMAP3_SDRC_NUM_CS, 1,
                              vmstate_omap3_sdrc_cs, OMAP3SdrcCsRegs),
         VMSTATE_CLOCK(fclk, OMAP3SdrcState),
+        /* the SDRAM timing model's state and counters */
+        VMSTATE_UINT64_ARRAY(image, OMAP3SdrcState, SDRC_IMAGE_WORDS),
+        VMSTATE_UINT8(core_off, OMAP3SdrcState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -675,7 +754,9 @@ static void omap3_sdrc_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->realize = omap3_sdrc_realize;
     dc->vmsd = &vmstate_omap3_sdrc;
+    device_class_set_props(dc, omap3_sdrc_properties);
     rc->phases.hold = omap3_sdrc_reset_hold;
 }
 

@@ -29,6 +29,7 @@
 #include "n9_timing.h"
 #include "n9_idle.h"
 #include "omap3_prcm.h"
+#include "omap3_sdrc.h"
 #include "qobject/qjson.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
@@ -71,6 +72,7 @@ static QDict *rm696_counters(RM696MachineState *rms)
     }
     qdict_put(d, "agents", agents);
     qdict_put(d, "prcm", omap3_prcm_stats(OMAP3_PRCM(soc->prcm)));
+    qdict_put(d, "sdrc", omap3_sdrc_stats(soc->block[OMAP3_BLK_SDRC]));
     if (rms->idle) {
         qdict_put(d, "idle", n9_idle_stats(rms->idle));
     } else {

@@ -1,0 +1,37 @@
+/*
+ * OMAP3630 SDRAM controller (SDRC): the public interface of the device
+ * (omap3_sdrc.c) for the board, the SoC and the memory path.
+ *
+ *   sysbus MMIO 0          the registers (0x6D000000, 4 KB)
+ *   Clock in "fclk"        the L3 clock (the SDRAM clock): l3_ick
+ *   link "prcm"            the PRCM: CORE idle / OFF (the idle request)
+ *   property "sdram-base"  physical address of chip select 0 (0x80000000)
+ *   QOM: the decoded registers ("power-clkctrl", "cs0-trfc", ...), the
+ *   model's clock ("tck-ps") and counters ("row-hits", "sr-exits",
+ *   "sr-wait-ns", ...; see omap3_sdrc.c)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_N9_OMAP3_SDRC_H
+#define HW_N9_OMAP3_SDRC_H
+
+#include "hw/qdev-core.h"
+#include "qobject/qdict.h"
+#include "models/sdrc/sdrc.h"
+
+/*
+ * The SDRAM timing model the device keeps up to date with its registers,
+ * its clock and the PRCM: what the memory path calls for each access that
+ * leaves the L2 (sdrc_access, or sdrc_next_level_access with this pointer
+ * as ctx).  Not thread-safe: call it from the vCPU thread, as the device's
+ * own updates are (register writes, the PRCM's events).
+ */
+SdrcModel *omap3_sdrc_model(DeviceState *sdrc);
+
+/* The [sdrc] timing parameters (before realize; default: the model's). */
+void omap3_sdrc_set_params(DeviceState *sdrc, const SdrcParams *p);
+
+/* The counters, in ns and counts, for the statistics file. */
+QDict *omap3_sdrc_stats(DeviceState *sdrc);
+
+#endif /* HW_N9_OMAP3_SDRC_H */
