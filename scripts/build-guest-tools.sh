@@ -5,6 +5,10 @@
 #   idlecount         Linux armhf: idle entries and residency per C-state (tracefs)
 #   idletime          Linux armhf: timer wake-up lateness (PMCCNTR)
 #   clockcheck        Linux armhf: PMCCNTR against the 32 kHz counter; N sleeps
+#   membench          Linux armhf: random-load latency per working set,
+#                     bandwidth (glibc and NEON), PLD, loads after pauses
+#   kbench            Linux armhf: system call, switches, page faults, spawn
+#   sdrcpwr           Linux armhf: reads (writes) SDRC_POWER, decoded
 #   mmiolat-bare.elf  the same measurement without an OS, for
 #                     qemu-system-arm -M rm696 -kernel mmiolat-bare.elf
 #                         -semihosting-config enable=on,target=native
@@ -28,12 +32,17 @@ arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
 arm-linux-gnueabihf-strip "$out/mmiolat.tmp"
 mv "$out/mmiolat.tmp" "$out/mmiolat"
 
-for t in n9host idlecount idletime clockcheck; do
+for t in n9host idlecount idletime clockcheck kbench sdrcpwr; do
     arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
         -o "$out/$t.tmp" "$src/$t/$t.c"
     arm-linux-gnueabihf-strip "$out/$t.tmp"
     mv "$out/$t.tmp" "$out/$t"
 done
+# membench's bandwidth loops are NEON (vld1/vst1): -mfpu=neon
+arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 -mfpu=neon \
+    "${warn[@]}" -o "$out/membench.tmp" "$src/membench/membench.c"
+arm-linux-gnueabihf-strip "$out/membench.tmp"
+mv "$out/membench.tmp" "$out/membench"
 
 arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
     -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
@@ -55,4 +64,4 @@ arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft \
     "$src/baremetal/offmode-bare.c" -lgcc
 mv "$out/offmode-bare.elf.tmp" "$out/offmode-bare.elf"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/mmiolat-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/mmiolat-bare.elf"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the guest initramfs: Debian's armhf busybox-static, our /init and
-# our measuring tools (guest/: mmiolat, n9host, idlecount, idletime),
+# our measuring tools (guest/: mmiolat, n9host, idlecount, idletime,
+# clockcheck, membench, kbench, sdrcpwr),
 # Debian's armhf rt-tests (cyclictest, hackbench) with the shared libraries
 # they need (libc6, libnuma1, libgcc-s1), packed with the kernel tree's
 # gen_init_cpio (no root needed for the device nodes).
@@ -72,7 +73,7 @@ cp "$idir/init" "$stage/init"
 # The guest measuring tools (guest/, built by build-guest-tools.sh).
 "$N9_TOP/scripts/build-guest-tools.sh"
 mkdir -p "$stage/usr/bin" "$stage/scenarios"
-for t in mmiolat n9host idlecount idletime clockcheck; do
+for t in mmiolat n9host idlecount idletime clockcheck membench kbench sdrcpwr; do
     cp "$N9_OUT/guest/$t" "$stage/usr/bin/$t"
 done
 # The scenarios /init runs when the kernel command line names one (n9.run=)
