@@ -123,6 +123,8 @@ static void derive(SdrcModel *m)
 
     m->restart_ps = m->params.clock_restart_cycles * tck;
     m->lp_delay_ps = (uint64_t)c->power.autocount * tck;
+    m->lp_mode = c->power.pwdena || c->power.clkctrl == 1 ||
+                 c->power.clkctrl == 2;
     m->cs1_start = (uint64_t)c->cs1_start_mb << 20;
 
     for (p = 0; p < SDRC_NUM_CS; p++) {
@@ -176,10 +178,13 @@ static void derive(SdrcModel *m)
     }
 }
 
+static void update_next(SdrcModel *m);
+
 void sdrc_configure(SdrcModel *m, const SdrcConfig *c)
 {
     m->cfg = *c;
     derive(m);
+    update_next(m);
 }
 
 void sdrc_init(SdrcModel *m, const SdrcParams *p, uint32_t l3_hz,
@@ -199,6 +204,7 @@ void sdrc_init(SdrcModel *m, const SdrcParams *p, uint32_t l3_hz,
         lpddr_rank_init(&m->rank[k]);
         m->next_ref[k] = m->cs[k].refi_ps;
     }
+    update_next(m);
 }
 
 /* ---- Mapping --------------------------------------------------------------- */
@@ -351,16 +357,47 @@ static void rank_advance(SdrcModel *m, int k, uint64_t t)
     }
 }
 
+/*
+ * The earliest time a rank does something on its own (a refresh, a
+ * power-down or self-refresh entry): until then advance() has nothing to
+ * do, which is the common case of an access.  Called whenever the state
+ * or the configuration changes.
+ */
+static void update_next(SdrcModel *m)
+{
+    uint64_t e = NEVER;
+    int k, sr;
+
+    for (k = 0; k < SDRC_NUM_CS; k++) {
+        if (!cs_used(m, k)) {
+            continue;
+        }
+        if (m->cs[k].refi_ps && m->rank[k].state != LPDDR_SELFREFRESH) {
+            e = e < m->next_ref[k] ? e : m->next_ref[k];
+        }
+        if (m->lp_mode) {
+            uint64_t l = lp_time(m, k, &sr);
+
+            e = e < l ? e : l;
+        }
+    }
+    m->next_event = e;
+}
+
 /* Run every rank up to @now_ns (never backwards): the time to act at. */
 static uint64_t advance(SdrcModel *m, uint64_t now_ns)
 {
     uint64_t t = max64(now_ns * 1000, m->now);
     int k;
 
+    m->now = t;
+    if (t <= m->next_event) {
+        return t;
+    }
     for (k = 0; k < SDRC_NUM_CS; k++) {
         rank_advance(m, k, t);
     }
-    m->now = t;
+    update_next(m);
     return t;
 }
 
@@ -388,6 +425,7 @@ void sdrc_set_config(SdrcModel *m, const SdrcConfig *c, uint64_t now_ns)
             m->next_ref[k] = t + m->cs[k].refi_ps;
         }
     }
+    update_next(m);
 }
 
 /* ---- Accesses -------------------------------------------------------------- */
@@ -463,6 +501,9 @@ uint64_t sdrc_access(SdrcModel *m, uint64_t paddr, uint32_t bytes,
     m->bus_free = end;
     m->idle_since = end;
     m->cnt.access_ps += end - t0;
+    if (m->lp_mode || r->state != LPDDR_ACTIVE || m->next_ref[k] < m->next_event) {
+        update_next(m);
+    }
     return sdrc_ps_to_ns(end - t0);
 }
 
@@ -476,7 +517,7 @@ uint32_t sdrc_next_level_access(void *ctx, uint32_t paddr, uint32_t bytes,
 
 /* ---- The PRCM's idle request ------------------------------------------------ */
 
-void sdrc_core_idle(SdrcModel *m, uint64_t now_ns, bool idle, bool off)
+static void core_idle(SdrcModel *m, uint64_t now_ns, bool idle, bool off)
 {
     uint64_t t = advance(m, now_ns);
     int k;
@@ -527,6 +568,12 @@ void sdrc_core_idle(SdrcModel *m, uint64_t now_ns, bool idle, bool off)
         m->sr_cause[k] = SDRC_SR_NONE;
         m->idle_since = max64(m->idle_since, m->exit_end[k]);
     }
+}
+
+void sdrc_core_idle(SdrcModel *m, uint64_t now_ns, bool idle, bool off)
+{
+    core_idle(m, now_ns, idle, off);
+    update_next(m);
 }
 
 /* ---- Saving ------------------------------------------------------------------ */
@@ -593,5 +640,6 @@ bool sdrc_load(SdrcModel *m, const uint64_t img[SDRC_IMAGE_WORDS])
         return false;
     }
     visit(m, (uint64_t *)img, 0);
+    update_next(m);
     return true;
 }

@@ -219,6 +219,7 @@ typedef struct SdrcModel {
     uint64_t base;                  /* physical address of CS0 */
     SdrcCsDerived cs[SDRC_NUM_CS];
     uint64_t lp_delay_ps;           /* AUTOCOUNT clocks */
+    uint8_t lp_mode;                /* PWDENA or CLKCTRL asks for one */
     uint32_t restart_ps;            /* clock restart */
     uint64_t cs1_start;             /* bytes */
 
@@ -234,6 +235,8 @@ typedef struct SdrcModel {
     uint64_t now;                   /* latest time the model was run to */
     uint8_t core_idle;              /* the PRCM's idle request is on */
     SdrcCounters cnt;
+    /* derived from the state: before it nothing happens on its own */
+    uint64_t next_event;
 } SdrcModel;
 
 /* Set up @m: the N9's registers at @l3_hz, parameters @p (NULL: defaults),

@@ -498,6 +498,22 @@ static const Omap3SdrcCounter omap3_sdrc_counters[] = {
     COUNTER("clock-restart-ns", clock_restart_ps, true),
 };
 
+/* Each chip select's power state, e.g. "cs0=active cs1=self-refresh" */
+static const char *omap3_sdrc_power_states(OMAP3SdrcState *s)
+{
+    static const char *const names[] = {
+        [LPDDR_ACTIVE] = "active",
+        [LPDDR_POWERDOWN] = "power-down",
+        [LPDDR_SELFREFRESH] = "self-refresh",
+    };
+    static char buf[64];
+
+    snprintf(buf, sizeof(buf), "cs0=%s cs1=%s",
+             names[sdrc_rank_state(&s->model, 0)],
+             names[sdrc_rank_state(&s->model, 1)]);
+    return buf;
+}
+
 static uint64_t omap3_sdrc_counter(OMAP3SdrcState *s,
                                    const Omap3SdrcCounter *c)
 {
@@ -509,12 +525,23 @@ static uint64_t omap3_sdrc_counter(OMAP3SdrcState *s,
 QDict *omap3_sdrc_stats(DeviceState *dev)
 {
     OMAP3SdrcState *s = OMAP3_SDRC(dev);
-    QDict *d = qdict_new();
+    QDict *d = qdict_new(), *p = qdict_new();
 
+    /* the QOM names, with '_' as the rest of the file has them */
     for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_counters); i++) {
-        qdict_put_int(d, omap3_sdrc_counters[i].name,
-                      omap3_sdrc_counter(s, &omap3_sdrc_counters[i]));
+        g_autofree char *key = g_strdup(omap3_sdrc_counters[i].name);
+
+        g_strdelimit(key, "-", '_');
+        qdict_put_int(d, key, omap3_sdrc_counter(s, &omap3_sdrc_counters[i]));
     }
+    qdict_put_str(d, "power_states", omap3_sdrc_power_states(s));
+    /* the [sdrc] parameters the run used */
+    qdict_put_int(p, "dll_relock_ns", s->model.params.dll_relock_ns);
+    qdict_put_int(p, "clock_restart_cycles",
+                  s->model.params.clock_restart_cycles);
+    qdict_put_int(p, "write_latency_cycles",
+                  s->model.params.write_latency_cycles);
+    qdict_put(d, "params", p);
     return d;
 }
 
@@ -540,15 +567,7 @@ static void omap3_sdrc_get_counter(Object *obj, Visitor *v, const char *name,
 
 static char *omap3_sdrc_get_power_states(Object *obj, Error **errp)
 {
-    static const char *const names[] = {
-        [LPDDR_ACTIVE] = "active",
-        [LPDDR_POWERDOWN] = "power-down",
-        [LPDDR_SELFREFRESH] = "self-refresh",
-    };
-    SdrcModel *m = &OMAP3_SDRC(obj)->model;
-
-    return g_strdup_printf("cs0=%s cs1=%s", names[sdrc_rank_state(m, 0)],
-                           names[sdrc_rank_state(m, 1)]);
+    return g_strdup(omap3_sdrc_power_states(OMAP3_SDRC(obj)));
 }
 
 static bool omap3_sdrc_get_srfr_on_idle_req(Object *obj, Error **errp)
@@ -662,6 +681,16 @@ static void omap3_sdrc_init(Object *obj)
     }
     object_property_add_str(obj, "power-states",
                             omap3_sdrc_get_power_states, NULL);
+    /* the [sdrc] parameters in force */
+    object_property_add_uint32_ptr(obj, "dll-relock-ns",
+                                   &s->model.params.dll_relock_ns,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint32_ptr(obj, "clock-restart-cycles",
+                                   &s->model.params.clock_restart_cycles,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_uint32_ptr(obj, "write-latency-cycles",
+                                   &s->model.params.write_latency_cycles,
+                                   OBJ_PROP_FLAG_READ);
 }
 
 static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
