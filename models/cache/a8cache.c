@@ -265,15 +265,30 @@ static uint32_t cyc_ns(a8cache *c, uint32_t cycles)
     return (uint32_t)(ps / 1000);
 }
 
+/* The way of @want in the set at @base, or -1.  Branch-free over the ways
+ * (which way hits is random; a mispredicted branch costs more than the
+ * compares). */
 static int find(const uint32_t *tag, uint32_t base, uint32_t ways,
                 uint32_t want)
 {
+    const uint32_t *t = tag + base;
+    uint32_t hit = 0;
+
     for (uint32_t w = 0; w < ways; w++) {
-        if (tag[base + w] == want) {
+        hit |= (uint32_t)(t[w] == want) << w;
+    }
+    if (!hit) {
+        return -1;
+    }
+#ifdef __GNUC__
+    return (int)(base + (uint32_t)__builtin_ctz(hit));
+#else
+    for (uint32_t w = 0;; w++) {
+        if (hit & (1u << w)) {
             return (int)(base + w);
         }
     }
-    return -1;
+#endif
 }
 
 /* The way to fill: the lowest invalid one, else a pseudo-random one. */

@@ -52,7 +52,7 @@
 #define A8CACHE_MAX_TLB       64
 #define A8CACHE_MAX_WBUF      16
 #define A8CACHE_MAX_PLD       16
-#define A8CACHE_HOT_L1        256       /* hit filters, see a8cache_state */
+#define A8CACHE_HOT_L1        512       /* hit filters, see a8cache_state */
 #define A8CACHE_HOT_TLB       64
 
 /* Parameters: the [cache] section of the timing file.  All whole numbers. */

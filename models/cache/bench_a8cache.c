@@ -72,10 +72,10 @@ static void speed(const char *what, a8cache *c, const uint32_t *a, unsigned n,
     volatile uint32_t sink = 0;
     uint64_t now = 0;
     uint32_t acc = 0;
-    double t0, t1;
+    double t0, t1, best = 1e30;
 
-    /* warm up once, then time */
-    for (int pass = 0; pass < 2; pass++) {
+    /* warm up once, then the best of five (the host is shared) */
+    for (int pass = 0; pass < 6; pass++) {
         t0 = host_ns();
         for (unsigned i = 0; i < n; i++) {
             uint32_t s;
@@ -101,10 +101,13 @@ static void speed(const char *what, a8cache *c, const uint32_t *a, unsigned n,
             now += 1 + s;
         }
         t1 = host_ns();
+        if (pass && t1 - t0 < best) {
+            best = t1 - t0;
+        }
     }
     sink = acc;
     (void)sink;
-    printf("  %-44s %6.2f ns/access\n", what, (t1 - t0) / n);
+    printf("  %-48s %6.2f ns/access\n", what, best / n);
 }
 
 /* membench's random dependent loads: modelled ns per load, TLB included. */
@@ -189,7 +192,7 @@ static double per_line(a8cache *c, uint32_t len, int ahead)
 int main(int argc, char **argv)
 {
     uint32_t mem_ns = 90;
-    const unsigned n = 10000000;
+    const unsigned n = 2000000;
     a8cache *c;
     uint32_t *a;
 
@@ -198,7 +201,7 @@ int main(int argc, char **argv)
     }
     printf("a8cache micro-benchmark (sizeof(a8cache) = %zu bytes)\n",
            sizeof(a8cache));
-    printf("host speed, %u accesses per stream:\n", n);
+    printf("host speed (CPU time, best of 5 runs of %u accesses):\n", n);
 
     c = model(&mem_ns);
     a = stream(n, 16 * KB, 0, 4);

@@ -57,6 +57,7 @@ N9Timing *n9_timing_new(void)
     t->seed = 1;
     t->prcm = prcm_wake_default_params;
     t->sdrc = sdrc_default_params;
+    t->cache = a8cache_default_params;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -263,6 +264,54 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
     return true;
 }
 
+/* [cache]: the Cortex-A8 cache and TLB parameters; models/cache lists its
+ * keys, their places in a8cache_params and their ranges. */
+static bool n9_timing_load_cache(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
+                                 const char *file, Error **errp)
+{
+    g_auto(GStrv) names = g_key_file_get_keys(kf, "cache", NULL, NULL);
+    const char *why;
+
+    for (int k = 0; names[k]; k++) {
+        g_autofree char *v = g_key_file_get_value(kf, "cache", names[k], NULL);
+        int line = n9_ini_line(lines, "cache", names[k]);
+        const a8cache_param_key *key = NULL;
+        uint64_t val;
+
+        for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
+            if (!strcmp(names[k], a8cache_param_keys[i].name)) {
+                key = &a8cache_param_keys[i];
+                break;
+            }
+        }
+        if (!key) {
+            g_autoptr(GString) known = g_string_new(NULL);
+
+            for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
+                g_string_append_printf(known, "%s%s", i ? ", " : "",
+                                       a8cache_param_keys[i].name);
+            }
+            error_setg(errp, "timing file %s, line %d: [cache] %s: unknown "
+                       "key (known: %s)", file, line, names[k], known->str);
+            return false;
+        }
+        if (!n9_parse_u64(v, key->max, &val) || val < key->min) {
+            error_setg(errp, "timing file %s, line %d: [cache] %s: '%s' is "
+                       "not a whole number from %u to %u", file, line,
+                       names[k], v, key->min, key->max);
+            return false;
+        }
+        *(uint32_t *)((char *)&t->cache + key->offset) = val;
+    }
+    why = a8cache_params_check(&t->cache);
+    if (why) {
+        error_setg(errp, "timing file %s, line %d: [cache]: %s", file,
+                   n9_ini_line(lines, "cache", NULL), why);
+        return false;
+    }
+    return true;
+}
+
 bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
 {
     g_autoptr(GKeyFile) kf = g_key_file_new();
@@ -337,12 +386,20 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
             continue;
         }
 
+        if (!strcmp(sec, "cache")) {
+            if (!n9_timing_load_cache(t, kf, &lines, file, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
         agent = dot ? g_strndup(sec, dot - sec) : g_strdup(sec);
         e = n9_timing_find(t, agent, NULL);
         if (!e || (dot && !dot[1])) {
             error_setg(errp, "timing file %s, line %d: [%s]: unknown section "
-                       "(known: timing, prcm, sdrc, l4-wkup, l4-core, l4-per, "
-                       "l4-emu, l3, and agent.group for one register group)",
+                       "(known: timing, prcm, sdrc, cache, l4-wkup, l4-core, "
+                       "l4-per, l4-emu, l3, and agent.group for one "
+                       "register group)",
                        file, sline, sec);
             goto out;
         }

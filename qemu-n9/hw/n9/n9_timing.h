@@ -11,6 +11,7 @@
 #include "models/l4-interconnect/l4ic.h"
 #include "models/prcm/wakeup.h"
 #include "models/sdrc/sdrc.h"
+#include "models/cache/a8cache.h"
 
 typedef struct N9TimingEntry {
     char *agent;            /* "l4-wkup", ... */
@@ -26,6 +27,7 @@ typedef struct N9Timing {
     GArray *entries;        /* of N9TimingEntry */
     PrcmWakeParams prcm;    /* [prcm]: wake-up latency (models/prcm) */
     SdrcParams sdrc;        /* [sdrc]: SDRAM controller (models/sdrc) */
+    a8cache_params cache;   /* [cache]: caches and TLBs (models/cache) */
 } N9Timing;
 
 /* The defaults: the phone's figures (models/l4-interconnect). */
