@@ -85,6 +85,10 @@ def main():
         ['line 2', 'l3_ns', 'from 0 to 100000'])
     bad('cache-geometry', '# what-if\n[cache]\nl2_size = 300000\n',
         ['line 2', '[cache]', 'powers of two'])
+    bad('sdrc-unknown-key', '[sdrc]\ndll_relock_ns = 10\ntxsr_ns = 3\n',
+        ['line 3', '[sdrc] txsr_ns', 'unknown key'])
+    bad('sdrc-out-of-range', '[sdrc]\nclock_restart_cycles = 1000001\n',
+        ['line 2', 'clock_restart_cycles', 'from 0 to 1000000'])
     rc, err, _ = run_qemu(qemu, ',timing=' + os.path.join(tmp, 'missing.ini'))
     check('a missing timing file stops QEMU with its name',
           rc != 0 and 'missing.ini' in err, err.strip())
@@ -131,6 +135,19 @@ def main():
               d['timing'] is True and d['timing_file'] == good)
     except (OSError, ValueError, KeyError) as e:
         check('stats=FILE is written at exit', False, '%s; output: %s' % (e, guest))
+
+    # [sdrc] reaches the SDRC's model (the stats file names what it used).
+    sdrcini = os.path.join(tmp, 'sdrc.ini')
+    with open(sdrcini, 'w') as f:
+        f.write('[sdrc]\ndll_relock_ns = 1234\nwrite_latency_cycles = 2\n')
+    rc, err, _ = run_qemu(qemu, ',timing=%s,stats=%s' % (sdrcini, stats))
+    try:
+        p = json.load(open(stats))['sdrc']['params']
+        check('[sdrc] parameters reach the SDRC model (%s)' % p, rc == 0 and
+              p == {'dll_relock_ns': 1234, 'clock_restart_cycles': 1,
+                    'write_latency_cycles': 2}, err.strip())
+    except (OSError, ValueError, KeyError) as e:
+        check('[sdrc] parameters in the stats file', False, '%s; %s' % (e, err))
 
     # qtest reads are not the guest's: counted apart, not charged.
     rc, err, out = run_qemu(qemu, ',timing=%s,stats=%s' % (good, stats),
