@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""The memory-path measuring programs in the guest (guest/membench,
+guest/sdrcpwr, guest/kbench) through their scenarios
+(kernel/initramfs/scenarios/membench.sh, kbench.sh), booted as
+scripts/membench.sh and scripts/kbench.sh boot them (-icount
+shift=0,sleep=off, no serial console, semihosting report).  Checks that
+the programs are right; the figures are printed, not held against the
+phone's (the memory model is not in yet: a load costs one instruction):
+
+- membench, patched kernel, every test (12 working sets 16K..32M,
+  bandwidth, one load per line with and without PLD, 50 pauses of 1 ms)
+  after 2 s in C7 (CORE OFF): every chase visits each element of its set
+  once per round and the timed rounds end where they began, the bandwidth
+  loops read/write/copy the right bytes, the line loops load every line
+  (membench's own checks, all "ok"), with the counts asked for;
+  membench's marks reach the machine (one pair per measured item);
+- sdrcpwr reads 0x9 after CORE OFF with the patched kernel, 0x129 with
+  mainline (the ROM restores mainline's scratchpad value), the same as
+  busybox devmem reads (the idle test's witness) and the machine counted
+  CORE OFF entries in the window; sdrcpwr -w 0x9 on mainline reads back
+  0x9, and sdrcpwr and devmem read 0x9 afterwards;
+- kbench, patched kernel, every test with reduced counts: each operation
+  happened as often as asked (kbench's own counts: getppid results, pipe
+  bytes echoed, both sides of the ping-pongs, page faults, children's exit
+  statuses, buffer contents);
+- a second run of each membench and kbench scenario gives a bit-identical
+  report and statistics file (but for the marks' host time).
+
+Cost: five boots, run two at a time (about 2 min on an idle 2-core host).
+Prints one "PASS: ..." or "FAIL: ..." line per check.
+Usage: test_membench.py QEMU KERNELS_DIR INITRD LOGDIR
+(KERNELS_DIR: out/kernels, with mainline/ and patched/)
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'scripts'))
+import n9bench  # noqa: E402
+
+SIZES = ['16K', '32K', '64K', '128K', '256K', '512K', '1M', '2M', '4M',
+         '8M', '16M', '32M']
+KB_COUNTS = {'syscall': 10000, 'yield': 10000, 'pipe': 1000, 'thread': 1000,
+             'process': 1000, 'anonfault': 256, 'filefault': 256, 'spawn': 10}
+KB_BYTES = 1 << 20
+failed = 0
+
+
+def check(name, ok, detail=''):
+    global failed
+    failed += not ok
+    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
+                        '' if ok or not detail else
+                        '\n    ' + str(detail).replace('\n', '\n    ')),
+          flush=True)
+
+
+def show(text):
+    print('    ' + '\n    '.join(text.rstrip('\n').split('\n')), flush=True)
+
+
+def start(qemu, kdir, initrd, out, append):
+    os.makedirs(out, exist_ok=True)
+    for f in ('stats.json', 'report.txt'):
+        if os.path.exists(os.path.join(out, f)):
+            os.unlink(os.path.join(out, f))
+    argv = [qemu, '-M', 'rm696,stats=%s/stats.json' % out,
+            '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
+            '-initrd', initrd, '-append', 'rdinit=/init ' + append,
+            '-icount', 'shift=0,sleep=off', '-display', 'none',
+            '-monitor', 'none', '-serial', 'none',
+            '-chardev', 'file,id=rep,path=%s/report.txt' % out,
+            '-semihosting-config', 'enable=on,userspace=on,chardev=rep']
+    return subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                            stderr=open(os.path.join(out, 'qemu.log'), 'w'))
+
+
+def run_pair(jobs):
+    """jobs: [(name, qemu, kdir, initrd, out, append)]: run side by side;
+    {name: (report text, stats dict, stats bytes without host time)}"""
+    procs = [(j[0], j[4], start(*j[1:])) for j in jobs]
+    res = {}
+    for name, out, p in procs:
+        try:
+            rc = p.wait(timeout=1200)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = p.wait()
+        ok = rc == 0 and os.path.exists(os.path.join(out, 'report.txt')) \
+            and os.path.exists(os.path.join(out, 'stats.json'))
+        check('%s: the scenario runs to its end (QEMU status %d; %s)'
+              % (name, rc, out), ok)
+        if not ok:
+            res[name] = None
+            continue
+        text = open(os.path.join(out, 'report.txt')).read()
+        stats = json.load(open(os.path.join(out, 'stats.json')))
+        for m in stats.get('marks', []):
+            m.pop('host_us', None)          # the one host-dependent field
+        res[name] = (text, stats, json.dumps(stats, sort_keys=True).encode())
+    return res
+
+
+def marks(stats):
+    return {m['mark']: m for m in stats.get('marks', [])}
+
+
+def core_off_between(stats, a, b):
+    m = marks(stats)
+    if a not in m or b not in m:
+        return None
+    return m[b]['prcm']['core']['reported']['OFF'] - \
+        m[a]['prcm']['core']['reported']['OFF']
+
+
+def check_membench_full(name, text, stats):
+    fig = n9bench.load_membench(text)
+    print('    figures (a load costs one instruction until the memory model '
+          'lands):', flush=True)
+    from io import StringIO
+    buf = StringIO()
+    n9bench.membench_table(fig, file=buf)
+    show(buf.getvalue())
+    check('%s: membench exit status 0, all its checks ok' % name,
+          fig['status'] == 0 and '# membench: all checks ok' in text,
+          '\n'.join(l for l in text.split('\n') if 'FAIL' in l))
+    check('%s: membench times with PMCCNTR at 1000 MHz (no cpufreq)' % name,
+          any('clock PMCCNTR 1000 MHz (assumed: no cpufreq)' in h
+              for h in fig['header']), fig['header'])
+    lat = fig['lat']
+    got = [d.get('size') for d in lat]
+    check('%s: lat: one line per working set 16K..32M' % name, got == SIZES,
+          got)
+    bad = []
+    for d in lat:
+        n = int(d['elements'])
+        want_n = (int(d['size'][:-1]) << (10 if d['size'][-1] == 'K' else 20)) // 64
+        loads = int(d['loads'])
+        if not (n == want_n and loads % n == 0 and loads >= 131072 and
+                loads // n == max(1, -(-131072 // n)) and
+                d['check'] == 'ok' and int(d['cycles']) > 0):
+            bad.append(d['line'])
+    check('%s: lat: each set has size/64 elements, whole rounds of at least '
+          '131072 loads, the chase visits every element once per round and '
+          'ends where it began' % name, lat and not bad, bad)
+    bw = {d.get('name'): d for d in fig['bw']}
+    want_bw = ['read-neon', 'write-memset', 'write-neon', 'copy-memcpy',
+               'copy-neon']
+    check('%s: bw: %s over 8 MB, each checked (checksum, content)'
+          % (name, ', '.join(want_bw)),
+          sorted(bw) == sorted(want_bw) and
+          all(d['check'] == 'ok' and d['bytes'] == str(8 << 20) and
+              float(d['MB_s']) > 0 for d in bw.values()),
+          [d['line'] for d in fig['bw']])
+    ln = fig['line']
+    check('%s: line: without PLD and with PLD 8 lines ahead, 131072 lines, '
+          'the sum of every line\'s word right' % name,
+          [d.get('pld') for d in ln] == ['0', '8'] and
+          all(d['lines'] == '131072' and d['check'] == 'ok' for d in ln),
+          [d['line'] for d in ln])
+    pz = fig['pause']
+    check('%s: pause: 50 sleeps of 1000 us, batches of 256 loads over 32M, '
+          'the chase where 50 x 256 steps lead' % name,
+          len(pz) == 1 and pz[0]['us'] == '1000' and pz[0]['mode'] == 'sleep'
+          and pz[0]['pauses'] == '50' and pz[0]['batch'] == '256' and
+          pz[0]['ws'] == '32M' and pz[0]['check'] == 'ok',
+          [d['line'] for d in pz])
+    items = len(lat) + len(fig['bw']) + len(ln) + len(pz)
+    mk = marks(stats)
+    want = set(range(100, 100 + 2 * items))
+    check('%s: membench\'s marks reach the machine: %d items, marks '
+          '100..%d' % (name, items, 99 + 2 * items),
+          want <= set(mk) and all(
+              tuple(d.get('marks', ())) == (100 + 2 * i, 101 + 2 * i)
+              for i, d in enumerate(lat + fig['bw'] + ln + pz)),
+          sorted(set(mk)))
+    return fig
+
+
+def check_sdrc(name, fig, stats, want_before, want_after):
+    s, dm = fig['sdrc'], fig['devmem']
+    off = core_off_between(stats, 3, 4)
+    c = fig['core_off'] or {}
+    check('%s: CORE OFF reached before the reading: %s CORE OFF entries in '
+          'the machine\'s window, %s in the kernel\'s pm_debug count, %s C7 '
+          'entries' % (name, off, c.get('core_off_entries'),
+                       c.get('c7_entries')),
+          off is not None and off > 0 and off == c.get('core_off_entries'))
+    verdict = {'0x00000009': 'ok', '0x00000129': 'bug'}
+    check('%s: sdrcpwr reads SDRC_POWER %s after CORE OFF (verdict %s), '
+          'as devmem does (%s)' % (name, s.get('before'),
+                                   s.get('before_verdict'), dm.get('before')),
+          s.get('before') == want_before and dm.get('before') == want_before
+          and s.get('before_verdict') == verdict[want_before])
+    check('%s: after membench sdrcpwr reads %s, devmem %s (want %s)'
+          % (name, s.get('after'), dm.get('after'), want_after),
+          s.get('after') == want_after and dm.get('after') == want_after and
+          s.get('after_verdict') == verdict[want_after])
+
+
+def check_kbench(name, text):
+    fig = n9bench.load_kbench(text)
+    from io import StringIO
+    buf = StringIO()
+    n9bench.kbench_table(fig, file=buf)
+    show(buf.getvalue())
+    check('%s: kbench exit status 0, all its checks ok' % name,
+          fig['status'] == 0 and '# kbench: all checks ok' in text,
+          '\n'.join(l for l in text.split('\n') if 'FAIL' in l))
+    t = {d['test']: d for d in fig['tests']}
+    want = list(KB_COUNTS) + ['memset', 'memcpy']
+    check('%s: kbench ran %s' % (name, ', '.join(want)),
+          [d['test'] for d in fig['tests']] == want,
+          [d['test'] for d in fig['tests']])
+    bad = [t[k]['line'] for k, n in KB_COUNTS.items()
+           if k in t and (t[k].get('ops') != str(n) or t[k].get('check') != 'ok'
+                          or float(t[k].get('ns_per_op', -1)) <= 0)]
+    bad += [t[k]['line'] for k in ('memset', 'memcpy')
+            if k in t and (t[k].get('ops') != str(KB_BYTES) or
+                           t[k].get('check') != 'ok')]
+    check('%s: every operation happened as often as asked, each run checked'
+          % name, not bad, bad)
+    af = t.get('anonfault', {})
+    check('%s: anonfault: one page fault per page (%s faults for %s pages)'
+          % (name, af.get('faults'), af.get('ops')),
+          af.get('faults') == af.get('ops') == str(KB_COUNTS['anonfault']))
+    ff = t.get('filefault', {})
+    nf = int(ff.get('faults', 0))
+    check('%s: filefault: %d faults for %s pages of a tmpfs file (the '
+          'kernel\'s fault-around maps up to 16 pages per fault)'
+          % (name, nf, ff.get('ops')),
+          KB_COUNTS['filefault'] // 16 <= nf <= KB_COUNTS['filefault'])
+
+
+def main():
+    qemu, kernels, initrd, logdir = sys.argv[1:5]
+    os.makedirs(logdir, exist_ok=True)
+    patched = os.path.join(kernels, 'patched')
+    mainline = os.path.join(kernels, 'mainline')
+    full = 'n9.run=membench n9.membench.pause=1000 n9.membench.coreoff=1'
+
+    res = run_pair([
+        ('membench patched', qemu, patched, initrd,
+         os.path.join(logdir, 'membench-patched-1'), full),
+        ('membench patched, second run', qemu, patched, initrd,
+         os.path.join(logdir, 'membench-patched-2'), full)])
+    a, b = res.get('membench patched'), res.get('membench patched, second run')
+    if a:
+        fig = check_membench_full('membench patched', a[0], a[1])
+        check_sdrc('patched', fig, a[1], '0x00000009', '0x00000009')
+    check('membench: a second run gives a bit-identical report (%d bytes) '
+          'and statistics file (%d bytes)'
+          % (len(a[0]) if a else 0, len(a[2]) if a else 0),
+          a is not None and b is not None and a[0] == b[0] and a[2] == b[2])
+
+    # the second run beside the first: the same QEMU binary for both
+    counts = ','.join('%s=%d' % kv for kv in KB_COUNTS.items())
+    kb = 'n9.run=kbench n9.kbench.counts=%s n9.kbench.bytes=%d' % (
+        counts, KB_BYTES)
+    res = run_pair([
+        ('kbench patched', qemu, patched, initrd,
+         os.path.join(logdir, 'kbench-patched-1'), kb),
+        ('kbench patched, second run', qemu, patched, initrd,
+         os.path.join(logdir, 'kbench-patched-2'), kb)])
+    k1, k2 = res.get('kbench patched'), res.get('kbench patched, second run')
+    if k1:
+        check_kbench('kbench patched', k1[0])
+    check('kbench: a second run gives a bit-identical report (%d bytes) and '
+          'statistics file (%d bytes)'
+          % (len(k1[0]) if k1 else 0, len(k1[2]) if k1 else 0),
+          k1 is not None and k2 is not None and k1[0] == k2[0] and
+          k1[2] == k2[2])
+
+    res = run_pair([
+        ('membench mainline', qemu, mainline, initrd,
+         os.path.join(logdir, 'membench-mainline'),
+         'n9.run=membench n9.membench.coreoff=1 n9.membench.sdrc_power=0x9 '
+         'n9.membench.tests=lat n9.membench.sizes=16K,1M')])
+    ml = res.get('membench mainline')
+    if ml:
+        fig = n9bench.load_membench(ml[0])
+        check('mainline: membench (lat 16K, 1M) exit status 0, checks ok',
+              fig['status'] == 0 and len(fig['lat']) == 2 and
+              all(d['check'] == 'ok' for d in fig['lat']),
+              [d['line'] for d in fig['lat']])
+        check_sdrc('mainline', fig, ml[1], '0x00000129', '0x00000009')
+        w = fig['sdrc'].get('write') or {}
+        check('mainline: sdrcpwr -w 0x9 writes SDRC_POWER: read back %s, '
+              'status %s' % (w.get('read_back'), w.get('status')),
+              w.get('wrote') == '0x00000009' and
+              w.get('read_back') == '0x00000009' and w.get('status') == 0, w)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
