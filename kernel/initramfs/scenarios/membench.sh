@@ -2,7 +2,8 @@
 # The membench scenario (scripts/membench.sh runs it): the memory path as
 # the phone measured it.  On a quiet system: optionally reach CORE OFF
 # first (the mainline kernel's way to SDRC_POWER 0x129), read SDRC_POWER
-# with sdrcpwr, optionally write it (what-if), run membench between marks
+# with sdrcpwr (and busybox devmem, a second witness), optionally write it
+# (what-if), run membench between marks
 # 1 and 2 (membench marks each measured item too, from 100 on: 100+2i at
 # its start, 101+2i at its end), read SDRC_POWER again, then report
 # through n9host (semihosting) and end QEMU.
