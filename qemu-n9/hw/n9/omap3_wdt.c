@@ -221,6 +221,9 @@ static void omap3_wdt_arm(OMAP3WdtState *s)
     trace_omap3_wdt_arm(s->id, ns);
 }
 
+static void omap3_wdt_reset_regs(OMAP3WdtState *s, bool running);
+static bool omap3_wdt_runs_at_reset(OMAP3WdtState *s);
+
 /* Sync to now and act on the overflows that brings; re-arm. */
 static uint64_t omap3_wdt_update(OMAP3WdtState *s)
 {
@@ -230,12 +233,17 @@ static uint64_t omap3_wdt_update(OMAP3WdtState *s)
         omap3_wdt_update_irq(s);
         if (s->id == 2) {
             /*
-             * WDT2 is the MPU watchdog: its overflow resets the chip.  The
-             * timer is armed for every one of its overflows, so there is
-             * one action per overflow.
+             * WDT2 is the MPU watchdog: its overflow resets the chip, and
+             * WDT2 with it, so it goes on from its reset values (the next
+             * overflow ~10 s later), whatever -action watchdog= does and
+             * whenever the machine reset it requests happens.  Without
+             * that a fast reload value meant one action per period, all
+             * of them inside one long clock step (found by tests/fuzz).
              */
             qemu_log_mask(LOG_GUEST_ERROR, "omap3-wdt2: watchdog expired\n");
             watchdog_perform_action();
+            omap3_wdt_reset_regs(s, omap3_wdt_runs_at_reset(s));
+            omap3_wdt_update_irq(s);
         }
     }
     omap3_wdt_arm(s);
@@ -481,21 +489,23 @@ static void omap3_wdt_clock_update(void *opaque, ClockEvent event)
     }
 }
 
+/*
+ * Out of a chip reset WDT2 runs (the boot loader or the kernel has to stop
+ * it); WDT3 does not.  Property "running-at-reset" overrides.
+ */
+static bool omap3_wdt_runs_at_reset(OMAP3WdtState *s)
+{
+    if (s->running_at_reset == ON_OFF_AUTO_AUTO) {
+        return s->id == 2;
+    }
+    return s->running_at_reset == ON_OFF_AUTO_ON;
+}
+
 static void omap3_wdt_reset_hold(Object *obj, ResetType type)
 {
     OMAP3WdtState *s = OMAP3_WDT(obj);
-    bool running;
 
-    /*
-     * Out of a chip reset WDT2 runs (the boot loader or the kernel has to
-     * stop it); WDT3 does not.  Property "running-at-reset" overrides.
-     */
-    if (s->running_at_reset == ON_OFF_AUTO_AUTO) {
-        running = s->id == 2;
-    } else {
-        running = s->running_at_reset == ON_OFF_AUTO_ON;
-    }
-    omap3_wdt_reset_regs(s, running);
+    omap3_wdt_reset_regs(s, omap3_wdt_runs_at_reset(s));
 }
 
 static void omap3_wdt_reset_exit(Object *obj, ResetType type)
