@@ -1,53 +1,56 @@
 #!/usr/bin/env python3
 """Benchmark of the emulator's speed (prints figures; not a pass/fail test).
 
-Four runs of the same workload (boot to the shell, then a CPU-bound shell
-loop): functional (no icount), icount only (timing/no-latency.ini: every
-register access free), icount with the interconnect latency model (the
-default timing), and that with the idle-walk counters on (symbols=, the
-kernel's System.map beside the zImage or in kernels/patched/).  For each: host seconds to the shell prompt, and guest
-instructions per host second on the loop.  With icount shift=0 one
-instruction is one ns of virtual time, so the loop's virtual duration
-(measured in the guest with the 32 kHz clocksource) in the icount-only run
-is its instruction count; the other runs execute the same instructions.
-The ratios against the functional run are the cost of icount and of the
-timing model.  The four runs go round REPEAT times (default 3), interleaved
-so that a slow spell of the host hits all of them; each figure is the best
-of its runs, and the spread (worst/best) is printed beside it.
+Four runs of the same workload (boot, then a CPU-bound shell loop: the
+loop scenario, kernel/initramfs/scenarios/loop.sh, started by /init, not
+typed at a console): functional (no icount), icount only
+(timing/no-latency.ini: every register access free), icount with the
+interconnect latency model (the default timing), and that with the
+idle-walk counters on (symbols=, the kernel's System.map beside the zImage
+or in kernels/patched/).  For each: host seconds from QEMU's start to the
+loop's start (mark 1: the point where /init would start the shell), and
+guest instructions per host second on the loop (host time between the
+marks, which the machine records).  With icount shift=0 one instruction is
+one ns of virtual time, so the loop's virtual duration between the marks
+in the icount-only run is its instruction count; the other runs execute
+the same instructions.  The ratios against the functional run are the cost
+of icount and of the timing model.  The four runs go round REPEAT times
+(default 3), interleaved so that a slow spell of the host hits all of
+them; each figure is the best of its runs, and the spread (worst/best) is
+printed beside it.  The guest-side figure (the loop's virtual ns) of each
+icount run must be the same in every repeat: printed as "identical".
 
 Usage: bench_boot.py QEMU ZIMAGE DTB INITRD [LOOP_ITERATIONS [SYSTEM.MAP [REPEAT]]]
 """
+import json
 import os
-import re
+import subprocess
 import sys
+import tempfile
 import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'boot'))
-from n9console import N9Console  # noqa: E402
-
-LOOP = 'i=0; while [ $i -lt {n} ]; do i=$((i+1)); done'
-
-
-def guest_seconds(con, cmd):
-    """Run @cmd under the guest's `time`; return (guest s, host s)."""
-    t0 = time.monotonic()
-    out = con.run('time sh -c %s' % repr(cmd), timeout=3600)
-    host = time.monotonic() - t0
-    m = re.search(r'real\s+(?:(\d+)m\s*)?([\d.]+)s', out)
-    if not m:
-        raise RuntimeError('no time output: %r' % out)
-    return int(m.group(1) or 0) * 60 + float(m.group(2)), host
 
 
 def run(qemu, kernel, dtb, initrd, extra, n):
-    con = N9Console(qemu, kernel, dtb, initrd, extra=extra)
+    """One boot of the loop scenario: (host s to the loop, loop's virtual
+    s, loop's host s, loop's virtual ns)"""
+    fd, stats = tempfile.mkstemp(suffix='.json')
+    os.close(fd)
+    argv = [qemu, '-M', 'rm696,stats=' + stats, '-kernel', kernel,
+            '-dtb', dtb, '-initrd', initrd,
+            '-append', 'rdinit=/init n9.run=loop n9.loop.n=%d' % n,
+            '-display', 'none', '-monitor', 'none', '-serial', 'none',
+            '-semihosting-config', 'enable=on,userspace=on', *extra]
     try:
-        con.wait_prompt(900)
-        boot = con.elapsed()
-        g, h = guest_seconds(con, LOOP.format(n=n))
-        return boot, g, h
+        t0 = time.monotonic()       # CLOCK_MONOTONIC, as the marks' host_us
+        subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=3600, check=True)
+        marks = {m['mark']: m for m in json.load(open(stats))['marks']}
     finally:
-        con.close()
+        os.unlink(stats)
+    a, b = marks[1], marks[2]
+    vns = b['virtual_ns'] - a['virtual_ns']
+    return (a['host_us'] / 1e6 - t0, vns / 1e9,
+            (b['host_us'] - a['host_us']) / 1e6, vns)
 
 
 def main():
@@ -73,18 +76,23 @@ def main():
     for name, _ in runs:
         r = got[name]
         res.append((name, min(x[0] for x in r), r[0][1], min(x[2] for x in r),
-                    max(x[2] for x in r) / min(x[2] for x in r)))
+                    max(x[2] for x in r) / min(x[2] for x in r),
+                    len(set(x[3] for x in r)) == 1))
     insns = res[1][2] * 1e9        # shift=0: 1 ns of virtual time per insn
     base_boot, base_loop = res[0][1], res[0][3]
     print('CPU-bound loop: %d shell iterations = %.4g guest instructions; '
           'best of %d runs each' % (n, insns, rep))
-    print('%-18s %10s %8s %12s %8s %14s %8s' % ('run', 'boot (s)', 'ratio',
-                                               'loop (s)', 'spread',
-                                               'M insn/host s', 'ratio'))
-    for name, boot, guest, host, spread in res:
-        print('%-18s %10.1f %8.2f %12.2f %8.2f %14.1f %8.2f'
+    print('%-18s %10s %8s %12s %8s %14s %8s  %s' % ('run', 'boot (s)', 'ratio',
+                                                   'loop (s)', 'spread',
+                                                   'M insn/host s', 'ratio',
+                                                   'loop virtual ns'))
+    for i, (name, boot, guest, host, spread, same) in enumerate(res):
+        print('%-18s %10.1f %8.2f %12.2f %8.2f %14.1f %8.2f  %s'
               % (name, boot, boot / base_boot, host, spread,
-                 insns / host / 1e6, base_loop / host))
+                 insns / host / 1e6, base_loop / host,
+                 'host-timed' if i == 0 else
+                 '%d, %s' % (got[name][0][3],
+                             'identical' if same else 'DIFFERS between runs')))
 
 
 if __name__ == '__main__':
