@@ -47,6 +47,13 @@
 #include <string.h>
 #include "a8cache.h"
 
+/* The way search runs on every slow-path access: keep it in its callers. */
+#ifdef __GNUC__
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 const a8cache_params a8cache_default_params = {
     .l1i_size = 32 * 1024, .l1i_ways = 4, .l1i_line = 64,     /* [TRM] [OMAP] */
     .l1d_size = 32 * 1024, .l1d_ways = 4, .l1d_line = 64,
@@ -265,40 +272,61 @@ static uint32_t cyc_ns(a8cache *c, uint32_t cycles)
     return (uint32_t)(ps / 1000);
 }
 
-/* The way of @want in the set at @base, or -1.  Branch-free over the ways
- * (which way hits is random; a mispredicted branch costs more than the
- * compares). */
-static int find(const uint32_t *tag, uint32_t base, uint32_t ways,
-                uint32_t want)
+/* Bit w set when way w of the set at @t holds @want.  Unrolled for the
+ * Cortex-A8's 4 and 8 ways: which way hits is random, so compares beat a
+ * branch per way. */
+static HOT_INLINE uint32_t ways_equal(const uint32_t *t, uint32_t ways, uint32_t want)
 {
-    const uint32_t *t = tag + base;
     uint32_t hit = 0;
 
+    if (ways == 4) {
+        return (uint32_t)(t[0] == want) | (uint32_t)(t[1] == want) << 1 |
+               (uint32_t)(t[2] == want) << 2 | (uint32_t)(t[3] == want) << 3;
+    }
+    if (ways == 8) {
+        return (uint32_t)(t[0] == want) | (uint32_t)(t[1] == want) << 1 |
+               (uint32_t)(t[2] == want) << 2 | (uint32_t)(t[3] == want) << 3 |
+               (uint32_t)(t[4] == want) << 4 | (uint32_t)(t[5] == want) << 5 |
+               (uint32_t)(t[6] == want) << 6 | (uint32_t)(t[7] == want) << 7;
+    }
     for (uint32_t w = 0; w < ways; w++) {
         hit |= (uint32_t)(t[w] == want) << w;
     }
-    if (!hit) {
-        return -1;
-    }
+    return hit;
+}
+
+static HOT_INLINE uint32_t lowest_bit(uint32_t m)
+{
 #ifdef __GNUC__
-    return (int)(base + (uint32_t)__builtin_ctz(hit));
+    return (uint32_t)__builtin_ctz(m);
 #else
-    for (uint32_t w = 0;; w++) {
-        if (hit & (1u << w)) {
-            return (int)(base + w);
-        }
+    uint32_t w = 0;
+
+    while (!(m & (1u << w))) {
+        w++;
     }
+    return w;
 #endif
 }
 
-/* The way to fill: the lowest invalid one, else a pseudo-random one. */
+/* The way of @want in the set at @base, or -1. */
+static HOT_INLINE int find(const uint32_t *tag, uint32_t base, uint32_t ways,
+                uint32_t want)
+{
+    uint32_t hit = ways_equal(tag + base, ways, want);
+
+    return hit ? (int)(base + lowest_bit(hit)) : -1;
+}
+
+/* The way to fill: the lowest invalid one (an invalid tag is 0), else a
+ * pseudo-random one. */
 static uint32_t victim(a8cache *c, const uint32_t *tag, uint32_t base,
                        uint32_t ways)
 {
-    for (uint32_t w = 0; w < ways; w++) {
-        if (!(tag[base + w] & A8C_VALID)) {
-            return base + w;
-        }
+    uint32_t empty = ways_equal(tag + base, ways, 0);
+
+    if (empty) {
+        return base + lowest_bit(empty);
     }
     return base + (rnd(c) & (ways - 1));
 }
@@ -624,6 +652,17 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t first_bytes, ns;
 
+    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last &&
+        (pa >> c->l2_shift) == c->s.l2_wlast && size) {
+        /* streaming stores (memset, memcpy): the line is still not in the
+         * L1 D and the L2 line is the one the last store miss wrote */
+        uint32_t need = qmask(c, pa, size);
+
+        c->s.cnt[A8C_L1D_WMISS]++;
+        c->s.cnt[A8C_L2_WHIT]++;
+        c->s.l2_st[c->s.l2_wlast_idx] |= need | need << A8C_L2_DIRTY_SHIFT;
+        return 0;
+    }
     if (size == 0 || (pa >> c->l1d_shift) == last) {
         return store_line(c, pa, size ? size : 1, now_ns);
     }

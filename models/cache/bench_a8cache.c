@@ -3,9 +3,13 @@
  *
  *   ninja -C BUILD models/cache/bench_a8cache && BUILD/models/cache/bench_a8cache
  *
- * Part 1, the model's own speed: host ns per call for access streams that
- * hit the L1 (the same line as the last access; other lines), hit the L2,
- * miss to memory, stream stores, and look up the TLB.
+ * Part 1, the model's own speed: host ns per call (CPU time, best of five)
+ * for access streams that hit the L1 (through the hit filter, or by way
+ * search), hit the L2, miss to memory, stream stores, and look up the TLB.
+ * -c: a short run of part 1 only, for instruction counts:
+ *   valgrind --tool=callgrind --callgrind-out-file=cg.out bench_a8cache -c
+ *   callgrind_annotate --inclusive=yes cg.out | grep run_stream
+ * (each stream makes two passes of 200000 accesses).
  *
  * Part 2, what the model says: modelled ns per load for random dependent
  * loads per working set (as membench does; 4 KB pages, the walk's
@@ -62,50 +66,68 @@ static uint32_t *stream(unsigned n, uint32_t span, int random, uint32_t step)
     for (unsigned i = 0; i < n; i++) {
         a[i] = SDRAM + (random ? (xs(&x) & (span - 1) & ~3u)
                                : (uint32_t)((uint64_t)i * step % span));
+        if (random == 2) {
+            /* every other access 64 KB higher: the same L1 sets (the L1
+             * holds both halves) and the same hit-filter slots (which
+             * thrash): hits found by the way search */
+            a[i] += (i & 1) * 64 * KB;
+        }
     }
     return a;
 }
+
+/* One pass over the stream; its own function so that a profiler
+ * (valgrind --tool=callgrind) can count its instructions. */
+static __attribute__((noinline)) uint32_t run_stream(a8cache *c,
+                                                     const uint32_t *a,
+                                                     unsigned n, int kind)
+{
+    uint64_t now = 0;
+    uint32_t acc = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t s;
+
+        switch (kind) {
+        case 0:
+            s = a8cache_load(c, a[i], 4, now);
+            break;
+        case 1:
+            s = a8cache_store(c, a[i], 4, now);
+            break;
+        default:
+            s = 0;
+            if (!a8cache_tlb_hit(c, A8C_DTLB, a[i], 1)) {
+                a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x8000 },
+                                   2, 12, 0, 1 };
+
+                s = a8cache_walk_tlb(c, A8C_DTLB, a[i], 1, &w, now);
+            }
+            break;
+        }
+        acc += s;
+        now += 1 + s;
+    }
+    return acc;
+}
+
+static int passes = 6;
 
 static void speed(const char *what, a8cache *c, const uint32_t *a, unsigned n,
                   int kind)
 {
     volatile uint32_t sink = 0;
-    uint64_t now = 0;
-    uint32_t acc = 0;
     double t0, t1, best = 1e30;
 
-    /* warm up once, then the best of five (the host is shared) */
-    for (int pass = 0; pass < 6; pass++) {
+    /* warm up once, then the best of the others (the host is shared) */
+    for (int pass = 0; pass < passes; pass++) {
         t0 = host_ns();
-        for (unsigned i = 0; i < n; i++) {
-            uint32_t s;
-
-            switch (kind) {
-            case 0:
-                s = a8cache_load(c, a[i], 4, now);
-                break;
-            case 1:
-                s = a8cache_store(c, a[i], 4, now);
-                break;
-            default:
-                s = 0;
-                if (!a8cache_tlb_hit(c, A8C_DTLB, a[i], 1)) {
-                    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x8000 },
-                                       2, 12, 0, 1 };
-
-                    s = a8cache_walk_tlb(c, A8C_DTLB, a[i], 1, &w, now);
-                }
-                break;
-            }
-            acc += s;
-            now += 1 + s;
-        }
+        sink += run_stream(c, a, n, kind);
         t1 = host_ns();
         if (pass && t1 - t0 < best) {
             best = t1 - t0;
         }
     }
-    sink = acc;
     (void)sink;
     printf("  %-48s %6.2f ns/access\n", what, best / n);
 }
@@ -192,12 +214,23 @@ static double per_line(a8cache *c, uint32_t len, int ahead)
 int main(int argc, char **argv)
 {
     uint32_t mem_ns = 90;
-    const unsigned n = 2000000;
+    unsigned n = 2000000;
+    int host_only = 0;
     a8cache *c;
     uint32_t *a;
 
-    if (argc == 3 && !strcmp(argv[1], "-n")) {
-        mem_ns = (uint32_t)atoi(argv[2]);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-n") && i + 1 < argc) {
+            mem_ns = (uint32_t)atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "-c")) {
+            /* for instruction counts: a short run, host part only */
+            n = 200000;
+            passes = 2;
+            host_only = 1;
+        } else {
+            fprintf(stderr, "usage: %s [-n NS] [-c]\n", argv[0]);
+            return 2;
+        }
     }
     printf("a8cache micro-benchmark (sizeof(a8cache) = %zu bytes)\n",
            sizeof(a8cache));
@@ -210,8 +243,8 @@ int main(int argc, char **argv)
     a = stream(n, 16 * KB, 1, 0);
     speed("L1 hit, random words in 16 KB (hit filter)", c, a, n, 0);
     free(a);
-    a = stream(n, 32 * KB, 1, 0);
-    speed("L1 hit, random words in 32 KB (half by ways)", c, a, n, 0);
+    a = stream(n, 16 * KB, 2, 0);
+    speed("L1 hit, 2 x 16 KB 64 KB apart (way search)", c, a, n, 0);
     free(a);
     a = stream(n, 128 * KB, 1, 0);
     speed("L2 hit, random words in 128 KB", c, a, n, 0);
@@ -233,6 +266,9 @@ int main(int argc, char **argv)
     free(a);
     free(c);
 
+    if (host_only) {
+        return 0;
+    }
     printf("\nmodelled, next level %u ns, [cache] defaults:\n", mem_ns);
     printf("  random dependent loads (3 instructions + stall):\n");
     for (uint32_t ws = 16 * KB; ws <= 32 * MB; ws *= 2) {
