@@ -30,8 +30,11 @@ def _die_with_parent():
 
 class N9Console:
     def __init__(self, qemu, kernel, dtb, initrd, append='', extra=(),
-                 log_path=None):
-        cmdline = 'console=ttyS2,115200 rdinit=/init ' + append
+                 log_path=None, console='ttyS2,115200'):
+        # console=None: no kernel console on UART3 (a scenario may still
+        # give ttyS2 a shell)
+        cmdline = ('console=%s ' % console if console else '') + \
+            'rdinit=/init ' + append
         self.argv = [qemu, '-M', 'rm696', '-kernel', kernel, '-dtb', dtb,
                      '-initrd', initrd, '-append', cmdline.strip(),
                      '-display', 'none', '-monitor', 'none',

@@ -37,6 +37,15 @@
 
 enum { PH_BEFORE, PH_AFTER, PH_NUM };
 
+/*
+ * Wake-up sources: the INTC line that woke the MPU, and two more: none (no
+ * WFI) and the I/O daisy chain (the PRCM's interrupt while the SCM's pad
+ * latches request a wake-up, PM_WKST_WKUP.ST_IO: a UART RX pad, ...).
+ */
+#define WAKE_NONE       OMAP3_NUM_IRQS
+#define WAKE_IO_CHAIN   (OMAP3_NUM_IRQS + 1)
+#define WAKE_NUM        (OMAP3_NUM_IRQS + 2)
+
 typedef struct N9IdleCount {
     uint64_t reads, writes, read_ns, write_ns;
 } N9IdleCount;
@@ -53,7 +62,7 @@ struct N9IdleState {
     uint64_t no_wfi;            /* returned without WFI */
     uint64_t before_ns, wfi_ns, after_ns, wake_ns;  /* sums */
     uint64_t reached[PRCM_NUM_PWRDM][4];    /* lowest state per entry */
-    uint64_t wake_irq[OMAP3_NUM_IRQS + 1];  /* the last: none */
+    uint64_t wake_irq[WAKE_NUM];        /* by wake-up source */
     N9IdleCount *acc;           /* [PH_NUM][ngroups] */
     N9IdleCount pwrst[PH_NUM];  /* power-state registers (PRCM) */
 };
@@ -274,14 +283,14 @@ static void n9_idle_close(N9IdleWalk *w, int entered, int64_t now)
     if (w->phase == PH_BEFORE) {
         st->no_wfi++;
         st->before_ns += now - w->t_enter;
-        st->wake_irq[OMAP3_NUM_IRQS]++;
+        st->wake_irq[WAKE_NONE]++;
     } else {
         st->before_ns += w->t_wfi - w->t_enter;
         st->wfi_ns += w->t_running - w->t_wfi;
         st->after_ns += now - w->t_running;
         st->wake_ns += w->wake_ns;
-        st->wake_irq[w->wake_irq >= 0 && w->wake_irq < OMAP3_NUM_IRQS ?
-                     w->wake_irq : OMAP3_NUM_IRQS]++;
+        st->wake_irq[w->wake_irq >= 0 && w->wake_irq < WAKE_NUM ?
+                     w->wake_irq : WAKE_NONE]++;
     }
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
         st->reached[pd][w->min_state[pd] & 3]++;
@@ -357,12 +366,52 @@ static void n9_idle_hook(CPUState *cs, vaddr pc, void *opaque)
     }
 }
 
+/* What woke the MPU: the INTC's active line, or the I/O chain behind it */
+static int n9_idle_wake_source(N9IdleWalk *w)
+{
+    int irq = object_property_get_int(OBJECT(w->soc->block[OMAP3_BLK_INTC]),
+                                      "active-irq", NULL);
+
+    if (irq == omap3630_map[OMAP3_BLK_PRM].irq &&
+        object_property_get_bool(OBJECT(w->soc->block[OMAP3_BLK_SCM]),
+                                 "io-wake", NULL)) {
+        return WAKE_IO_CHAIN;
+    }
+    return irq;
+}
+
+/* "37 gpt1", "11 prcm", "11 prcm io-chain", "none" */
+static void n9_idle_source_name(int src, char *buf, size_t len)
+{
+    const char *who = NULL;
+
+    if (src == WAKE_IO_CHAIN) {
+        snprintf(buf, len, "%d prcm io-chain",
+                 omap3630_map[OMAP3_BLK_PRM].irq);
+        return;
+    }
+    if (src < 0 || src >= OMAP3_NUM_IRQS) {
+        snprintf(buf, len, "none");
+        return;
+    }
+    if (src == omap3630_map[OMAP3_BLK_PRM].irq) {
+        who = "prcm";
+    }
+    for (int b = 0; !who && b < OMAP3_NUM_BLOCKS; b++) {
+        if (omap3630_map[b].irq == src) {
+            who = omap3630_map[b].name;
+        }
+    }
+    snprintf(buf, len, "%d %s", src, who ? who : "?");
+}
+
 /* The PRCM's idle events */
 static void n9_idle_prcm_event(Notifier *n, void *data)
 {
     N9IdleWalk *w = container_of(n, N9IdleWalk, prcm_listener);
     OMAP3PRCMEvent *ev = data;
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int src;
 
     switch (ev->type) {
     case OMAP3_PRCM_MPU_STANDBY:
@@ -373,18 +422,20 @@ static void n9_idle_prcm_event(Notifier *n, void *data)
         }
         break;
     case OMAP3_PRCM_WAKEUP_START:
+        src = n9_idle_wake_source(w);
         if (w->open && w->phase < 0) {
             w->wake_ns = ev->wake.total_ns;
-            w->wake_irq = object_property_get_int(
-                OBJECT(w->soc->block[OMAP3_BLK_INTC]), "active-irq", NULL);
+            w->wake_irq = src;
         }
         if (w->trace) {
-            char args[160];
+            char args[224], name[32];
 
+            n9_idle_source_name(src, name, sizeof(name));
             snprintf(args, sizeof(args), "{\"latency_ns\": %" PRIu64
                      ", \"oscillator_ns\": %" PRIu64 ", \"voltage_ns\": %"
-                     PRIu64 ", \"dpll_ns\": %" PRIu64 "}", ev->wake.total_ns,
-                     ev->wake.osc_ns, ev->wake.volt_ns, ev->wake.dpll_ns);
+                     PRIu64 ", \"dpll_ns\": %" PRIu64 ", \"source\": \"%s\"}",
+                     ev->wake.total_ns, ev->wake.osc_ns, ev->wake.volt_ns,
+                     ev->wake.dpll_ns, name);
             n9_idle_trace_span(w, TID_WAKE, "wake-up", now,
                                now + ev->wake.total_ns, args);
         }
@@ -546,24 +597,13 @@ QDict *n9_idle_stats(N9IdleWalk *w)
         }
         qdict_put(sd, "lowest_power_state", reached);
         wake = qdict_new();
-        for (int irq = 0; irq <= OMAP3_NUM_IRQS; irq++) {
+        for (int irq = 0; irq < WAKE_NUM; irq++) {
             char src[32];
 
             if (!st->wake_irq[irq]) {
                 continue;
             }
-            if (irq == OMAP3_NUM_IRQS) {
-                snprintf(src, sizeof(src), "none");
-            } else {
-                const char *who = irq == 11 ? "prcm" : NULL;
-
-                for (int b = 0; !who && b < OMAP3_NUM_BLOCKS; b++) {
-                    if (omap3630_map[b].irq == irq) {
-                        who = omap3630_map[b].name;
-                    }
-                }
-                snprintf(src, sizeof(src), "%d %s", irq, who ? who : "?");
-            }
+            n9_idle_source_name(irq, src, sizeof(src));
             qdict_put_int(wake, src, st->wake_irq[irq]);
         }
         qdict_put(sd, "wakeup_sources", wake);

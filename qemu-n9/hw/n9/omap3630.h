@@ -38,7 +38,8 @@
  * property "id" (1..12).  GPIO output "pwm" is not modelled. */
 #define TYPE_OMAP3_GPTIMER  "omap3-gptimer"
 /* UART: clock input "fclk" (func_48m, gated); property "chardev";
- * property "id" (1..4). */
+ * property "id" (1..4); GPIO output "rx-pad" pulses for each byte on the
+ * RX line, received or not (the pad's wake-up detector, at the SCM). */
 #define TYPE_OMAP3_UART     "omap3-uart"
 /* I2C controller: owns I2C bus "i2c"; property "id" (1..3). */
 #define TYPE_OMAP3_I2C      "omap3-i2c"
@@ -47,8 +48,17 @@
 #define TYPE_OMAP3_GPIO     "omap3-gpio"
 /* PRCM (PRM + CM, one device): see omap3_prcm.h. */
 /* System control module: properties "device-type" (2 = HS, 3 = GP) and
- * "omap-status" (CONTROL_OMAP_STATUS). */
+ * "omap-status" (CONTROL_OMAP_STATUS).  I/O pad wake-up: GPIO inputs
+ * "pad-in" (activity on a wake-up pad, OMAP3_SCM_PAD_*), GPIO output
+ * "io-wake" (to the PRM's ST_IO); QOM "wakeup-events" (latched so far) and
+ * "io-wake" (the request's level). */
 #define TYPE_OMAP3_SCM      "omap3-scm"
+enum {
+    OMAP3_SCM_PAD_UART1_RX,
+    OMAP3_SCM_PAD_UART2_RX,
+    OMAP3_SCM_PAD_UART3_RX,
+    OMAP3_SCM_NUM_WAKE_PADS
+};
 /* TAP: property "idcode". */
 #define TYPE_OMAP3_TAP      "omap3-tap"
 /* SDRC: clock input "fclk" (the L3 clock). */

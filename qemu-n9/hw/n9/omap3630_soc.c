@@ -62,6 +62,30 @@ static const struct {
 };
 
 /*
+ * The I/O daisy chain: the UARTs' RX lines cross wake-up capable pads,
+ * whose latches in the SCM request a wake-up at the PRM (PM_WKEN_WKUP /
+ * PM_WKST_WKUP bit 8, EN_IO / ST_IO).  UART4's RX pad is not one of the
+ * SCM's wake-up pads.
+ */
+static void omap3630_wire_io_wakeup(OMAP3630State *s)
+{
+    static const int uart_pad[] = {
+        OMAP3_SCM_PAD_UART1_RX, OMAP3_SCM_PAD_UART2_RX, OMAP3_SCM_PAD_UART3_RX,
+    };
+    DeviceState *scm = s->block[OMAP3_BLK_SCM];
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(uart_pad); i++) {
+        qdev_connect_gpio_out_named(s->block[OMAP3_BLK_UART1 + i], "rx-pad", 0,
+                                    qdev_get_gpio_in_named(scm, "pad-in",
+                                                           uart_pad[i]));
+    }
+    qdev_connect_gpio_out_named(scm, "io-wake", 0,
+                                qdev_get_gpio_in_named(s->prcm, "wkup-wake",
+                                                       8));
+}
+
+/*
  * The power domain that holds each block's context (OMAP36xx TRM), as far
  * as a reset of it when the domain was OFF goes.  The PRCM resets its own
  * CM half.  The SCM is in CORE, but its pad configuration is saved and
@@ -297,6 +321,7 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
         qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
         omap3630_realize_block(s, d, OMAP3_BLK_UART1 + i);
     }
+    omap3630_wire_io_wakeup(s);
 
     for (i = 0; i < OMAP3_NUM_I2C; i++) {
         d = omap3630_new(s, TYPE_OMAP3_I2C, OMAP3_BLK_I2C1 + i);

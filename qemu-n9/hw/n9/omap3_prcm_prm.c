@@ -355,7 +355,14 @@ static void prm_wkst_set(OMAP3PRCMState *s, int wk, uint32_t bits)
     if (fresh & grpsel & ~io) {
         *irqst |= IRQ_WKUP_ST;
     }
-    if (fresh & WKUP_IO & io) {
+    /*
+     * Each new I/O wake-up request (a rising edge from the SCM's pad
+     * latches) raises IO_ST, even if ST_IO is still set: the kernel
+     * programs PM_MPUGRPSEL_WKUP without GRPSEL_IO (bit 8), so its "io"
+     * handler never clears ST_IO (omap3xxx_prm_clear_mod_irqs masks with
+     * GRPSEL), and pinctrl-single acknowledges the event at the pad.
+     */
+    if (bits & WKUP_IO & io) {
         *irqst |= IRQ_IO_ST;
     }
     prm_update_irq(s);

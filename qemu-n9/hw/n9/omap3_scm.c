@@ -23,12 +23,17 @@
  *    polls with no timeout;
  *  - CONTROL_TEMP_SENSOR (+0x524): a conversion completes at once (EOCZ
  *    follows SOC) and TEMP reads property "temp-adc";
- *  - padconf bit 15 (WAKEUPEVENT) is read-only and reads 0: no pad wake-up
- *    events are modelled.
+ *  - the I/O pad wake-up latch (the "I/O daisy chain") of the pads in
+ *    omap3_scm_wake_pads: activity on such a pad (GPIO input "pad-in" n,
+ *    driven by the device whose input the pad is, e.g. the UART's RX) while
+ *    the pad's WAKEUPENABLE (bit 14) is set latches its WAKEUPEVENT
+ *    (bit 15), and GPIO output "io-wake" (PM_WKST_WKUP.ST_IO at the PRM)
+ *    is high while any WAKEUPEVENT is.  WAKEUPEVENT is read-only; clearing
+ *    WAKEUPENABLE clears it (what pinctrl-single's mask/ack does).
  * Not modelled: the hardware padconf save/restore across CORE OFF (the
- * padconf simply keeps its value), pad wake-up events, the fuse values
- * (they read 0) and the hole at +0x268..+0x26F and above +0xAFF (logged,
- * read 0).
+ * padconf simply keeps its value), wake-up events of the pads that are not
+ * in omap3_scm_wake_pads, the fuse values (they read 0) and the hole at
+ * +0x268..+0x26F and above +0xAFF (logged, read 0).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -38,6 +43,7 @@
 #include "qemu/bitops.h"
 #include "qapi/error.h"
 #include "hw/sysbus.h"
+#include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
@@ -92,14 +98,39 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ScmState, OMAP3_SCM)
 
 /* Padconf: two 16-bit pads per word; bit 15 of each is WAKEUPEVENT (RO). */
 #define PADCONF_WRITABLE        0x7FFF7FFF
+#define PADCONF_WAKEUPENABLE    BIT(14)
+#define PADCONF_WAKEUPEVENT     BIT(15)
 /* Reset value of every pad: mux mode 7, the safe mode, inputs disabled. */
 #define PADCONF_RESET           0x00070007
+
+/*
+ * The pads a wake-up can come from on the N9 model, by the offset of their
+ * CONTROL_PADCONF half-word from the SCM base: Linux's
+ * OMAP3_CORE1_IOPAD(0x2xxx) minus 0x2000, or the omap3_pmx_core pinctrl
+ * offset (include/dt-bindings/pinctrl/omap.h OMAP3_UARTn_RX) plus 0x30.
+ * The N9's device tree gives no pad a wake-up interrupt (its UART3 node has
+ * only <&intc 74>; the N900's adds <&omap3_pmx_core OMAP3_UART3_RX>), so
+ * Linux sets WAKEUPENABLE only where a DT says so.
+ */
+static const struct {
+    const char *name;
+    uint16_t offset;
+} omap3_scm_wake_pads[OMAP3_SCM_NUM_WAKE_PADS] = {
+    [OMAP3_SCM_PAD_UART1_RX] = { "uart1_rx", 0x182 },      /* 0x30 + 0x152 */
+    [OMAP3_SCM_PAD_UART2_RX] = { "uart2_rx", 0x17a },      /* 0x30 + 0x14a */
+    [OMAP3_SCM_PAD_UART3_RX] = { "uart3_rx_irrx", 0x19e }, /* 0x30 + 0x16e */
+};
 
 struct OMAP3ScmState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;
     uint32_t regs[OMAP3_SCM_WORDS];
+
+    /* I/O pad wake-up */
+    qemu_irq io_wake;           /* to the PRM: PM_WKST_WKUP.ST_IO */
+    uint32_t pad_in;            /* last level of each "pad-in" input */
+    uint64_t wakeup_events;     /* WAKEUPEVENTs latched, for QOM and tests */
 
     /* Properties */
     uint8_t device_type;
@@ -118,6 +149,73 @@ static bool omap3_scm_exists(hwaddr offset)
 {
     return offset < PADCONF_CORE_END ||
            (offset >= GENERAL_START && offset < GENERAL_WKUP_END);
+}
+
+/* The WAKEUPEVENT bit of pad @n in its register word */
+static uint32_t omap3_scm_pad_bit(int n, uint32_t bit)
+{
+    return bit << ((omap3_scm_wake_pads[n].offset & 2) * 8);
+}
+
+static uint32_t *omap3_scm_pad_word(OMAP3ScmState *s, int n)
+{
+    return &s->regs[omap3_scm_wake_pads[n].offset / 4];
+}
+
+/*
+ * The I/O wake-up request to the PRM is the OR of the latched events: a
+ * level, high until the kernel has cleared every WAKEUPEVENT.
+ */
+static bool omap3_scm_io_pending(OMAP3ScmState *s)
+{
+    int n;
+
+    for (n = 0; n < OMAP3_SCM_NUM_WAKE_PADS; n++) {
+        if (*omap3_scm_pad_word(s, n) &
+            omap3_scm_pad_bit(n, PADCONF_WAKEUPEVENT)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void omap3_scm_update_io_wake(OMAP3ScmState *s)
+{
+    bool pending = omap3_scm_io_pending(s);
+
+    trace_omap3_scm_io_wake(pending);
+    qemu_set_irq(s->io_wake, pending);
+}
+
+/* QOM "io-wake": the request is up (the idle recorder names the source) */
+static bool omap3_scm_get_io_wake(Object *obj, Error **errp)
+{
+    return omap3_scm_io_pending(OMAP3_SCM(obj));
+}
+
+/*
+ * Activity on wake-up pad @n: an edge either way.  The pad's detector is
+ * asynchronous and in the always-on pad ring: it needs no clock, and the
+ * domain of the module behind the pad may be OFF.
+ */
+static void omap3_scm_pad_in(void *opaque, int n, int level)
+{
+    OMAP3ScmState *s = opaque;
+    uint32_t *reg = omap3_scm_pad_word(s, n);
+    bool was = s->pad_in & BIT(n);
+
+    if (!!level == was) {
+        return;
+    }
+    s->pad_in ^= BIT(n);
+    if ((*reg & omap3_scm_pad_bit(n, PADCONF_WAKEUPENABLE)) &&
+        !(*reg & omap3_scm_pad_bit(n, PADCONF_WAKEUPEVENT))) {
+        *reg |= omap3_scm_pad_bit(n, PADCONF_WAKEUPEVENT);
+        s->wakeup_events++;
+        trace_omap3_scm_pad_wakeup(omap3_scm_wake_pads[n].name,
+                                   omap3_scm_wake_pads[n].offset);
+        omap3_scm_update_io_wake(s);
+    }
 }
 
 static uint32_t omap3_scm_status(OMAP3ScmState *s)
@@ -199,6 +297,17 @@ static void omap3_scm_write_word(OMAP3ScmState *s, hwaddr offset,
         break;
     }
     *reg = (*reg & ~mask) | (val & mask);
+    if (omap3_scm_is_padconf(offset) &&
+        (*reg & (PADCONF_WAKEUPEVENT | PADCONF_WAKEUPEVENT << 16))) {
+        /* a pad whose wake-up is disabled drops its latched event */
+        uint32_t off = ~*reg & (PADCONF_WAKEUPENABLE |
+                                PADCONF_WAKEUPENABLE << 16);
+
+        if (*reg & (off << 1)) {
+            *reg &= ~(off << 1);
+            omap3_scm_update_io_wake(s);
+        }
+    }
 }
 
 static uint64_t omap3_scm_read(void *opaque, hwaddr addr, unsigned size)
@@ -264,6 +373,12 @@ static void omap3_scm_reset_hold(Object *obj, ResetType type)
     }
 }
 
+/* The latched events went with the reset: drop the wake-up request. */
+static void omap3_scm_reset_exit(Object *obj, ResetType type)
+{
+    omap3_scm_update_io_wake(OMAP3_SCM(obj));
+}
+
 static void omap3_scm_init(Object *obj)
 {
     OMAP3ScmState *s = OMAP3_SCM(obj);
@@ -271,6 +386,12 @@ static void omap3_scm_init(Object *obj)
     memory_region_init_io(&s->iomem, obj, &omap3_scm_ops, s,
                           TYPE_OMAP3_SCM, OMAP3_SCM_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    qdev_init_gpio_in_named(DEVICE(obj), omap3_scm_pad_in, "pad-in",
+                            OMAP3_SCM_NUM_WAKE_PADS);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->io_wake, "io-wake", 1);
+    object_property_add_uint64_ptr(obj, "wakeup-events", &s->wakeup_events,
+                                   OBJ_PROP_FLAG_READ);
+    object_property_add_bool(obj, "io-wake", omap3_scm_get_io_wake, NULL);
 }
 
 static void omap3_scm_realize(DeviceState *dev, Error **errp)
@@ -306,10 +427,12 @@ static const Property omap3_scm_properties[] = {
 
 static const VMStateDescription vmstate_omap3_scm = {
     .name = TYPE_OMAP3_SCM,
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, OMAP3ScmState, OMAP3_SCM_WORDS),
+        VMSTATE_UINT32_V(pad_in, OMAP3ScmState, 2),
+        VMSTATE_UINT64_V(wakeup_events, OMAP3ScmState, 2),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -322,6 +445,7 @@ static void omap3_scm_class_init(ObjectClass *klass, void *data)
     dc->realize = omap3_scm_realize;
     dc->vmsd = &vmstate_omap3_scm;
     rc->phases.hold = omap3_scm_reset_hold;
+    rc->phases.exit = omap3_scm_reset_exit;
     device_class_set_props(dc, omap3_scm_properties);
 }
 

@@ -12,9 +12,17 @@
  * four character times of virtual time, THR-empty / line-status / modem
  * status interrupts (IIR priorities), transmission straight to the chardev
  * when MDR1 selects UART 16x or 13x mode, internal loopback (MCR[4]), and
- * the SYSC soft reset.  Not modelled: IrDA/CIR modes, DMA requests,
- * hardware and software flow control, break and parity/framing errors,
- * sleep mode and wake-up events.
+ * the SYSC soft reset.  Every byte the chardev delivers is activity on
+ * the RX pad (GPIO output "rx-pad", to the SCM's I/O pad wake-up latch),
+ * whether the receiver takes it or not: with the functional clock stopped
+ * (the module idle, its domain RET or OFF), the UART disabled (MDR1 mode
+ * 7, e.g. after a reset) or in loopback, the receiver does not sample the
+ * line and the byte is lost, as on the phone, where the byte that wakes the
+ * system through the pad is gone by the time the UART runs again.  Not
+ * modelled: IrDA/CIR modes, DMA requests, hardware and software flow
+ * control, break and parity/framing errors, sleep mode and the module's
+ * own wake-up (WER/SYSC ENAWAKEUP towards PM_WKST_PER; the PRCM takes the
+ * interrupt line as the wake-up event instead).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -138,6 +146,7 @@ struct OMAP3UARTState {
     MemoryRegion iomem;
     qemu_irq irq;
     Clock *fclk;            /* func_48m, gated by the CM (0 Hz: stopped) */
+    qemu_irq rx_pad;        /* activity on the RX pad (SCM wake-up latch) */
     CharBackend chr;
     QEMUTimer *rx_timeout_timer;
 
@@ -401,26 +410,52 @@ static void omap3_uart_tx_flush(OMAP3UARTState *s)
     }
 }
 
+/* Why the receiver does not sample the RX pin now (NULL: it does) */
+static const char *omap3_uart_rx_off(OMAP3UARTState *s)
+{
+    if (!clock_get_hz(s->fclk)) {
+        return "functional clock stopped";
+    }
+    if (!omap3_uart_enabled(s)) {
+        return "UART disabled (MDR1)";
+    }
+    if (s->mcr & MCR_LOOPBACK) {
+        return "loopback";
+    }
+    return NULL;
+}
+
 static int omap3_uart_can_receive(void *opaque)
 {
     OMAP3UARTState *s = opaque;
     unsigned used = fifo8_num_used(&s->rx_fifo);
     unsigned cap = omap3_uart_rx_capacity(s);
 
-    /* A disabled UART (MDR1 mode 7) receives nothing; the chardev keeps
-     * the input until the guest selects UART mode.  In loopback the
-     * receiver is disconnected from the pin. */
-    if (!omap3_uart_enabled(s) || (s->mcr & MCR_LOOPBACK) || used >= cap) {
-        return 0;
+    /*
+     * A receiver that is not sampling the pin loses what arrives: take it
+     * (the pad still sees it).  A running one holds the rest in the chardev
+     * while its FIFO is full, instead of the overrun a real sender causes.
+     */
+    if (omap3_uart_rx_off(s)) {
+        return UART_FIFO_SIZE;
     }
-    return cap - used;
+    return used >= cap ? 0 : cap - used;
 }
 
 static void omap3_uart_receive(void *opaque, const uint8_t *buf, int size)
 {
     OMAP3UARTState *s = opaque;
+    const char *off = omap3_uart_rx_off(s);
     int i;
 
+    /* the bytes cross the RX pad whatever the UART does with them */
+    qemu_irq_pulse(s->rx_pad);
+    if (off) {
+        for (i = 0; i < size; i++) {
+            trace_omap3_uart_rx_lost(s->id, buf[i], off);
+        }
+        return;
+    }
     for (i = 0; i < size; i++) {
         omap3_uart_rx_push(s, buf[i]);
     }
@@ -831,6 +866,7 @@ static void omap3_uart_init(Object *obj)
                           TYPE_OMAP3_UART, 0x1000);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->rx_pad, "rx-pad", 1);
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_uart_clock_update,
                                  s, ClockUpdate);
     fifo8_create(&s->rx_fifo, UART_FIFO_SIZE);
