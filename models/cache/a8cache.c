@@ -241,6 +241,7 @@ const char *a8cache_init(a8cache *c, const a8cache_params *p,
         c->s.pld_line[i] = A8C_NO_LINE;
     }
     reset_shortcuts(c);
+    a8cache_tlb_flush_all(c);
     return NULL;
 }
 
@@ -768,10 +769,23 @@ static void tlb_set_hot(a8cache *c, int side, uint32_t va, uint32_t asid)
     c->s.tlb_hot_asid[side][vpn & (A8CACHE_HOT_TLB - 1)] = asid;
 }
 
-static int tlb_match(uint32_t eva, uint32_t attr, uint32_t va, uint32_t asid)
+/* Drop TLB entry @e of @side (an invalid entry matches no address but
+ * all ones, and that one fails the valid bit). */
+static void tlb_drop(a8cache *c, int side, uint32_t e)
 {
-    return (attr & TLB_VALID) &&
-           !((va ^ eva) & page_mask(attr & TLB_SHIFT_MASK)) &&
+    c->s.tlb_va[side][e] = ~0u;
+    c->s.tlb_mask[side][e] = ~0u;
+    c->s.tlb_attr[side][e] = 0;
+}
+
+/* Entry @e of @side translates @va for @asid. */
+static int tlb_match(const a8cache *c, int side, uint32_t e, uint32_t va,
+                     uint32_t asid)
+{
+    uint32_t attr = c->s.tlb_attr[side][e];
+
+    return !((va ^ c->s.tlb_va[side][e]) & c->s.tlb_mask[side][e]) &&
+           (attr & TLB_VALID) &&
            ((attr & TLB_GLOBAL) || TLB_ASID(attr) == (asid & 0xff));
 }
 
@@ -780,9 +794,7 @@ int a8cache_tlb_lookup(a8cache *c, int side, uint32_t va, uint32_t asid)
     uint32_t n = tlb_entries(c, side);
 
     for (uint32_t e = 0; e < n; e++) {
-        uint32_t attr = c->s.tlb_attr[side][e];
-
-        if (tlb_match(c->s.tlb_va[side][e], attr, va, asid)) {
+        if (tlb_match(c, side, e, va, asid)) {
             c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
             tlb_set_hot(c, side, va, asid);
             return 1;
@@ -824,11 +836,27 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
         }
     }
     if (e == n) {
+        uint32_t old_attr;
+
         e = c->s.tlb_next[side] % n;
         c->s.tlb_next[side] = (e + 1) % n;
-        tlb_forget_hot(c);      /* the filter may name the old entry's pages */
+        /* the filter may name the old entry's pages: a 4 KB one has one
+         * slot, a larger one may have any */
+        old_attr = c->s.tlb_attr[side][e];
+        if ((old_attr & TLB_SHIFT_MASK) == 12) {
+            uint32_t vpn = c->s.tlb_va[side][e] >> 12;
+            uint32_t h = vpn & (A8CACHE_HOT_TLB - 1);
+
+            if (c->s.tlb_hot_vpn[side][h] == vpn) {
+                c->s.tlb_hot_vpn[side][h] = A8C_NO_LINE;
+            }
+        } else {
+            memset(c->s.tlb_hot_vpn[side], 0xff,
+                   sizeof(c->s.tlb_hot_vpn[side]));
+        }
     }
     c->s.tlb_va[side][e] = va & page_mask(shift);
+    c->s.tlb_mask[side][e] = page_mask(shift);
     c->s.tlb_attr[side][e] = attr;
     tlb_set_hot(c, side, va, asid);
     c->s.cnt[A8C_WALK_NS] += ns;
@@ -837,6 +865,8 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
 
 void a8cache_tlb_flush_all(a8cache *c)
 {
+    memset(c->s.tlb_va, 0xff, sizeof(c->s.tlb_va));
+    memset(c->s.tlb_mask, 0xff, sizeof(c->s.tlb_mask));
     memset(c->s.tlb_attr, 0, sizeof(c->s.tlb_attr));
     tlb_forget_hot(c);
 }
@@ -847,8 +877,9 @@ void a8cache_tlb_flush_asid(a8cache *c, uint32_t asid)
         for (uint32_t e = 0; e < A8CACHE_MAX_TLB; e++) {
             uint32_t attr = c->s.tlb_attr[side][e];
 
-            if (!(attr & TLB_GLOBAL) && TLB_ASID(attr) == (asid & 0xff)) {
-                c->s.tlb_attr[side][e] = 0;
+            if ((attr & TLB_VALID) && !(attr & TLB_GLOBAL) &&
+                TLB_ASID(attr) == (asid & 0xff)) {
+                tlb_drop(c, side, e);
             }
         }
     }
@@ -863,11 +894,10 @@ void a8cache_tlb_flush_va(a8cache *c, uint32_t va, uint32_t asid,
             uint32_t attr = c->s.tlb_attr[side][e];
 
             if ((attr & TLB_VALID) &&
-                !((va ^ c->s.tlb_va[side][e]) &
-                  page_mask(attr & TLB_SHIFT_MASK)) &&
+                !((va ^ c->s.tlb_va[side][e]) & c->s.tlb_mask[side][e]) &&
                 (all_asids || (attr & TLB_GLOBAL) ||
                  TLB_ASID(attr) == (asid & 0xff))) {
-                c->s.tlb_attr[side][e] = 0;
+                tlb_drop(c, side, e);
             }
         }
     }

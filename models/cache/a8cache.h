@@ -156,9 +156,11 @@ typedef struct a8cache_state {
     uint32_t wbuf_head, wbuf_count;
     uint32_t pld_line[A8CACHE_MAX_PLD]; /* L2 lines filling for a PLD */
     uint64_t pld_ready_ns[A8CACHE_MAX_PLD];
-    /* TLBs, [0] instruction, [1] data: page base VA, and
-     * size shift | asid << 8 | global << 16 | valid << 17 */
+    /* TLBs, [0] instruction, [1] data: page base VA (all ones if
+     * invalid), its mask, and size shift | asid << 8 | global << 16 |
+     * valid << 17 */
     uint32_t tlb_va[2][A8CACHE_MAX_TLB];
+    uint32_t tlb_mask[2][A8CACHE_MAX_TLB];  /* page mask; all ones if invalid */
     uint32_t tlb_attr[2][A8CACHE_MAX_TLB];
     uint32_t tlb_next[2];               /* round-robin victim */
     /*

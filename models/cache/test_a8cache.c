@@ -339,6 +339,24 @@ static void test_tlb(void)
     CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 1 << 12, 5) &&
           a8cache_tlb_hit(c, A8C_DTLB, 2 << 12, 5),
           "the 34th replaced the second");
+
+    /* a section's 4 KB pages in the hit filter (slots 60, 61; the pages
+     * walked below all use slot 0) go when it is replaced */
+    a8cache_tlb_flush_all(c);
+    a8cache_walk_tlb(c, A8C_DTLB, 0xc0000000, 5, &sect, 0);
+    ok = a8cache_tlb_hit(c, A8C_DTLB, 0xc003c000, 5) &&
+         a8cache_tlb_hit(c, A8C_DTLB, 0xc003d000, 5);
+    for (uint32_t p = 0, held = 1; held; p++) {
+        a8cache_walk_tlb(c, A8C_DTLB, (p * 64) << 12, 5, &page, 0);
+        held = 0;
+        for (int e = 0; e < 32; e++) {   /* is the section still there? */
+            held |= c->s.tlb_va[A8C_DTLB][e] == 0xc0000000 &&
+                    (c->s.tlb_attr[A8C_DTLB][e] & (1u << 17));
+        }
+    }
+    CHECK(ok && !a8cache_tlb_hit(c, A8C_DTLB, 0xc003c000, 5) &&
+          !a8cache_tlb_hit(c, A8C_DTLB, 0xc003d000, 5),
+          "a section replaced round-robin: its pages no longer hit");
     free(c);
 }
 
