@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
-"""The rm696 command line: `-M help` lists the machine, and wrong or
-missing arguments stop QEMU at once with a message that says what to do.
-Prints PASS:/FAIL: lines.  Usage: test_cli.py QEMU
-(no guest runs: a file of bytes stands in for a zImage)
+"""The rm696 command line: `-M help` lists the machine, and bad input
+(a wrong or empty machine option, a kernel that is not an ARM zImage,
+uImage or ELF, a DTB that is not one or not for this SoC, a statistics or
+trace file that cannot be written, a symbol file without the symbols the
+machine needs) stops QEMU at start-up with exit status 1 and one line
+that names the problem: never an abort, an assertion or a core dump,
+never a guest started on garbage, never an error only at exit.
+(Malformed timing files: tests/timing/test_timing_file.py.)
+Prints PASS:/FAIL: lines.  About 5 s.  Usage: test_cli.py QEMU
+(no guest runs: a file with the zImage magic stands in for a zImage)
 """
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -20,21 +27,62 @@ def check(name, ok, detail=''):
 
 
 def qemu_run(qemu, *args):
-    p = subprocess.run([qemu, *args, '-display', 'none', '-monitor', 'none',
-                        '-serial', 'null'], capture_output=True, timeout=30,
-                       stdin=subprocess.DEVNULL)
-    return p.returncode, p.stdout.decode() + p.stderr.decode()
+    try:
+        p = subprocess.run([qemu, *args, '-display', 'none', '-monitor', 'none',
+                            '-serial', 'null'], capture_output=True, timeout=30,
+                           stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return 'timeout (30 s): QEMU started', ''
+    return p.returncode, p.stdout.decode('utf-8', 'replace') + \
+        p.stderr.decode('utf-8', 'replace')
+
+
+def fdt(compatible):
+    """A minimal flattened device tree: a root node with "compatible"."""
+    strings = b'compatible\0'
+    value = b''.join(c.encode() + b'\0' for c in compatible)
+    pad = lambda b: b + b'\0' * (-len(b) % 4)
+    struct_blk = (struct.pack('>I', 1) + pad(b'\0') +                 # BEGIN_NODE ""
+                  struct.pack('>III', 3, len(value), 0) + pad(value) +  # PROP
+                  struct.pack('>II', 2, 9))                           # END_NODE, END
+    rsv = b'\0' * 16
+    off_rsv = 40
+    off_struct = off_rsv + len(rsv)
+    off_strings = off_struct + len(struct_blk)
+    total = off_strings + len(strings)
+    hdr = struct.pack('>10I', 0xd00dfeed, total, off_struct, off_strings,
+                      off_rsv, 17, 16, 0, len(strings), len(struct_blk))
+    return hdr + rsv + struct_blk + strings
 
 
 def main():
     qemu = sys.argv[1]
     tmp = tempfile.mkdtemp()
-    zimage = os.path.join(tmp, 'zImage')
-    with open(zimage, 'wb') as f:
-        f.write(bytes(range(256)) * 16)
-    bad_dtb = os.path.join(tmp, 'bad.dtb')
-    with open(bad_dtb, 'w') as f:
-        f.write('not a device tree')
+
+    def path(name, data=None):
+        p = os.path.join(tmp, name)
+        if data is not None:
+            with open(p, 'wb') as f:
+                f.write(data)
+        return p
+
+    zhead = bytearray(4096)
+    zhead[0x24:0x28] = struct.pack('<I', 0x016f2818)      # zImage magic
+    zimage = path('zImage', bytes(zhead))
+    junk = path('junk.bin', bytes(range(256)) * 16)
+    empty = path('empty', b'')
+    elf64 = path('x86.elf', b'\x7fELF\x02\x01\x01' + b'\0' * 9 +
+                 struct.pack('<HH', 2, 62) + b'\0' * 44)   # ELF64, EM_X86_64
+    bad_dtb = path('bad.dtb', b'not a device tree')
+    other_dtb = path('am335x.dtb', fdt(['ti,am335x-bone', 'ti,am33xx']))
+    n9_dtb = fdt(['nokia,omap3-n9', 'ti,omap3630', 'ti,omap3'])
+    short_dtb = path('short.dtb', n9_dtb[:60])
+    text = path('notes.txt', b'some notes\nnot a symbol table\n')
+    nosym = path('nosym.map', b'c0008000 T stext\nc0100000 T do_idle\n')
+    smap = path('System.map', b'c0008000 T stext\n'
+                b'c0123400 t omap3_enter_idle_bm\n')
+    missing = os.path.join(tmp, 'no', 'such', 'folder')
+    k = ['-kernel', zimage, '-dtb', path('n9.dtb', n9_dtb)]
 
     rc, out = qemu_run(qemu, '-M', 'help')
     check('-M help lists "rm696  Nokia N9 (RM-696, OMAP3630)"',
@@ -42,6 +90,7 @@ def main():
                           for l in out.splitlines()), out)
 
     cases = [
+        # what the machine needs
         ('no -kernel', ['-M', 'rm696'], ['-kernel zImage', '-dtb omap3-n9.dtb']),
         ('unreadable kernel', ['-M', 'rm696', '-kernel', os.path.join(tmp, 'nope')],
          ['cannot read the kernel', 'nope']),
@@ -49,16 +98,69 @@ def main():
          ['device tree', '-dtb omap3-n9.dtb']),
         ('more RAM than the SDRC addresses', ['-M', 'rm696', '-m', '2G', '-kernel', zimage],
          ['1 GiB', '-m 1G']),
+        # a kernel that is not one
+        ('a kernel of random bytes', ['-M', 'rm696', '-kernel', junk, '-dtb', k[3]],
+         ['junk.bin', 'not an ARM zImage, uImage or ELF']),
+        ('an empty kernel file', ['-M', 'rm696', '-kernel', empty, '-dtb', k[3]],
+         ['empty', 'not an ARM zImage']),
+        ('a folder as the kernel', ['-M', 'rm696', '-kernel', tmp, '-dtb', k[3]],
+         [tmp, 'not a file']),
+        ('an ELF for another machine', ['-M', 'rm696', '-kernel', elf64],
+         ['x86.elf', 'another machine', 'ARM']),
+        # a DTB that is not one, or not for this SoC
         ('a broken DTB', ['-M', 'rm696', '-kernel', zimage, '-dtb', bad_dtb],
-         ['bad.dtb']),
-        ('a bad machine option', ['-M', 'rm696,timing'], ['timing']),
+         ['bad.dtb', 'not a device tree blob']),
+        ('a truncated DTB', ['-M', 'rm696', '-kernel', zimage, '-dtb', short_dtb],
+         ['short.dtb', 'not a device tree blob']),
+        ('a DTB for another SoC', ['-M', 'rm696', '-kernel', zimage, '-dtb', other_dtb],
+         ['am335x.dtb', 'ti,omap3630']),
+        ('a missing DTB', ['-M', 'rm696', '-kernel', zimage, '-dtb', missing],
+         ['cannot read the device tree', 'folder']),
+        # machine options
+        ('an unknown machine option', ['-M', 'rm696,nosuch=1'] + k, ['nosuch']),
+        ('a machine option without its value', ['-M', 'rm696,timing'] + k, ['timing']),
+        ('an empty timing=', ['-M', 'rm696,timing='] + k, ['timing=', 'empty']),
+        ('an empty stats=', ['-M', 'rm696,stats='] + k, ['stats=', 'empty']),
+        ('an empty symbols=', ['-M', 'rm696,symbols='] + k, ['symbols=', 'empty']),
+        ('an empty idle-enter=', ['-M', 'rm696,idle-enter='] + k, ['idle-enter=', 'empty']),
+        ('an empty idle-trace=', ['-M', 'rm696,idle-trace='] + k, ['idle-trace=', 'empty']),
+        ('a missing timing file', ['-M', 'rm696,timing=' + missing] + k,
+         ['timing file', 'folder']),
+        ('idle-trace= without symbols=', ['-M', 'rm696,idle-trace=' + path('t.json')] + k,
+         ['symbols=System.map']),
+        # files written later: refused at start-up
+        ('a stats file in a missing folder', ['-M', 'rm696,stats=' + missing + '/s.json'] + k,
+         ['stats=', 's.json', 'cannot write']),
+        ('a stats file that is a folder', ['-M', 'rm696,stats=' + tmp] + k,
+         ['stats=', 'folder']),
+        ('an idle trace in a missing folder',
+         ['-M', 'rm696,symbols=%s,idle-trace=%s/t.json' % (smap, missing)] + k,
+         ['idle trace', 't.json']),
+        # symbols
+        ('a symbol file that is not a System.map', ['-M', 'rm696,symbols=' + text] + k,
+         ['notes.txt', 'line 1', 'System.map']),
+        ('a System.map without the idle entry', ['-M', 'rm696,symbols=' + nosym] + k,
+         ['nosym.map', 'omap3_enter_idle_bm']),
+        ('idle-enter= naming no function',
+         ['-M', 'rm696,symbols=%s,idle-enter=no_such_fn' % smap] + k,
+         ['System.map', 'no_such_fn']),
+        ('a missing symbol file', ['-M', 'rm696,symbols=' + missing] + k,
+         ['symbol file', 'folder']),
     ]
     for name, args, must in cases:
         rc, out = qemu_run(qemu, *args)
         errs = [l for l in out.splitlines() if l.strip() and 'warning' not in l]
-        check('%s: QEMU stops with a message that says what to do' % name,
-              rc != 0 and 0 < len(errs) <= 2 and all(m in out for m in must),
-              'exit %d:\n%s' % (rc, out.strip()))
+        bad = [w for w in ('ssertion', 'core dumped', 'Aborted', 'Bail out')
+               if w in out]
+        check('%s: QEMU stops at once, status 1, one line that names it' % name,
+              rc == 1 and len(errs) == 1 and not bad and all(m in out for m in must),
+              'exit %s:\n%s' % (rc, out.strip()))
+    # the start-up check of stats= leaves no file behind when QEMU stops
+    left = os.path.join(tmp, 'left.json')
+    rc, out = qemu_run(qemu, '-M', 'rm696,stats=%s,symbols=%s' % (left, nosym), *k)
+    check('a good stats file and a bad option: QEMU stops (status %s) and '
+          'leaves no stats file behind' % rc, rc == 1 and not os.path.exists(left),
+          out)
     return 0 if all(results) else 1
 
 

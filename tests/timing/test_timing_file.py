@@ -59,11 +59,11 @@ def main():
 
     def bad(name, text, must):
         path = os.path.join(tmp, name + '.ini')
-        with open(path, 'w') as f:
+        with open(path, 'wb' if isinstance(text, bytes) else 'w') as f:
             f.write(text)
         rc, err, _ = run_qemu(qemu, ',timing=' + path)
         lines = [l for l in err.splitlines() if 'timing file' in l]
-        ok = rc != 0 and len(lines) == 1 and all(m in lines[0] for m in [path] + must)
+        ok = rc == 1 and len(lines) == 1 and all(m in lines[0] for m in [path] + must)
         check('bad timing file (%s) stops QEMU naming file, line and key' % name,
               ok, 'exit %d, stderr: %s' % (rc, err.strip()))
 
@@ -77,6 +77,12 @@ def main():
     bad('min-over-max', '[l4-core]\nread_min_ns = 300\nread_max_ns = 200\n',
         ['line 1', '[l4-core]', 'read_min_ns is larger than read_max_ns'])
     bad('syntax', '[l4-core]\nread_min_ns 300\n', ['line 2'])
+    bad('set-twice', '[l4-wkup]\nread_min_ns = 600\n[l3]\n[l4-wkup]\nread_min_ns = 610\n',
+        ['line 5', '[l4-wkup] read_min_ns', 'set twice', 'line 2'])
+    bad('empty-key', '[l4-core]\n = 300\n', ['line 2'])
+    bad('key-before-section', 'read_min_ns = 300\n[l4-core]\n', ['line 1'])
+    bad('binary', bytes(range(256)) * 4, ['line 1'])
+    bad('negative', '[prcm]\noff_exit_ns = -1\n', ['line 2', 'off_exit_ns', "'-1'"])
     bad('unknown-group', '[l4-wkup.nosuchblock]\nread_min_ns = 1\n',
         ['line 1', 'nosuchblock'])
     bad('cache-unknown-key', '[cache]\nl2_size = 262144\nl2_sise = 3\n',

@@ -105,6 +105,8 @@ void n9_timing_lookup(N9Timing *t, const char *agent, const char *group,
 typedef struct N9IniLines {
     GHashTable *where;      /* "section\nkey" or "section" -> line */
     int bad_line;           /* first line that is not INI, or 0 */
+    int dup_line, dup_first;    /* a key set twice in a section: where */
+    char *dup_key;              /* "[section] key" */
 } N9IniLines;
 
 static void n9_ini_scan(const char *text, N9IniLines *l)
@@ -114,6 +116,8 @@ static void n9_ini_scan(const char *text, N9IniLines *l)
 
     l->where = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     l->bad_line = 0;
+    l->dup_line = l->dup_first = 0;
+    l->dup_key = NULL;
     for (int i = 0; lines[i]; i++) {
         g_autofree char *s = g_strstrip(g_strdup(lines[i]));
         char *eq;
@@ -129,11 +133,20 @@ static void n9_ini_scan(const char *text, N9IniLines *l)
             continue;
         }
         eq = strchr(s, '=');
-        if (eq && section) {
+        if (eq && section && eq != s) {
+            g_autofree char *k = NULL;
+            int first;
+
             *eq = 0;
-            g_hash_table_insert(l->where,
-                                g_strdup_printf("%s\n%s", section,
-                                                g_strstrip(s)),
+            k = g_strdup_printf("%s\n%s", section, g_strstrip(s));
+            /* GKeyFile keeps the last of two: say so, it is a mistake */
+            first = GPOINTER_TO_INT(g_hash_table_lookup(l->where, k));
+            if (first && !l->dup_line) {
+                l->dup_line = i + 1;
+                l->dup_first = first;
+                l->dup_key = g_strdup_printf("[%s] %s", section, s);
+            }
+            g_hash_table_insert(l->where, g_steal_pointer(&k),
                                 GINT_TO_POINTER(i + 1));
             continue;
         }
@@ -318,12 +331,29 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
     g_autoptr(GError) gerr = NULL;
     g_autofree char *text = NULL;
     g_auto(GStrv) groups = NULL;
+    const char *end = NULL;
     N9IniLines lines;
+    gsize len;
     int ngroups;
     bool ok = false;
 
-    if (!g_file_get_contents(file, &text, NULL, &gerr)) {
+    if (!g_file_get_contents(file, &text, &len, &gerr)) {
         error_setg(errp, "timing file %s: %s", file, gerr->message);
+        return false;
+    }
+    /* A NUL would end the text early: GKeyFile would read half a file. */
+    if (memchr(text, 0, len) || !g_utf8_validate(text, len, &end)) {
+        const char *bad = memchr(text, 0, len);
+        int line = 1;
+
+        if (!bad || (end && end < bad)) {
+            bad = end;
+        }
+        for (const char *c = text; c < bad; c++) {
+            line += *c == '\n';
+        }
+        error_setg(errp, "timing file %s, line %d: not text (a NUL byte or "
+                   "no UTF-8)", file, line);
         return false;
     }
     n9_ini_scan(text, &lines);
@@ -334,6 +364,12 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         } else {
             error_setg(errp, "timing file %s: %s", file, gerr->message);
         }
+        goto out;
+    }
+    if (lines.dup_line) {
+        error_setg(errp, "timing file %s, line %d: %s: set twice (also at "
+                   "line %d)", file, lines.dup_line, lines.dup_key,
+                   lines.dup_first);
         goto out;
     }
 
@@ -451,6 +487,7 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
     ok = true;
 out:
     g_hash_table_destroy(lines.where);
+    g_free(lines.dup_key);
     return ok;
 }
 

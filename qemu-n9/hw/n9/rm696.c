@@ -169,37 +169,136 @@ static void rm696_write_board_setup(ARMCPU *cpu,
 {
 }
 
-/* A DTB for another board boots a kernel that cannot drive this one. */
-static void rm696_check_dtb(const struct arm_boot_info *info, void *fdt)
+/*
+ * Bad input stops QEMU at start-up with one line that names it (the rest
+ * of QEMU's convention for a machine it cannot build), never later, never
+ * with an abort.
+ */
+
+/*
+ * What -kernel holds: a zImage (magic 0x016f2818 at offset 0x24), a uImage
+ * (0x27051956 at offset 0, big-endian) or a 32-bit ARM ELF.  Anything else
+ * hw/arm/boot.c would copy into SDRAM as a raw image and jump into.
+ *
+ * An ELF is a bare-metal program (the guest tools' mmiolat-bare.elf, say),
+ * not Linux: hw/arm/boot.c loads it at its own addresses and, at reset,
+ * jumps to its entry point with the CPU as cpu_reset() left it (Secure
+ * SVC, MMU off), without the Linux boot stub and without the board set-up
+ * (so without the ROM's switch to the non-secure world).  It needs no
+ * device tree.
+ */
+typedef enum RM696KernelKind {
+    RM696_KERNEL_ZIMAGE,
+    RM696_KERNEL_UIMAGE,
+    RM696_KERNEL_ELF,
+} RM696KernelKind;
+
+#define RM696_ZIMAGE_MAGIC      0x016f2818
+#define RM696_UIMAGE_MAGIC      0x27051956
+
+static RM696KernelKind rm696_check_kernel(const char *file)
 {
+    uint8_t h[0x30] = { 0 };
+    struct stat st;
+    size_t n = 0;
+    FILE *f;
+
+    if (stat(file, &st) != 0 || (f = fopen(file, "rb")) == NULL) {
+        error_report("rm696: cannot read the kernel '%s': %s", file,
+                     strerror(errno));
+        exit(1);
+    }
+    if (S_ISREG(st.st_mode)) {
+        n = fread(h, 1, sizeof(h), f);
+    }
+    fclose(f);
+    if (!S_ISREG(st.st_mode)) {
+        error_report("rm696: the kernel '%s' is not a file", file);
+        exit(1);
+    }
+    if (n >= SELFMAG && memcmp(h, ELFMAG, SELFMAG) == 0) {
+        uint16_t machine = n >= 20 ? lduw_le_p(h + 18) : 0;
+
+        if (h[EI_CLASS] != ELFCLASS32 || h[EI_DATA] != ELFDATA2LSB ||
+            machine != EM_ARM) {
+            error_report("rm696: the kernel '%s' is an ELF file for another "
+                         "machine (class %u, e_machine %u), not a 32-bit "
+                         "little-endian ARM one", file, h[EI_CLASS], machine);
+            exit(1);
+        }
+        return RM696_KERNEL_ELF;
+    }
+    if (n >= 4 && ldl_be_p(h) == RM696_UIMAGE_MAGIC) {
+        return RM696_KERNEL_UIMAGE;
+    }
+    if (n >= 0x28 && ldl_le_p(h + 0x24) == RM696_ZIMAGE_MAGIC) {
+        return RM696_KERNEL_ZIMAGE;
+    }
+    error_report("rm696: the kernel '%s' is not an ARM zImage, uImage or ELF "
+                 "(no zImage magic 0x%08x at offset 0x24): boot "
+                 "arch/arm/boot/zImage", file, RM696_ZIMAGE_MAGIC);
+    exit(1);
+}
+
+/*
+ * -dtb: a device tree blob, and one for this SoC (a DTB for another board
+ * boots a kernel that cannot drive this one).
+ */
+static void rm696_check_dtb(const char *file)
+{
+    g_autofree char *fdt = NULL;
+    g_autoptr(GError) err = NULL;
+    gsize len;
+    int r;
+
+    if (!g_file_get_contents(file, &fdt, &len, &err)) {
+        error_report("rm696: cannot read the device tree '%s': %s", file,
+                     err->message);
+        exit(1);
+    }
+    r = len < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED
+                                        : fdt_check_header(fdt);
+    if (r == 0 && fdt_totalsize(fdt) > len) {
+        r = -FDT_ERR_TRUNCATED;
+    }
+    if (r != 0) {
+        error_report("rm696: '%s' is not a device tree blob (%s): use "
+                     "omap3-n9.dtb from the kernel build", file,
+                     fdt_strerror(r));
+        exit(1);
+    }
     if (fdt_node_check_compatible(fdt, 0, "ti,omap3630") != 0) {
-        warn_report("rm696: the device tree's root is not compatible with "
-                    "\"ti,omap3630\"; use omap3-n9.dtb from the same kernel "
-                    "tree");
+        error_report("rm696: the device tree '%s' is not for an OMAP3630 "
+                     "(its root is not compatible with \"ti,omap3630\"): use "
+                     "omap3-n9.dtb from the same kernel tree", file);
+        exit(1);
     }
 }
 
 /*
- * An ELF given with -kernel is a bare-metal program (the guest tools'
- * mmiolat-bare.elf, say), not Linux: hw/arm/boot.c loads it at its own
- * addresses and, at reset, jumps to its entry point with the CPU as
- * cpu_reset() left it (Secure SVC, MMU off), without the Linux boot stub
- * and without the board set-up (so without the ROM's switch to the
- * non-secure world).  It needs no device tree.
+ * A file the machine writes later (stats=, at exit): one that cannot be
+ * written is said now, not after the run.  Creates it, and removes it again
+ * if it was not there.
  */
-static bool rm696_kernel_is_elf(const char *filename)
+static void rm696_check_writable(const char *opt, const char *file)
 {
-    uint8_t magic[SELFMAG];
-    FILE *f = fopen(filename, "rb");
-    bool elf;
+    bool existed = g_file_test(file, G_FILE_TEST_EXISTS);
+    int fd;
 
-    if (!f) {
-        return false;       /* arm_load_kernel() reports the error */
+    if (g_file_test(file, G_FILE_TEST_IS_DIR)) {
+        error_report("rm696: %s=%s: is a folder, not a file", opt, file);
+        exit(1);
     }
-    elf = fread(magic, 1, SELFMAG, f) == SELFMAG &&
-          memcmp(magic, ELFMAG, SELFMAG) == 0;
-    fclose(f);
-    return elf;
+    fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        error_report("rm696: %s=%s: cannot write this file: %s", opt, file,
+                     strerror(errno));
+        exit(1);
+    }
+    close(fd);
+    if (!existed) {
+        unlink(file);
+    }
 }
 
 static void rm696_init(MachineState *machine)
@@ -219,16 +318,18 @@ static void rm696_init(MachineState *machine)
                          "runs both)");
             exit(1);
         }
-        if (access(machine->kernel_filename, R_OK) != 0) {
-            error_report("rm696: cannot read the kernel '%s': %s",
-                         machine->kernel_filename, strerror(errno));
-            exit(1);
-        }
-        if (!machine->dtb && !rm696_kernel_is_elf(machine->kernel_filename)) {
+        if (rm696_check_kernel(machine->kernel_filename) != RM696_KERNEL_ELF
+            && !machine->dtb) {
             error_report("rm696: Linux on the OMAP3630 boots only with a "
                          "device tree: add -dtb omap3-n9.dtb");
             exit(1);
         }
+        if (machine->dtb) {
+            rm696_check_dtb(machine->dtb);
+        }
+    }
+    if (rms->stats_file) {
+        rm696_check_writable("stats", rms->stats_file);
     }
 
     memory_region_add_subregion(sysmem, OMAP3_SDRAM_BASE, machine->ram);
@@ -292,7 +393,6 @@ static void rm696_init(MachineState *machine)
         .secure_board_setup = true,     /* HS: the ROM enters the NS world */
         .board_setup_addr = OMAP3_BOOT_ROM_BASE + OMAP3_ROM_BOARD_SETUP_OFFSET,
         .write_board_setup = rm696_write_board_setup,
-        .modify_dtb = rm696_check_dtb,
     };
     arm_load_kernel(rms->soc->cpu, machine, &rms->binfo);
 }
@@ -302,9 +402,25 @@ static char *rm696_get_timing(Object *obj, Error **errp)
     return g_strdup(RM696_MACHINE(obj)->timing_file);
 }
 
+/* A machine option that names a file or a symbol cannot be empty. */
+static bool rm696_check_value(const char *opt, const char *value,
+                              Error **errp)
+{
+    if (!value || !*value) {
+        error_setg(errp, "rm696: %s= is empty: give it a %s", opt,
+                   strcmp(opt, "idle-enter") ? "file name" : "symbol");
+        return false;
+    }
+    return true;
+}
+
 static void rm696_set_timing(Object *obj, const char *value, Error **errp)
 {
     RM696MachineState *rms = RM696_MACHINE(obj);
+
+    if (!rm696_check_value("timing", value, errp)) {
+        return;
+    }
 
     g_free(rms->timing_file);
     rms->timing_file = g_strdup(value);
@@ -319,11 +435,15 @@ static void rm696_set_stats(Object *obj, const char *value, Error **errp)
 {
     RM696MachineState *rms = RM696_MACHINE(obj);
 
+    if (!rm696_check_value("stats", value, errp)) {
+        return;
+    }
+
     g_free(rms->stats_file);
     rms->stats_file = g_strdup(value);
 }
 
-#define RM696_STR_PROP(field) \
+#define RM696_STR_PROP(field, opt) \
 static char *rm696_get_##field(Object *obj, Error **errp) \
 { \
     return g_strdup(RM696_MACHINE(obj)->field); \
@@ -331,13 +451,16 @@ static char *rm696_get_##field(Object *obj, Error **errp) \
 static void rm696_set_##field(Object *obj, const char *value, Error **errp) \
 { \
     RM696MachineState *rms = RM696_MACHINE(obj); \
+    if (!rm696_check_value(opt, value, errp)) { \
+        return; \
+    } \
     g_free(rms->field); \
     rms->field = g_strdup(value); \
 }
 
-RM696_STR_PROP(symbols_file)
-RM696_STR_PROP(idle_enter)
-RM696_STR_PROP(idle_trace)
+RM696_STR_PROP(symbols_file, "symbols")
+RM696_STR_PROP(idle_enter, "idle-enter")
+RM696_STR_PROP(idle_trace, "idle-trace")
 
 static void rm696_machine_class_init(ObjectClass *oc, void *data)
 {
