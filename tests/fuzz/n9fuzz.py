@@ -293,14 +293,15 @@ class Session:
             raise self.died(base)
         answers = []
         self.waiting()
-        while len(answers) < len(cmds):
-            while b'\n' in self.buf and len(answers) < len(cmds):
-                line, self.buf = self.buf.split(b'\n', 1)
-                if line.startswith(b'IRQ '):
-                    continue
-                answers.append(line.decode(errors='replace'))
-                self.waiting()
-            if len(answers) == len(cmds):
+        while True:
+            if b'\n' in self.buf:
+                lines = self.buf.split(b'\n')
+                self.buf = lines.pop()
+                got = [ln.decode(errors='replace') for ln in lines if not ln.startswith(b'IRQ ')]
+                if got:
+                    self.waiting()
+                answers += got
+            if len(answers) >= len(cmds):
                 break
             r = select.select([out], [], [], 0.5)[0]
             if not r:
@@ -591,7 +592,7 @@ def recipe_gpio(g, b):
                 'R_DEBOUNCENABLE', 'R_DEBOUNCINGTIME', 'R_CTRL', 'R_SYSCONFIG'):
         if rng.random() < 0.5:
             c += _w(g, b, reg, rng.choice([0, 0xffffffff, rng.getrandbits(32)]))
-    pins = [p for p in g.pins if b['device'] and p[0] == b['device']]
+    pins = g.pins_of.get(b['device'], [])
     for _ in range(rng.randint(1, 6)):
         if pins:
             c.append(g.pin(rng.choice(pins)))
@@ -617,7 +618,7 @@ def recipe_intc(g, b):
             c.append('writel 0x%x 0x%x' % (base + ilr0 + 4 * rng.randrange(96),
                                           rng.getrandbits(8)))
     c += _w(g, b, 'R_THRESHOLD', rng.choice([0xff, rng.getrandbits(8)]))
-    pins = [p for p in g.pins if b['device'] and p[0] == b['device']]
+    pins = g.pins_of.get(b['device'], [])
     for _ in range(rng.randint(0, 4)):
         if pins:
             c.append(g.pin(rng.choice(pins)))
@@ -635,19 +636,29 @@ def recipe_prcm(g, b):
     supervised, functional and interface clocks off, then STANDBYWFI; a
     wake-up event; the CPU leaves WFI."""
     rng = g.rng
-    prm = next((x for x in g.blocks if x['name'] == 'prm-port'), None)
-    cm = next((x for x in g.blocks if x['name'] == 'cm-port'), None)
+    prm, cm = g.by_name.get('prm-port'), g.by_name.get('cm-port')
     dev = b['device']
     if not prm or not cm or not dev:
         return g.access(b)
     c = []
-    for m in rng.sample(PRCM_MODULES, rng.randint(1, len(PRCM_MODULES))):
-        c.append('writel 0x%x 0x%x' % (prm['base'] + m + 0xe0,
-                                      rng.choice([0, 1, 3, 0x30f07 & rng.getrandbits(32)])))
-        c.append('writel 0x%x 0x%x' % (cm['base'] + m + 0x48, rng.choice([3, 3, 0, 1, 2])))
-        if rng.random() < 0.7:
-            c.append('writel 0x%x 0x0' % (cm['base'] + m + 0x00))
-            c.append('writel 0x%x 0x0' % (cm['base'] + m + 0x10))
+    # deep: every domain to RET or OFF with every clock off, so that CORE
+    # can follow the MPU down (context loss, the SDRC's self-refresh)
+    deep = rng.random() < 0.4
+    mods = PRCM_MODULES if deep else rng.sample(PRCM_MODULES, rng.randint(1, len(PRCM_MODULES)))
+    for m in mods:
+        state = rng.choice([0, 1]) if deep else rng.choice([0, 1, 3, 0x30f07 & rng.getrandbits(32)])
+        c.append('writel 0x%x 0x%x' % (prm['base'] + m + 0xe0, state))
+        # CLKSTCTRL: hardware supervised (CORE: its L3, L4 and D2D domains;
+        # IVA2 forced to sleep, as omap3_pm_init leaves them)
+        auto = {0xa00: 0x3f, 0x000: 1}.get(m, 3)
+        c.append('writel 0x%x 0x%x' % (cm['base'] + m + 0x48, auto if deep else rng.choice(
+            [auto, auto, 0, 1, 2, rng.getrandbits(8)])))
+        if deep:
+            c.append('writel 0x%x 0x0' % (cm['base'] + m + 0x44))       # no sleep dependency
+        if deep or rng.random() < 0.7:
+            # FCLKEN(1..3), ICLKEN(1..3)
+            for r in (0x00, 0x04, 0x08, 0x10, 0x14, 0x18) if deep else (0x00, 0x10):
+                c.append('writel 0x%x 0x0' % (cm['base'] + m + r))
         if rng.random() < 0.3:
             c.append('writel 0x%x 0x%x' % (cm['base'] + m + 0x44, rng.getrandbits(8)))
         if rng.random() < 0.3:
@@ -658,10 +669,20 @@ def recipe_prcm(g, b):
         c.append('writel 0x%x 0x%x' % (cm['base'] + 0x934, rng.getrandbits(3)))
         c.append('writel 0x%x 0x%x' % (cm['base'] + 0xd00, rng.getrandbits(32)))
     c.append('writel 0x%x 0x%x' % (prm['base'] + 0x81c, rng.getrandbits(32)))
+    intc = g.by_name.get('intc-port')
+    if deep and intc and 'R_BANK0' in intc['named']:
+        # every interrupt masked, so that a pending one does not keep the MPU up
+        for bank in range(3):
+            c.append('writel 0x%x 0xffffffff' % (intc['base'] + intc['named']['R_BANK0'] +
+                                                 0x20 * bank + 0x0c))
+        for p in g.pins_of.get(dev, []):
+            if p[1] == 'mpu-irq':
+                c.append(g.pin(p, 0))
+    c.append('set_irq_in %s standbywfi 0 0' % dev)
     c.append('set_irq_in %s standbywfi 0 1' % dev)
     c += _steps(g)
-    wake = [p for p in g.pins if p[0] == dev and p[1] != 'standbywfi'] + \
-        [p for p in g.pins if p[0].endswith('/intc')]
+    wake = [p for p in g.pins_of.get(dev, []) if p[1] != 'standbywfi'] + \
+        g.pins_of.get('/machine/soc/intc', [])
     for _ in range(rng.randint(0, 3)):
         if wake:
             c.append(g.pin(rng.choice(wake)))
@@ -699,6 +720,10 @@ class Generator:
         self.blocks = fmap['blocks']
         self.pins = fmap['pins']
         self.weights = [self.block_weight(b) for b in self.blocks]
+        self.by_name = {b['name']: b for b in self.blocks}
+        self.pins_of = {}
+        for p in self.pins:
+            self.pins_of.setdefault(p[0], []).append(p)
         self.readback = {}
         self.levels = {}
         self.cur = None
@@ -720,13 +745,22 @@ class Generator:
         return self.cur
 
     def pick_offset(self, b, size):
-        r = self.rng.random()
-        if b['offsets'] and r < 0.7:
-            off = self.rng.choice(b['offsets'])
-        elif r < 0.93:
-            off = self.rng.randrange(0, min(b['size'], 0x1000), 4)
+        rng = self.rng
+        r = rng.random()
+        offs = b['offsets']
+        if offs and r < 0.6:
+            off = rng.choice(offs)
+        elif offs and r < 0.7:
+            # the next elements of a register array (banks, chip selects, ILRn)
+            off = rng.choice(offs) + rng.choice((4, 8, 0x10, 0x20, 0x30, 0x100)) * rng.randint(1, 8)
+        elif offs and r < 0.85:
+            # anywhere up to the last register the source names
+            off = rng.randrange(0, max(offs[-1] + 0x40, 0x40), 4)
+        elif r < 0.95:
+            off = rng.randrange(0, min(b['size'], 0x1000), 4)
         else:
-            off = self.rng.randrange(0, b['size'])
+            off = rng.randrange(0, b['size'])
+        off %= b['size']
         if self.rng.random() < 0.9:
             off &= ~(size - 1)
         return off
@@ -811,11 +845,12 @@ class Generator:
         cmds.append(self.clock_step())
         return cmds
 
-    def pin(self, pin=None):
+    def pin(self, pin=None, level=None):
         path, name, n = pin or self.rng.choice(self.pins)
         key = (path, name, n)
-        level = self.levels.get(key, 0)
-        level = 1 - level if self.rng.random() < 0.9 else level
+        if level is None:
+            level = self.levels.get(key, 0)
+            level = 1 - level if self.rng.random() < 0.9 else level
         self.levels[key] = level
         return 'set_irq_in %s %s %d %d' % (path, name, n, level)
 
@@ -1024,65 +1059,81 @@ def cmd_campaign(args):
     fmap = discover(args.qemu)
     with open(os.path.join(out, 'map.json'), 'w') as f:
         json.dump(fmap, f, indent=1)
+    tag = '[n9fuzz%s]' % (' ' + args.label if args.label else '')
+    print('%s %d blocks, %d pins; seeds %s, %d commands per seed' % (
+        tag, len(fmap['blocks']), len(fmap['pins']),
+        args.seeds or '%d, %d, ...' % (args.seed_base, args.seed_base + args.seed_step),
+        args.ops), flush=True)
     seeds = parse_seeds(args.seeds) if args.seeds else None
     t0 = time.time()
     t_end = t0 + args.time if args.time else None
-    total_ops, n_runs, found = 0, 0, {}
+    t_progress = t0
+    total_ops, n_runs, found, failures = 0, 0, {}, []
     summary = open(os.path.join(out, 'summary.txt'), 'a')
     k = 0
-    env_note = ''
     while True:
         if seeds is not None:
             if k >= len(seeds):
                 break
             seed = seeds[k]
         else:
-            seed = args.seed_base + k
+            seed = args.seed_base + k * args.seed_step
         if t_end and time.time() >= t_end:
             break
         k += 1
-        ts = time.time()
         trace, failure = run_seed(args.qemu, fmap, seed, args.ops, args.timeout)
         total_ops += len(trace)
         n_runs += 1
-        el = time.time() - t0
-        rate = total_ops / el if el else 0
+        now = time.time()
         if failure is None:
-            if args.verbose or n_runs % args.progress == 0:
-                print('[n9fuzz] %s seed %d ok: %d ops in %.1f s; %d runs, %d ops, %.0f ops/s, '
-                      '%d distinct failures' % (time.strftime('%H:%M:%S'), seed, len(trace),
-                                                time.time() - ts, n_runs, total_ops, rate,
-                                                len(found)), flush=True)
+            if (args.verbose or (args.progress and n_runs % args.progress == 0) or
+                    (args.progress_seconds and now - t_progress >= args.progress_seconds)):
+                t_progress = now
+                print('%s %s %d runs (last seed %d), %d commands, %.0f commands/s, '
+                      '%d distinct failures' % (tag, time.strftime('%H:%M:%S'), n_runs, seed,
+                                                total_ops, total_ops / (now - t0), len(found)),
+                      flush=True)
             continue
         sig = failure.signature()
-        print('[n9fuzz] seed %d FAILED after %d commands: %s' % (seed, len(trace), sig),
+        print('%s seed %d FAILED after %d commands: %s' % (tag, seed, len(trace), sig),
               flush=True)
         summary.write('seed %d: %s\n' % (seed, sig))
         summary.flush()
         tpath = os.path.join(out, 'seed-%d.trace' % seed)
         with open(tpath, 'w') as f:
             f.write('# %s\n' % sig)
+            if failure.command:
+                f.write('# the command: %s\n' % failure.command)
             f.write('\n'.join(trace) + '\n')
         with open(os.path.join(out, 'seed-%d.stderr' % seed), 'w') as f:
             f.write(failure.stderr)
+        rec = {'seed': seed, 'signature': sig, 'trace': tpath}
+        failures.append(rec)
         if sig in found and not args.minimise_all:
             continue
         found[sig] = seed
         if args.no_minimise:
             continue
         small = minimise(args.qemu, trace, failure, args.timeout,
-                         log=lambda m: print('[n9fuzz]   ' + m, flush=True),
+                         log=lambda m: print('%s   %s' % (tag, m), flush=True),
                          budget=args.minimise_budget)
         if small is not None:
             rpath = os.path.join(out, 'seed-%d.qtest' % seed)
             write_reproducer(rpath, small, failure, 'campaign %s' % out, seed)
-            print('[n9fuzz]   reproducer: %s (%d commands)' % (rpath, len(small)), flush=True)
+            rec['reproducer'] = rpath
+            print('%s   reproducer: %s (%d commands)' % (tag, rpath, len(small)), flush=True)
     el = time.time() - t0
-    line = ('%d runs, %d operations in %.1f s (%.0f ops/s), %d distinct failures%s' %
-            (n_runs, total_ops, el, total_ops / el if el else 0, len(found), env_note))
-    print('[n9fuzz] ' + line, flush=True)
+    line = ('%d runs, %d commands in %.1f s (%.0f commands/s), %d distinct failures' %
+            (n_runs, total_ops, el, total_ops / el if el else 0, len(found)))
+    print('%s %s' % (tag, line), flush=True)
     summary.write(line + '\n')
     summary.close()
+    with open(os.path.join(out, 'results.json'), 'w') as f:
+        json.dump({'runs': n_runs, 'commands': total_ops, 'seconds': el,
+                   'first_seed': seeds[0] if seeds else args.seed_base,
+                   'last_seed': seed if n_runs else None, 'ops_per_seed': args.ops,
+                   'blocks': len(fmap['blocks']), 'pins': len(fmap['pins']),
+                   'failures': failures}, f, indent=1)
     return 1 if found else 0
 
 
@@ -1130,10 +1181,15 @@ def main():
     p = sub.add_parser('campaign', help='run seeds, save and minimise failures')
     p.add_argument('--seeds', help='A-B or A,B,C (default: from --seed-base on, until --time)')
     p.add_argument('--seed-base', type=int, default=0)
+    p.add_argument('--seed-step', type=int, default=1,
+                   help='seeds seed-base, +step, ... (parallel jobs interleave)')
+    p.add_argument('--label', help='a tag for the progress lines (a job name)')
+    p.add_argument('--progress-seconds', type=float, default=0,
+                   help='a progress line at most every S seconds')
     p.add_argument('--time', type=float, help='stop starting new seeds after this many s')
     p.add_argument('--ops', type=int, default=20000, help='commands per seed (20000)')
     p.add_argument('--out', required=True, help='results folder')
-    p.add_argument('--progress', type=int, default=1, help='a progress line every N runs')
+    p.add_argument('--progress', type=int, default=0, help='a progress line every N runs')
     p.add_argument('--verbose', action='store_true')
     p.add_argument('--no-copy', action='store_true',
                    help='run --qemu itself, not a copy in the results folder')
