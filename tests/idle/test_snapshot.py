@@ -71,7 +71,7 @@ def argv(qemu, kdir, initrd, stats, report):
 def final(stats):
     d = json.load(open(stats))
     return {'prcm': d['prcm'], 'agents': d['agents'],
-            'virtual_ns': d['virtual_ns']}
+            'sdrc': d.get('sdrc'), 'virtual_ns': d['virtual_ns']}
 
 
 def main():
@@ -154,6 +154,11 @@ def main():
           fa['prcm'] == fc['prcm'])
     check('the interconnect counters at the end equal the unbroken run\'s',
           fa['agents'] == fc['agents'])
+    # the SDRAM model went through the snapshot in self-refresh (CORE OFF)
+    check('the SDRC model\'s counters and power states at the end equal the '
+          'unbroken run\'s (%s self-refresh entries)'
+          % (fa['sdrc'] or {}).get('sr_entries'),
+          fa['sdrc'] is not None and fa['sdrc'] == fc['sdrc'])
     check('virtual time at the end equals the unbroken run\'s (%d ns)'
           % fa['virtual_ns'], fa['virtual_ns'] == fc['virtual_ns'])
     return 1 if failed else 0
