@@ -28,12 +28,14 @@
 #include "n9_agent.h"
 #include "n9_timing.h"
 #include "n9_idle.h"
+#include "n9_memory.h"
 #include "omap3_prcm.h"
 #include "omap3_sdrc.h"
 #include "qobject/qjson.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
 #include "qapi/visitor.h"
+#include "qapi/qapi-visit-common.h"
 
 #define TYPE_RM696_MACHINE MACHINE_TYPE_NAME("rm696")
 OBJECT_DECLARE_SIMPLE_TYPE(RM696MachineState, RM696_MACHINE)
@@ -47,6 +49,7 @@ struct RM696MachineState {
     struct arm_boot_info binfo;
     N9Timing *timing;
     N9IdleWalk *idle;
+    N9MemoryState *memory;      /* the memory path, NULL when off */
     Notifier exit_notifier;
     MemoryRegion mark_port;     /* the guest's marks (not on silicon) */
     QList *marks;               /* the counters at each mark */
@@ -57,6 +60,7 @@ struct RM696MachineState {
     char *symbols_file;         /* symbols=FILE: the kernel's symbols */
     char *idle_enter;           /* idle-enter=SYMBOL: idle entry boundary */
     char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
+    OnOffAuto memory_model;     /* memory-model=on|off (auto: with icount) */
 };
 
 /* Every counter of the machine, now */
@@ -72,6 +76,11 @@ static QDict *rm696_counters(RM696MachineState *rms)
     }
     qdict_put(d, "agents", agents);
     qdict_put(d, "prcm", omap3_prcm_stats(OMAP3_PRCM(soc->prcm)));
+    if (rms->memory) {
+        qdict_put(d, "memory", n9_memory_stats(rms->memory));
+    } else {
+        qdict_put_null(d, "memory");
+    }
     qdict_put(d, "sdrc", omap3_sdrc_stats(soc->block[OMAP3_BLK_SDRC]));
     if (rms->idle) {
         qdict_put(d, "idle", n9_idle_stats(rms->idle));
@@ -367,6 +376,22 @@ static void rm696_init(MachineState *machine)
             exit(1);
         }
     }
+    /*
+     * The memory path: on by default with icount (it is timing), off
+     * without (it would only slow the functional mode down).  Before
+     * anything is translated: its hooks change the code the translator
+     * emits.
+     */
+    if (rms->memory_model == ON_OFF_AUTO_ON ||
+        (rms->memory_model == ON_OFF_AUTO_AUTO && n9_timing_enabled() &&
+         getenv("N9_MEMORY_STAGING"))) {    /* STAGING: auto = off */
+        rms->memory = n9_memory_new(OBJECT(machine), rms->soc->cpu,
+                                    machine->ram, OMAP3_SDRAM_BASE,
+                                    OMAP3_PRCM(rms->soc->prcm),
+                                    omap3_sdrc_model(
+                                        rms->soc->block[OMAP3_BLK_SDRC]),
+                                    &rms->timing->cache, rms->timing->seed);
+    }
     if (rms->symbols_file) {
         Error *err = NULL;
 
@@ -462,6 +487,18 @@ RM696_STR_PROP(symbols_file, "symbols")
 RM696_STR_PROP(idle_enter, "idle-enter")
 RM696_STR_PROP(idle_trace, "idle-trace")
 
+static void rm696_get_memory_model(Object *obj, Visitor *v, const char *name,
+                                   void *opaque, Error **errp)
+{
+    visit_type_OnOffAuto(v, name, &RM696_MACHINE(obj)->memory_model, errp);
+}
+
+static void rm696_set_memory_model(Object *obj, Visitor *v, const char *name,
+                                   void *opaque, Error **errp)
+{
+    visit_type_OnOffAuto(v, name, &RM696_MACHINE(obj)->memory_model, errp);
+}
+
 static void rm696_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
@@ -504,6 +541,12 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "idle-enter",
         "the kernel function whose call is one idle entry (default "
         N9_IDLE_DEFAULT_ENTER ")");
+    object_class_property_add(oc, "memory-model", "OnOffAuto",
+                              rm696_get_memory_model, rm696_set_memory_model,
+                              NULL, NULL);
+    object_class_property_set_description(oc, "memory-model",
+        "the memory path: caches, TLBs and SDRAM timing of every fetch, "
+        "load and store (on, off; default auto: on with -icount)");
     object_class_property_add_str(oc, "idle-trace", rm696_get_idle_trace,
                                   rm696_set_idle_trace);
     object_class_property_set_description(oc, "idle-trace",

@@ -1,0 +1,677 @@
+/*
+ * The N9's memory path in the machine (see n9_memory.h).
+ *
+ * How an access gets here: the core's memory hooks (qemu-n9/patches/0005,
+ * include/exec/mem-hook.h).  After each guest load or store to RAM or ROM
+ * the translated code calls n9_memory_access() with the virtual and the
+ * physical address; at the start of each translation block (and at its
+ * first instruction on a second page) n9_memory_fetch() gets the code's
+ * physical address, length and instruction count; a PLD comes to
+ * n9_memory_pld(); the guest's TLB maintenance to n9_memory_tlb_maint().
+ * MMIO never comes here: the interconnect agents charge it.
+ *
+ * Where it goes: models/cache (the Cortex-A8's L1 I/D, L2, TLBs, page
+ * walk, PLD, write buffer), whose next level is models/sdrc, the SDRAM
+ * model the SDRC device keeps up to date with its registers, its clock and
+ * the PRCM (omap3_sdrc_model()).
+ *
+ * What it costs: the models' answer in ns, returned to the hook, which
+ * charges it as consumed instruction budget on the vCPU thread
+ * (icount_charge: no lock, no TB exit).  So PMCCNTR, the 32 kHz counter
+ * and the timers see it as they see a register access's stall.
+ *
+ * Accesses outside the SDRAM (the on-chip SRAM, the boot ROM) are counted
+ * and cost nothing more.  With the MMU on, each access is looked up in the
+ * model's TLB; a miss is a page-table walk: the descriptors' physical
+ * addresses, the page size and the global bit are read from the guest's
+ * tables here (TTBR0/1 and TTBCR of the current security state,
+ * short-descriptor format, no LPAE), without charging, and the model reads
+ * them through its L2.  With the MMU or the caches off (SCTLR), accesses
+ * are non-cacheable and go straight to the SDRAM model.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/error-report.h"
+#include "qapi/visitor.h"
+#include "exec/mem-hook.h"
+#include "exec/memory.h"
+#include "hw/qdev-clock.h"
+#include "migration/vmstate.h"
+#include "system/cpu-timers.h"
+#include "system/icount-vcpu.h"
+#include "system/reset.h"
+#include "target/arm/cpu.h"
+#include "omap3_prcm.h"
+#include "n9_memory.h"
+
+/* ---- The glue's own counters (the models count the rest) ----------------- */
+
+enum {
+    C_LOADS,            /* vCPU loads to RAM or ROM (not MMIO) */
+    C_STORES,
+    C_FETCHES,          /* instruction fetches: one per line a TB spans */
+    C_PLDS,
+    C_OTHER,            /* of all those: outside SDRAM (SRAM, ROM) */
+    C_UNCACHED,         /* SDRAM accesses with the MMU or cache off */
+    C_MPU_NS,           /* ns added as the MPU runs below 1 GHz */
+    C_STALL_NS,         /* all the ns charged */
+    C_NUM
+};
+
+static const char *const n9_memory_counter_names[C_NUM] = {
+    [C_LOADS] = "loads",
+    [C_STORES] = "stores",
+    [C_FETCHES] = "fetches",
+    [C_PLDS] = "plds",
+    [C_OTHER] = "other",
+    [C_UNCACHED] = "uncached",
+    [C_MPU_NS] = "mpu-ns",
+    [C_STALL_NS] = "stall-ns",
+};
+
+struct N9MemoryState {
+    DeviceState parent_obj;
+
+    ARMCPU *cpu;
+    CPUState *cs;
+    uint8_t *sdram_host;        /* the SDRAM's host memory (descriptors) */
+    hwaddr sdram_base;
+    uint64_t sdram_size;
+    Clock *mpu_ck;
+    SdrcModel *sdrc;
+    a8cache_params params;
+    uint64_t seed;
+    Notifier prcm_listener;     /* MPU OFF: the caches lose their content */
+
+    /* the CPU's state as of the current TB (refreshed at each fetch) */
+    uint64_t ctx[5];            /* SCTLR, CONTEXTIDR, TTBR0/1, TTBCR */
+    bool mmu_on;
+    bool dcache_on;
+    bool icache_on;
+    bool skip_ok;               /* an L1 hit costs 0: the skip filter works */
+    uint32_t asid;
+    uint32_t tb_va;             /* the running TB's first instruction */
+
+    /* below 1 GHz: ns per instruction beyond 1, 32.32 fixed point */
+    uint64_t insn_extra_fp;
+    uint64_t insn_extra_acc;    /* the fraction not charged yet */
+
+    uint64_t c[C_NUM];
+    a8cache cache;              /* models/cache: parameters, state */
+};
+
+/* Virtual time now, as the vCPU's generated code sees it (inline: only
+ * the models' slow paths need it). */
+static inline uint64_t n9_memory_now(N9MemoryState *s)
+{
+    /* without icount the virtual clock follows the host: readable anywhere */
+    return icount_enabled() ? icount_vcpu_clock(s->cs)
+                            : qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+/* ---- Page-table walks ---------------------------------------------------- */
+
+/* The current security state's bank of an AArch32 banked register. */
+#define N9_BANKED(env, sec, reg) \
+    ((sec) ? (env)->cp15.reg##_s : (env)->cp15.reg##_ns)
+
+static bool n9_memory_read_desc(N9MemoryState *s, hwaddr pa, uint32_t *desc)
+{
+    uint64_t off = pa - s->sdram_base;
+
+    if (off > s->sdram_size - 4) {
+        return false;       /* tables outside SDRAM: not followed */
+    }
+    *desc = ldl_le_p(s->sdram_host + off);
+    return true;
+}
+
+/*
+ * What the hardware walk reads for @va (short-descriptor format, ARM ARM
+ * B3.5): the first-level descriptor, for a page table the second-level
+ * one, the page size and nG.  Read without charging.
+ */
+static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
+{
+    CPUARMState *env = &s->cpu->env;
+    bool sec = arm_is_secure(env);
+    uint32_t ttbcr = env->cp15.tcr_el[sec ? 3 : 1];
+    unsigned n = ttbcr & 7;
+    uint64_t ttbr;
+    uint32_t l1, l2;
+
+    if (n && (va >> (32 - n)) != 0) {
+        ttbr = N9_BANKED(env, sec, ttbr1);
+        w->desc_pa[0] = (ttbr & ~0x3fffull) | ((va >> 20) << 2);
+    } else {
+        ttbr = N9_BANKED(env, sec, ttbr0);
+        w->desc_pa[0] = (ttbr & ~((0x4000ull >> n) - 1) & 0xffffffffu) |
+                        (((va & (0xffffffffu >> n)) >> 20) << 2);
+    }
+    /* TTBR.C (bit 0, no MP extensions): walks are inner cacheable */
+    w->cacheable = ttbr & 1;
+    w->ndesc = 1;
+    w->page_shift = 12;
+    w->global = 0;
+    if (!n9_memory_read_desc(s, w->desc_pa[0], &l1)) {
+        return;
+    }
+    switch (l1 & 3) {
+    case 2:                                 /* section, supersection */
+        w->page_shift = (l1 & (1u << 18)) ? 24 : 20;
+        w->global = !(l1 & (1u << 17));
+        return;
+    case 1:                                 /* page table */
+        w->desc_pa[1] = (l1 & ~0x3ffu) | (((va >> 12) & 0xff) << 2);
+        w->ndesc = 2;
+        if (n9_memory_read_desc(s, w->desc_pa[1], &l2) && (l2 & 3)) {
+            w->page_shift = (l2 & 3) == 1 ? 16 : 12;
+            w->global = !(l2 & (1u << 11));
+        }
+        return;
+    default:                                /* fault: the walk reads one */
+        return;
+    }
+}
+
+/* A TLB miss (A8C_ITLB, A8C_DTLB): the walk.  Returns the ns. */
+static uint32_t n9_memory_walk(N9MemoryState *s, int side, uint32_t va)
+{
+    a8cache_walk w;
+
+    n9_memory_walk_read(s, va, &w);
+    return a8cache_walk_tlb(&s->cache, side, va, s->asid, &w,
+                            n9_memory_now(s));
+}
+
+/* ---- The skip filter (exec/mem-hook.h) --------------------------------------
+ *
+ * After an access the translated code need not call us again for a load
+ * (store) to the same virtual line while that would be an L1 hit (a hit
+ * on a dirty line) and a D-TLB hit costing 0: the model's state would not
+ * change but for its hit counters.  Such accesses are counted by the
+ * translated code and folded into the counters here.  The lines are
+ * virtual, so anything that may change what they map to or whether they
+ * hit drops them: a walk (it replaces a TLB entry), a load miss (its fill
+ * evicts a line), TLB maintenance, a change of ASID, tables or SCTLR,
+ * MPU OFF, a reset, a snapshot load.
+ */
+static void n9_memory_skip_fold(N9MemoryState *s)
+{
+    uint64_t *cnt = s->cache.s.cnt;
+    uint64_t r = mem_hook_skip.count[0], w = mem_hook_skip.count[1];
+
+    s->c[C_LOADS] += r;
+    s->c[C_STORES] += w;
+    cnt[A8C_L1D_HIT] += r;
+    cnt[A8C_L1D_WHIT] += w;
+    cnt[A8C_DTLB_HIT] += r + w;
+    mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
+}
+
+static void n9_memory_skip_drop(void)
+{
+    mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
+}
+
+/* ---- The hooks ------------------------------------------------------------ */
+
+static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
+                                 unsigned size, bool is_store)
+{
+    N9MemoryState *s = opaque;
+    uint64_t off = pa - s->sdram_base;
+    uint64_t *cnt = s->cache.s.cnt;
+    uint64_t hits;
+    bool tlb_hit = true;
+    uint32_t ns = 0;
+
+    n9_memory_skip_fold(s);
+    s->c[is_store ? C_STORES : C_LOADS]++;
+    if (off >= s->sdram_size) {
+        s->c[C_OTHER]++;
+        return 0;
+    }
+    if (s->mmu_on && !a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
+        tlb_hit = false;
+        ns = n9_memory_walk(s, A8C_DTLB, va);
+    }
+    if (!s->dcache_on) {
+        s->c[C_UNCACHED]++;
+        ns += a8cache_uncached(&s->cache, pa, size, is_store,
+                               n9_memory_now(s) + ns);
+    } else if (is_store) {
+        hits = cnt[A8C_L1D_WHIT];
+        ns += a8cache_store(&s->cache, pa, size, n9_memory_now(s) + ns);
+        /* a store hit leaves the line dirty: the next one changes nothing;
+         * a miss does not allocate in the L1 D, so loads' line stays */
+        mem_hook_skip.line[1] = cnt[A8C_L1D_WHIT] != hits && s->skip_ok ?
+                                va >> s->cache.l1d_shift : MEM_HOOK_NO_LINE;
+        if (!tlb_hit) {
+            mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
+        }
+    } else {
+        hits = cnt[A8C_L1D_HIT];
+        ns += a8cache_load(&s->cache, pa, size, n9_memory_now(s) + ns);
+        /* hit or filled, the line is in the L1 D now */
+        mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
+                                           : MEM_HOOK_NO_LINE;
+        if (cnt[A8C_L1D_HIT] == hits || !tlb_hit) {
+            mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
+        }
+    }
+    s->c[C_STALL_NS] += ns;
+    return ns;
+}
+
+/* AArch32 with the Security Extensions (EL3 AArch32): secure in Monitor
+ * mode or with SCR.NS clear (arm_is_secure(), without its general case) */
+static inline bool n9_memory_secure(CPUARMState *env)
+{
+    return (env->uncached_cpsr & CPSR_M) == ARM_CPU_MODE_MON ||
+           !(env->cp15.scr_el3 & SCR_NS);
+}
+
+/*
+ * The CPU's state that shapes an access: it changes only between TBs (a
+ * cp15 write ends its TB), so each TB's fetch looks whether it did.
+ */
+static inline void n9_memory_cpu_state(N9MemoryState *s)
+{
+    CPUARMState *env = &s->cpu->env;
+    bool sec = n9_memory_secure(env);
+    uint64_t ctx[5] = {
+        N9_BANKED(env, sec, sctlr), N9_BANKED(env, sec, contextidr),
+        N9_BANKED(env, sec, ttbr0), N9_BANKED(env, sec, ttbr1),
+        env->cp15.tcr_el[sec ? 3 : 1],
+    };
+
+    if (likely(!memcmp(ctx, s->ctx, sizeof(ctx)))) {
+        return;
+    }
+    memcpy(s->ctx, ctx, sizeof(ctx));
+    s->mmu_on = ctx[0] & SCTLR_M;
+    /* with the MMU off, data accesses are Strongly-ordered: not cached */
+    s->dcache_on = (ctx[0] & (SCTLR_M | SCTLR_C)) == (SCTLR_M | SCTLR_C);
+    s->icache_on = ctx[0] & SCTLR_I;
+    s->asid = ctx[1] & 0xff;
+    n9_memory_skip_drop();
+}
+
+static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
+                                unsigned ninsns, unsigned offset)
+{
+    N9MemoryState *s = opaque;
+    uint64_t off = pa - s->sdram_base;
+    uint32_t va, ns = 0;
+
+    if (offset == 0) {
+        /* the TB's start: the PC is up to date there */
+        s->tb_va = s->cpu->env.regs[15];
+        n9_memory_cpu_state(s);
+    }
+    va = s->tb_va + offset;
+    if (s->insn_extra_fp) {
+        uint64_t ns_fp = s->insn_extra_acc + ninsns * s->insn_extra_fp;
+
+        s->insn_extra_acc = ns_fp & 0xffffffffu;
+        s->c[C_MPU_NS] += ns_fp >> 32;
+        ns = ns_fp >> 32;
+    }
+    if (off >= s->sdram_size || !len) {
+        s->c[C_OTHER]++;
+    } else {
+        uint32_t shift = s->cache.l1i_shift;
+        uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
+
+        if (s->mmu_on && !a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid)) {
+            ns += n9_memory_walk(s, A8C_ITLB, va);
+        }
+        for (; line <= last; line++) {
+            s->c[C_FETCHES]++;
+            if (s->icache_on) {
+                ns += a8cache_fetch(&s->cache, line << shift,
+                                    n9_memory_now(s) + ns);
+            } else {
+                s->c[C_UNCACHED]++;
+                ns += a8cache_uncached(&s->cache, line << shift,
+                                       1u << shift, 0, n9_memory_now(s) + ns);
+            }
+        }
+    }
+    s->c[C_STALL_NS] += ns;
+    return ns;
+}
+
+static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
+{
+    N9MemoryState *s = opaque;
+    uint64_t off = pa - s->sdram_base;
+    uint32_t ns = 0;
+
+    s->c[C_PLDS]++;
+    if (off >= s->sdram_size) {
+        s->c[C_OTHER]++;
+        return 0;
+    }
+    if (!s->dcache_on) {
+        return 0;           /* a PLD of non-cacheable memory does nothing */
+    }
+    if (!a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
+        ns = n9_memory_walk(s, A8C_DTLB, va);
+        n9_memory_skip_drop();
+    }
+    ns += a8cache_pld(&s->cache, pa, n9_memory_now(s) + ns);
+    s->c[C_STALL_NS] += ns;
+    return ns;
+}
+
+static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
+{
+    N9MemoryState *s = opaque;
+
+    n9_memory_skip_drop();
+    switch (op) {
+    case MEM_HOOK_TLBI_ALL:
+        a8cache_tlb_flush_all(&s->cache);
+        break;
+    case MEM_HOOK_TLBI_ASID:
+        a8cache_tlb_flush_asid(&s->cache, value & 0xff);
+        break;
+    case MEM_HOOK_TLBI_MVA:
+        a8cache_tlb_flush_va(&s->cache, value & ~0xfffu, value & 0xff, 0);
+        break;
+    case MEM_HOOK_TLBI_MVAA:
+        a8cache_tlb_flush_va(&s->cache, value & ~0xfffu, 0, 1);
+        break;
+    }
+}
+
+/*
+ * The L1s and the L2 are in the MPU power domain: OFF loses them (the
+ * kernel cleans them before; the model drops what is still dirty).  The
+ * vCPU is in WFI then, so the model is not in use.
+ */
+static void n9_memory_prcm_event(Notifier *n, void *data)
+{
+    N9MemoryState *s = container_of(n, N9MemoryState, prcm_listener);
+    OMAP3PRCMEvent *ev = data;
+
+    if (ev->type == OMAP3_PRCM_PWRST && ev->pwrdm == PRCM_PD_MPU &&
+        ev->to == PRCM_PWRST_OFF) {
+        n9_memory_skip_drop();
+        a8cache_invalidate(&s->cache, A8C_LEVEL_ALL);
+    }
+}
+
+static MemHookOps n9_memory_hooks = {
+    .access = n9_memory_access,
+    .fetch = n9_memory_fetch,
+    .tlb_maint = n9_memory_tlb_maint,
+    .pld = n9_memory_pld,
+    .skip_line_bits = 0,        /* the L1 D's line: set at creation */
+};
+
+/* ---- MPU clock -------------------------------------------------------------- */
+
+/*
+ * With icount shift=0 an instruction is 1 ns: the MPU at 1 GHz.  Below
+ * that, each TB's fetch charges the rest of 1e9 / rate per instruction;
+ * the cache model's cycle costs (L2 hit, walk) follow the period too.
+ * Above 1 GHz an instruction cannot cost less than 1 ns (the N9's OPPs
+ * stop at 1 GHz).  A stopped clock (0) leaves the costs alone: the MPU
+ * does not run then.
+ */
+static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
+{
+    N9MemoryState *s = opaque;
+    uint64_t hz = clock_get_hz(s->mpu_ck);
+
+    if (hz == 0) {
+        return;
+    }
+    a8cache_set_cpu_period_ps(&s->cache, MAX(1, 1000000000000ull / hz));
+    if (hz >= NANOSECONDS_PER_SECOND) {
+        s->insn_extra_fp = 0;
+        if (hz > NANOSECONDS_PER_SECOND) {
+            warn_report_once("rm696: the MPU clock is above 1 GHz; an "
+                             "instruction still costs 1 ns");
+        }
+    } else {
+        s->insn_extra_fp = (NANOSECONDS_PER_SECOND << 32) / hz - (1ull << 32);
+    }
+}
+
+/* ---- Statistics ----------------------------------------------------------- */
+
+/*
+ * A counter as it stands, with the accesses the skip filter counted since
+ * the last fold (read-only, so any thread may read it).  @model: a cache
+ * model counter (A8C_*), else one of the glue's (C_*).
+ */
+static uint64_t n9_memory_counter(N9MemoryState *s, bool model, int i)
+{
+    uint64_t r = qatomic_read(&mem_hook_skip.count[0]);
+    uint64_t w = qatomic_read(&mem_hook_skip.count[1]);
+
+    if (!model) {
+        return s->c[i] + (i == C_LOADS ? r : i == C_STORES ? w : 0);
+    }
+    return s->cache.s.cnt[i] + (i == A8C_L1D_HIT ? r : i == A8C_L1D_WHIT ? w :
+                                i == A8C_DTLB_HIT ? r + w : 0);
+}
+
+static void n9_memory_get_counter(Object *obj, Visitor *v, const char *name,
+                                  void *opaque, Error **errp)
+{
+    intptr_t i = (intptr_t)opaque;
+    uint64_t val = n9_memory_counter(N9_MEMORY(obj), i >= C_NUM,
+                                     i >= C_NUM ? i - C_NUM : i);
+
+    visit_type_uint64(v, name, &val, errp);
+}
+
+static void n9_memory_put(QDict *d, const char *name, uint64_t v)
+{
+    g_autofree char *key = g_strdelimit(g_strdup(name), "-", '_');
+
+    qdict_put_int(d, key, v);
+}
+
+QDict *n9_memory_stats(N9MemoryState *s)
+{
+    QDict *d = qdict_new(), *cache = qdict_new();
+
+    for (int i = 0; i < C_NUM; i++) {
+        n9_memory_put(d, n9_memory_counter_names[i],
+                      n9_memory_counter(s, false, i));
+    }
+    qdict_put_int(d, "mpu_hz", clock_get_hz(s->mpu_ck));
+    for (int i = 0; i < A8C_NUM_COUNTERS; i++) {
+        n9_memory_put(cache, a8cache_counter_names[i],
+                      n9_memory_counter(s, true, i));
+    }
+    qdict_put(d, "cache", cache);
+    return d;
+}
+
+/* ---- QOM -------------------------------------------------------------------- */
+
+static void n9_memory_reset(void *opaque)
+{
+    N9MemoryState *s = opaque;
+    a8cache_next next = { .access = sdrc_next_level_access, .ctx = s->sdrc };
+    uint32_t period = s->cache.s.cpu_period_ps;
+    const char *why;
+
+    /* caches and TLBs start empty; counters start again with each boot */
+    why = a8cache_init(&s->cache, &s->params, &next, s->seed);
+    assert(!why);       /* checked when the timing file was read */
+    if (period) {
+        a8cache_set_cpu_period_ps(&s->cache, period);
+    }
+    memset(s->c, 0, sizeof(s->c));
+    s->insn_extra_acc = 0;
+    s->skip_ok = s->params.l1_extra_cycles == 0;
+    n9_memory_skip_drop();
+    mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
+    s->ctx[0] = UINT64_MAX;     /* no SCTLR has every bit: look again */
+    n9_memory_cpu_state(s);
+}
+
+/* The skip filter's counts into the counters, and nothing pending. */
+static int n9_memory_pre_save(void *opaque)
+{
+    n9_memory_skip_fold(opaque);
+    return 0;
+}
+
+/* The lines the filter named may mean something else now: drop them; and
+ * look at the CPU's state again at the next TB. */
+static int n9_memory_post_load(void *opaque, int version_id)
+{
+    N9MemoryState *s = opaque;
+
+    n9_memory_skip_drop();
+    mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
+    s->ctx[0] = UINT64_MAX;
+    return 0;
+}
+
+static void n9_memory_init(Object *obj)
+{
+    N9MemoryState *s = N9_MEMORY(obj);
+
+    for (intptr_t i = 0; i < C_NUM; i++) {
+        object_property_add(obj, n9_memory_counter_names[i], "uint64",
+                            n9_memory_get_counter, NULL, NULL, (void *)i);
+    }
+    for (intptr_t i = 0; i < A8C_NUM_COUNTERS; i++) {
+        object_property_add(obj, a8cache_counter_names[i], "uint64",
+                            n9_memory_get_counter, NULL, NULL,
+                            (void *)(C_NUM + i));
+    }
+    s->mpu_ck = qdev_init_clock_in(DEVICE(obj), "mpu_ck",
+                                   n9_memory_mpu_ck_update, s, ClockUpdate);
+}
+
+/*
+ * Everything that shapes timing travels with a snapshot: the cache
+ * model's whole state (its arrays as they are) and the glue's.  The SDRC
+ * model's state travels with the SDRC device.
+ */
+static const VMStateDescription vmstate_n9_memory = {
+    .name = TYPE_N9_MEMORY,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .pre_save = n9_memory_pre_save,
+    .post_load = n9_memory_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(cache.s.l2_wlast, N9MemoryState),
+        VMSTATE_UINT32(cache.s.l2_wlast_idx, N9MemoryState),
+        VMSTATE_UINT32(cache.s.l1d_wmiss, N9MemoryState),
+        VMSTATE_UINT32(cache.s.cpu_period_ps, N9MemoryState),
+        VMSTATE_UINT32(cache.s.carry_ps, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(cache.s.cnt, N9MemoryState, A8C_NUM_COUNTERS),
+        VMSTATE_UINT64(cache.s.rng, N9MemoryState),
+        VMSTATE_UINT64(cache.s.port_free_ns, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(cache.s.wbuf_out_ns, N9MemoryState,
+                             A8CACHE_MAX_WBUF),
+        VMSTATE_UINT32(cache.s.wbuf_head, N9MemoryState),
+        VMSTATE_UINT32(cache.s.wbuf_count, N9MemoryState),
+        VMSTATE_UINT32_ARRAY(cache.s.pld_line, N9MemoryState,
+                             A8CACHE_MAX_PLD),
+        VMSTATE_UINT64_ARRAY(cache.s.pld_ready_ns, N9MemoryState,
+                             A8CACHE_MAX_PLD),
+        VMSTATE_UINT32_2DARRAY(cache.s.tlb_va, N9MemoryState, 2,
+                               A8CACHE_MAX_TLB),
+        VMSTATE_UINT32_2DARRAY(cache.s.tlb_attr, N9MemoryState, 2,
+                               A8CACHE_MAX_TLB),
+        VMSTATE_UINT32_ARRAY(cache.s.tlb_next, N9MemoryState, 2),
+        VMSTATE_UINT32_ARRAY(cache.s.l1i_hot, N9MemoryState,
+                             A8CACHE_HOT_L1),
+        VMSTATE_UINT32_ARRAY(cache.s.l1d_hot, N9MemoryState,
+                             A8CACHE_HOT_L1),
+        VMSTATE_UINT32_ARRAY(cache.s.l1d_whot, N9MemoryState,
+                             A8CACHE_HOT_L1),
+        VMSTATE_UINT32_2DARRAY(cache.s.tlb_hot_vpn, N9MemoryState, 2,
+                               A8CACHE_HOT_TLB),
+        VMSTATE_UINT32_2DARRAY(cache.s.tlb_hot_asid, N9MemoryState, 2,
+                               A8CACHE_HOT_TLB),
+        VMSTATE_UINT32_ARRAY(cache.s.l1i_tag, N9MemoryState,
+                             A8CACHE_MAX_L1_LINES),
+        VMSTATE_UINT32_ARRAY(cache.s.l1d_tag, N9MemoryState,
+                             A8CACHE_MAX_L1_LINES),
+        VMSTATE_UINT8_ARRAY(cache.s.l1d_dirty, N9MemoryState,
+                            A8CACHE_MAX_L1_LINES),
+        VMSTATE_UINT32_ARRAY(cache.s.l2_tag, N9MemoryState,
+                             A8CACHE_MAX_L2_LINES),
+        VMSTATE_UINT16_ARRAY(cache.s.l2_st, N9MemoryState,
+                             A8CACHE_MAX_L2_LINES),
+        VMSTATE_BOOL(mmu_on, N9MemoryState),
+        VMSTATE_BOOL(dcache_on, N9MemoryState),
+        VMSTATE_BOOL(icache_on, N9MemoryState),
+        VMSTATE_UINT32(asid, N9MemoryState),
+        VMSTATE_UINT32(tb_va, N9MemoryState),
+        VMSTATE_UINT64(insn_extra_acc, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(c, N9MemoryState, C_NUM),
+        VMSTATE_CLOCK(mpu_ck, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static void n9_memory_class_init(ObjectClass *oc, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(oc);
+
+    dc->desc = "N9 memory path: caches, TLBs, SDRAM timing of every access";
+    dc->vmsd = &vmstate_n9_memory;
+    dc->user_creatable = false;
+}
+
+static const TypeInfo n9_memory_info = {
+    .name = TYPE_N9_MEMORY,
+    .parent = TYPE_DEVICE,
+    .instance_size = sizeof(N9MemoryState),
+    .instance_init = n9_memory_init,
+    .class_init = n9_memory_class_init,
+};
+
+static void n9_memory_register_types(void)
+{
+    type_register_static(&n9_memory_info);
+}
+
+type_init(n9_memory_register_types)
+
+N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
+                             hwaddr base, OMAP3PRCMState *prcm,
+                             SdrcModel *sdrc, const a8cache_params *params,
+                             uint64_t seed)
+{
+    N9MemoryState *s = N9_MEMORY(qdev_new(TYPE_N9_MEMORY));
+
+    s->cpu = cpu;
+    s->cs = CPU(cpu);
+    s->sdram_host = memory_region_get_ram_ptr(sdram);
+    s->sdram_base = base;
+    s->sdram_size = memory_region_size(sdram);
+    s->sdrc = sdrc;
+    s->params = *params;
+    s->seed = seed;
+    object_property_add_child(parent, "memory-path", OBJECT(s));
+    qdev_connect_clock_in(DEVICE(s), "mpu_ck",
+                          qdev_get_clock_out(DEVICE(prcm), "mpu_ck"));
+    qdev_realize_and_unref(DEVICE(s), NULL, &error_fatal);
+    n9_memory_reset(s);
+    n9_memory_mpu_ck_update(s, ClockUpdate);
+    qemu_register_reset(n9_memory_reset, s);
+    s->prcm_listener.notify = n9_memory_prcm_event;
+    omap3_prcm_add_listener(prcm, &s->prcm_listener);
+    n9_memory_hooks.skip_line_bits = s->cache.l1d_shift;
+    mem_hook_register(&n9_memory_hooks, s);
+    return s;
+}

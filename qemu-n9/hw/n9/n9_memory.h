@@ -1,0 +1,47 @@
+/*
+ * The N9's memory path in the machine (n9_memory.c): every instruction
+ * fetch, load and store of the vCPU to SDRAM reaches the cache model, and
+ * what it costs is charged to the vCPU's virtual time.
+ *
+ * A device without a bus, the machine's child "memory-path"
+ * (/machine/memory-path):
+ *   clock input "mpu_ck"   the MPU clock (PRCM): below 1 GHz an
+ *                          instruction costs 1e9 / rate ns, not 1; the
+ *                          cache model's cycle costs follow it
+ *   QOM counters           the glue's (loads, stores, fetches, plds,
+ *                          other, uncached, mpu-ns, stall-ns) and the
+ *                          cache model's (l1d-load-hits, walks, mem-ns,
+ *                          ...: models/cache a8cache_counter_names)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_N9_N9_MEMORY_H
+#define HW_N9_N9_MEMORY_H
+
+#include "hw/qdev-core.h"
+#include "hw/clock.h"
+#include "qobject/qdict.h"
+#include "target/arm/cpu-qom.h"
+#include "models/cache/a8cache.h"
+#include "models/sdrc/sdrc.h"
+#include "omap3_prcm.h"
+
+#define TYPE_N9_MEMORY "n9-memory"
+OBJECT_DECLARE_SIMPLE_TYPE(N9MemoryState, N9_MEMORY)
+
+/*
+ * Create the memory path for @cpu over the SDRAM @sdram mapped at @base,
+ * as @parent's child "memory-path": the cache model with @params and the
+ * replacement @seed, in front of the SDRAM model @sdrc (the SDRC
+ * device's); the MPU clock and MPU OFF from @prcm.  Registers the hooks
+ * (exec/mem-hook.h): call before anything is translated.
+ */
+N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
+                             hwaddr base, OMAP3PRCMState *prcm,
+                             SdrcModel *sdrc, const a8cache_params *params,
+                             uint64_t seed);
+
+/* The counters, for the statistics file's "memory" section. */
+QDict *n9_memory_stats(N9MemoryState *s);
+
+#endif /* HW_N9_N9_MEMORY_H */
