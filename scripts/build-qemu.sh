@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # Build qemu-system-arm with the rm696 machine: Debian's QEMU 10.0 source
 # package + qemu-n9/patches, with qemu-n9/'s files (and models/) laid over it.
-# Usage: build-qemu.sh [ninja targets...]   (default: qemu-system-arm)
+# Usage: build-qemu.sh [--sanitize] [ninja targets...]   (default: qemu-system-arm)
+#   --sanitize  a second build folder (build/qemu-VERSION-asan) compiled with
+#               clang, AddressSanitizer, UBSan and libFuzzer instrumentation,
+#               for the long fuzzing campaign (scripts/fuzz.sh --asan) and
+#               QEMU's generic-fuzz (target qemu-fuzz-arm); links
+#               out/bin/qemu-system-arm-asan (and out/bin/qemu-fuzz-arm).
 . "$(dirname "$0")/lib.sh"
+
+variant=
+if [ "${1:-}" = --sanitize ]; then
+    variant=-asan
+    shift
+fi
 
 "$N9_TOP/scripts/fetch-sources.sh"
 
@@ -11,12 +22,14 @@ phash=$(hash_of "$N9_TOP/qemu-n9/patches")
 # Stable paths: ccache keys include the paths on the compiler's command
 # line, so a new patch series rebuilds from the cache instead of from
 # scratch.  The tree records the series it was made with.
-tree=$N9_CACHE/qemu-$QEMU_UPSTREAM
-build=$N9_CACHE/build/qemu-$QEMU_UPSTREAM
+# The sanitizer variant has a tree, a build folder and a lock of its own, so
+# that its long build neither holds up nor is disturbed by the main one.
+tree=$N9_CACHE/qemu-$QEMU_UPSTREAM$variant
+build=$N9_CACHE/build/qemu-$QEMU_UPSTREAM$variant
 mkdir -p "$N9_CACHE/build"
 
 # One build at a time in a build folder (helpers and developers share it).
-exec 9>"$N9_CACHE/build/qemu.lock"
+exec 9>"$N9_CACHE/build/qemu$variant.lock"
 flock 9
 
 if [ "$(cat "$tree/.n9-ready" 2>/dev/null)" != "$phash" ]; then
@@ -76,8 +89,14 @@ configure_flags=(
     --enable-tcg --enable-fdt=system --enable-plugins
     --disable-docs --disable-install-blobs --disable-download
     --python=/usr/bin/python3
-    --cc="ccache cc"
 )
+if [ -n "$variant" ]; then
+    command -v clang > /dev/null || die "--sanitize needs clang (apt-get install clang libclang-rt-dev)"
+    configure_flags+=(--cc="ccache clang" --cxx="ccache clang++" --objcc="ccache clang"
+                      --enable-asan --enable-ubsan --enable-fuzzing --disable-plugins)
+else
+    configure_flags+=(--cc="ccache cc")
+fi
 want="${configure_flags[*]}"
 if ! [ -f "$build/build.ninja" ] || [ "$(cat "$build/.n9-configure" 2>/dev/null)" != "$want" ]; then
     rm -rf "$build"; mkdir -p "$build"
@@ -98,5 +117,10 @@ grep -E 'warning:' "$build/ninja.log" | grep -F 'hw/n9' >&2 || true
 log "QEMU built in $((SECONDS - t0)) s"
 
 mkdir -p "$N9_OUT/bin"
+if [ -n "$variant" ]; then
+    ln -sfn "$build/qemu-system-arm" "$N9_OUT/bin/qemu-system-arm$variant"
+    [ ! -e "$build/qemu-fuzz-arm" ] || ln -sfn "$build/qemu-fuzz-arm" "$N9_OUT/bin/qemu-fuzz-arm"
+    exit 0
+fi
 ln -sfn "$build/qemu-system-arm" "$N9_OUT/bin/qemu-system-arm"
 ln -sfn "$build" "$N9_OUT/qemu-build"

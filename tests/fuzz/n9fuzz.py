@@ -109,7 +109,8 @@ class Session:
         self.errf = open(self.errpath, 'w+b')
         args = [self.qemu, '-M', 'rm696', '-machine', 'accel=qtest', '-display', 'none',
                 '-nodefaults', '-qtest', 'stdio', '-qtest-log', 'none',
-                '-qmp', 'unix:%s,server=on,wait=on' % sock] + self.extra
+                '-qmp', 'unix:%s,server=on,wait=on' % sock] + \
+            [a.replace('{dir}', self.dir) for a in self.extra]
         env = dict(os.environ)
         env.setdefault('ASAN_OPTIONS', 'detect_leaks=0:abort_on_error=1:symbolize=1')
         env.setdefault('UBSAN_OPTIONS', 'halt_on_error=1:abort_on_error=1:print_stacktrace=1')
@@ -219,6 +220,15 @@ class Session:
             err = self.stderr_text()
             if 'Sanitizer' in err or 'runtime error' in err:
                 raise Failure('sanitizer', key_line(err), None, err)
+            stats = os.path.join(self.dir, 'stats.json')
+            if any('stats=' in a for a in self.extra):
+                # -M rm696,stats=FILE: written at exit, must be JSON
+                try:
+                    with open(stats) as f:
+                        json.load(f)
+                except (OSError, ValueError) as e:
+                    raise Failure('stats', 'the statistics file is not JSON: %s'
+                                  % str(e)[:100], None, err)
         finally:
             self.kill()
             for f in ('qmp_file', 'qmp_sock', 'errf'):
@@ -314,21 +324,21 @@ class Session:
             self.buf += chunk
         return answers
 
-    def run(self, cmds, batch=256):
+    def run(self, cmds, batch=256, base=0):
         """Run a command list (qtest lines and `system_reset`); a Failure
-        names the index of the command that got no answer."""
+        names the index (+ @base) of the command that got no answer."""
         i = 0
         while i < len(cmds):
             if cmds[i] == 'system_reset':
-                self.system_reset(i)
+                self.system_reset(base + i)
                 i += 1
                 continue
             j = i
             while j < len(cmds) and j - i < batch and cmds[j] != 'system_reset':
                 j += 1
-            self.qtest(cmds[i:j], i)
+            self.qtest(cmds[i:j], base + i)
             i = j
-        self.qtest([ALIVE], len(cmds))
+        self.qtest([ALIVE], base + len(cmds))
 
 
 # ---------------------------------------------------------------------------
@@ -728,6 +738,8 @@ class Generator:
         self.levels = {}
         self.cur = None
         self.pending = []
+        # A quarter of the seeds also write the statistics file at exit
+        self.machine = ['machine stats={dir}/stats.json'] if self.rng.random() < 0.25 else []
 
     @staticmethod
     def block_weight(b):
@@ -796,6 +808,15 @@ class Generator:
 
     def access(self, b):
         rng = self.rng
+        if rng.random() < 0.03:
+            # a block of 1-16 bytes at any alignment: the memory core splits
+            # it into the accesses the region accepts
+            n = rng.randint(1, 16)
+            addr = b['base'] + rng.randrange(0, max(min(b['size'], 0x1000) - n, 1))
+            if rng.random() < 0.5:
+                return ['read 0x%x %d' % (addr, n)]
+            return ['write 0x%x %d 0x%s' % (addr, n, ''.join('%02x' % rng.getrandbits(8)
+                                                             for _ in range(n)))]
         size = rng.choices((4, 1, 2, 8), (60, 14, 12, 14))[0]
         off = self.pick_offset(b, size)
         addr = b['base'] + off
@@ -895,7 +916,7 @@ class Generator:
 
     def feed(self, cmds, answers):
         for c, a in zip(cmds, answers):
-            if c.startswith('read') and a.startswith('OK '):
+            if c[4] in 'bwlq' and c.startswith('read') and a.startswith('OK '):
                 try:
                     self.readback[int(c.split()[1], 16)] = int(a.split()[1], 16)
                 except ValueError:
@@ -905,11 +926,22 @@ class Generator:
 # ---------------------------------------------------------------------------
 # Campaign, replay, minimisation
 # ---------------------------------------------------------------------------
+def machine_args(cmds):
+    """Split leading `machine OPTS` lines (-machine OPTS; {dir}: the
+    session's folder) off a command list."""
+    extra = []
+    while cmds and cmds[0].startswith('machine '):
+        extra += ['-machine', cmds[0].split(None, 1)[1]]
+        cmds = cmds[1:]
+    return extra, cmds
+
+
 def run_seed(qemu, fmap, seed, ops, timeout, batch=256):
     """Run one seed for @ops commands.  Returns (trace, failure or None)."""
     gen = Generator(seed, fmap)
-    trace = []
-    s = Session(qemu, timeout=timeout)
+    trace = list(gen.machine)
+    extra, _ = machine_args(trace)
+    s = Session(qemu, timeout=timeout, extra=extra)
     try:
         s.start()
         while len(trace) < ops:
@@ -931,12 +963,13 @@ def run_seed(qemu, fmap, seed, ops, timeout, batch=256):
         s.kill()
 
 
-def replay(qemu, cmds, timeout, extra=()):
+def replay(qemu, cmds, timeout):
     """Run @cmds in a new QEMU; the Failure, or None."""
+    extra, rest = machine_args(cmds)
     s = Session(qemu, timeout=timeout, extra=extra)
     try:
         s.start()
-        s.run(cmds)
+        s.run(rest, base=len(cmds) - len(rest))
         s.close()
         return None
     except Failure as f:

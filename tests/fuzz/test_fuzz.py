@@ -93,7 +93,7 @@ def self_tests(qemu, fmap):
 
 def main():
     qemu, logdir = sys.argv[1], sys.argv[2]
-    seeds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    seeds = int(sys.argv[3]) if len(sys.argv) > 3 else 60
     ops = int(sys.argv[4]) if len(sys.argv) > 4 else 20000
     os.makedirs(logdir, exist_ok=True)
     # A copy: a rebuild of the shared binary must not change QEMU under the test
