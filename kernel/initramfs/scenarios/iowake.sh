@@ -23,4 +23,6 @@ QUIET_SETTLE=0 . /usr/share/n9/scenarios/quiet.sh
 power=/sys/class/tty/ttyS2/device/power
 echo "$delay" > $power/autosuspend_delay_ms
 echo auto > $power/control
+# a local line (no carrier to wait for), as a console or getty -L sets it
+stty -F /dev/ttyS2 115200 clocal -crtscts
 setsid sh -c 'exec /bin/sh -l <>/dev/ttyS2 >&0 2>&0'

@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""I/O pad wake-up, end to end in Linux: a key typed at the shell wakes the
+system from CORE OFF through the I/O daisy chain.
+
+The N9's device tree gives UART3 no pad wake-up interrupt, so the test adds
+the one the N900's has (interrupts-extended = <&intc 74 &omap3_pmx_core
+OMAP3_UART3_RX>) to a copy of the DTB.  The kernel then arms the RX pad
+(pinctrl-single sets WAKEUPENABLE when 8250_omap's dedicated wake-up
+interrupt is enabled at runtime suspend).  The initramfs scenario
+n9.run=iowake turns OFF modes on and gives ttyS2 a shell that is not the
+kernel's console (a console keeps its UART runtime-active, and so PER and
+CORE ON).  Twice: wait (QMP) until CORE is OFF with the RX pad armed, type
+one character, and check that the pad latched WAKEUPEVENT (SCM), the PRCM's
+"io" interrupt and the serial wake-up interrupt ran (/proc/interrupts), the
+kernel cleared the latch, the typed character was lost (the receiver had
+no clock, as on the phone) and the shell answers the next command.  At the
+end the machine's idle counters (stats JSON) name the wake-ups
+"11 prcm io-chain".
+
+With -icount shift=0 (sleep on): an idle guest's virtual time follows the
+host's, so the shell's UART stays up for its autosuspend delay (3 s)
+while the test types.
+Prints one "PASS: ..." or "FAIL: ..." line per check.
+Usage: test_iowake.py QEMU KERNEL_DIR INITRD LOGDIR
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from n9console import N9Console, BootError  # noqa: E402
+
+results = []
+
+UART3_NODE = '/ocp@68000000/serial@49020000'
+PMX_CORE_NODE = '/ocp@68000000/l4@48000000/scm@2000/pinmux@30'
+UART3_IRQ = 74
+PAD_OFFSET = 0x16e              # OMAP3_UART3_RX: padconf 0x4800219e
+PAD_ADDR = 0x48002000 + 0x30 + PAD_OFFSET
+WAKEUPENABLE, WAKEUPEVENT = 1 << 14, 1 << 15
+CM_FCLKEN_PER = 0x48005000
+EN_UART3 = 1 << 11
+
+
+def check(name, ok, detail=''):
+    results.append(bool(ok))
+    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
+                        '' if ok or not detail else
+                        '\n    ' + str(detail).replace('\n', '\n    ')),
+          flush=True)
+    return ok
+
+
+class QMP:
+    def __init__(self, path, timeout=60):
+        t0 = time.monotonic()
+        while True:
+            try:
+                self.s = socket.socket(socket.AF_UNIX)
+                self.s.connect(path)
+                break
+            except OSError:
+                if time.monotonic() - t0 > timeout:
+                    raise
+                time.sleep(0.1)
+        self.f = self.s.makefile('rw')
+        json.loads(self.f.readline())           # greeting
+        self.cmd('qmp_capabilities')
+
+    def cmd(self, name, **args):
+        self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n')
+        self.f.flush()
+        while True:
+            r = json.loads(self.f.readline())
+            if 'return' in r or 'error' in r:
+                return r
+
+    def get(self, path, prop):
+        return self.cmd('qom-get', path=path, property=prop)['return']
+
+    def readw(self, addr):
+        """A 16-bit physical read through the monitor (not charged)."""
+        out = self.cmd('human-monitor-command',
+                       **{'command-line': 'xp /1hx 0x%x' % addr})['return']
+        return int(out.split(':')[1].split()[0], 16)
+
+    def readl(self, addr):
+        out = self.cmd('human-monitor-command',
+                       **{'command-line': 'xp /1wx 0x%x' % addr})['return']
+        return int(out.split(':')[1].split()[0], 16)
+
+
+def make_dtb(src, dst):
+    """The N9 DTB plus the N900's UART3 RX pad wake-up interrupt."""
+    dts = subprocess.run(['dtc', '-q', '-I', 'dtb', '-O', 'dts', src],
+                         check=True, capture_output=True, text=True).stdout
+    phandle = max(int(p, 16) for p in
+                  re.findall(r'phandle = <0x([0-9a-f]+)>', dts)) + 1
+    subprocess.run(['cp', src, dst], check=True)
+    subprocess.run(['fdtput', '-t', 'x', dst, PMX_CORE_NODE, 'phandle',
+                    '%x' % phandle], check=True)
+    intc = subprocess.run(['fdtget', '-t', 'x', src, UART3_NODE,
+                           'interrupts-extended'], check=True,
+                          capture_output=True, text=True).stdout.split()[0]
+    subprocess.run(['fdtput', '-t', 'x', dst, UART3_NODE,
+                    'interrupts-extended', intc, '%x' % UART3_IRQ,
+                    '%x' % phandle, '%x' % PAD_OFFSET], check=True)
+
+
+def wait_for(what, cond, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = cond()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise BootError('timed out after %d s waiting for %s' % (timeout, what))
+
+
+def irq_counts(text):
+    """{name: count} of the PRCM "io" interrupt and the UART's wake-up one."""
+    out = {}
+    for line in text.split('\n'):
+        m = re.match(r'\s*\d+:\s+(\d+)\s+(.*)$', line)
+        if not m:
+            continue
+        if 'pm_io' in line:
+            out['pm_io'] = int(m.group(1))
+        if '49020000.serial:wakeup' in line:
+            out['wakeirq'] = int(m.group(1))
+    return out
+
+
+def one_wake(con, q, n):
+    """Round @n: CORE OFF, a key, the I/O chain wake-up, the shell answers."""
+    ev0 = q.get('/machine/soc/scm', 'wakeup-events')
+    before = irq_counts(con.run('cat /proc/interrupts'))
+    # the shell's UART idles after 3 s, PER and CORE follow
+    states = wait_for('CORE OFF', lambda: (lambda s: s if 'core=OFF' in s
+                                           else None)(
+        q.get('/machine/soc/prcm', 'power-states')), 60)
+    pad = q.readw(PAD_ADDR)
+    check('round %d: CORE reached OFF with the UART3 RX pad armed '
+          '(padconf 0x%04x: WAKEUPENABLE)' % (n, pad),
+          'per=OFF' in states and pad & WAKEUPENABLE and
+          not pad & WAKEUPEVENT, '%s; pad 0x%04x' % (states, pad))
+    con.proc.stdin.write(b'x')
+    con.proc.stdin.flush()
+    try:
+        wait_for('the pad latch', lambda: q.get('/machine/soc/scm',
+                                                'wakeup-events') > ev0, 10)
+        latched = True
+    except BootError:
+        latched = False
+    check('round %d: the key latched WAKEUPEVENT on the RX pad' % n, latched,
+          'SCM wakeup-events stayed %d' % ev0)
+    if not latched:
+        return
+    # the kernel's "io" handler chain: pinctrl-single finds the pad, masks
+    # it (WAKEUPENABLE cleared: the latch clears), 8250_omap's wake-up
+    # interrupt resumes the UART (its functional clock runs again)
+    try:
+        wait_for('the kernel to take the pad event',
+                 lambda: not q.get('/machine/soc/scm', 'io-wake'), 10)
+        wait_for('UART3 to run again',
+                 lambda: q.readl(CM_FCLKEN_PER) & EN_UART3, 10)
+        handled = True
+    except BootError as e:
+        handled = str(e)
+    pad = q.readw(PAD_ADDR)
+    check('round %d: the kernel cleared the latch and resumed UART3 '
+          '(padconf 0x%04x)' % (n, pad), handled is True and
+          not pad & WAKEUPEVENT, handled)
+    try:
+        after = irq_counts(con.run('cat /proc/interrupts', timeout=20))
+        answered = True
+    except BootError as e:
+        answered, after = str(e), {}
+    check('round %d: the shell answers the next command, the waking key '
+          'is lost' % n, answered is True, answered)
+    check('round %d: the PRCM "io" interrupt and the UART\'s pad wake-up '
+          'interrupt ran (%s -> %s)' % (n, before, after),
+          after.get('pm_io', 0) > before.get('pm_io', 0) and
+          after.get('wakeirq', 0) > before.get('wakeirq', 0))
+
+
+def main():
+    qemu, kdir, initrd, logdir = sys.argv[1:5]
+    os.makedirs(logdir, exist_ok=True)
+    dtb = os.path.join(logdir, 'iowake.dtb')
+    make_dtb(os.path.join(kdir, 'omap3-n9.dtb'), dtb)
+    sock = os.path.join(logdir, 'iowake-qmp.sock')
+    stats = os.path.join(logdir, 'iowake-stats.json')
+    for f in (sock, stats):
+        if os.path.exists(f):
+            os.unlink(f)
+    t0 = time.monotonic()
+    con = N9Console(qemu, os.path.join(kdir, 'zImage'), dtb, initrd,
+                    append='n9.run=iowake', console=None,
+                    extra=['-M', 'rm696,symbols=%s/System.map,stats=%s'
+                           % (kdir, stats), '-icount', 'shift=0',
+                           '-qmp', 'unix:%s,server=on,wait=off' % sock],
+                    log_path=os.path.join(logdir, 'iowake.log'))
+    try:
+        con.wait_prompt(300)
+        q = QMP(sock)
+        consoles = con.run('cat /proc/consoles')
+        check('ttyS2 has a shell and is not the kernel console',
+              not re.search(r'^ttyS2\b', consoles, re.M), consoles)
+        wk = con.run('cat /sys/kernel/debug/pm_debug/enable_off_mode '
+                     '/sys/class/tty/ttyS2/device/power/autosuspend_delay_ms')
+        check('OFF modes on, UART3 autosuspends after 3000 ms (%s)'
+              % ' '.join(wk.split()), wk.split() == ['1', '3000'], wk)
+        for n in (1, 2):
+            one_wake(con, q, n)
+        q.cmd('quit')
+        con.proc.wait(timeout=60)
+    except BootError as e:
+        check('the I/O wake-up scenario runs (log: %s)'
+              % os.path.join(logdir, 'iowake.log'), False, str(e))
+    finally:
+        con.close()
+    try:
+        with open(stats) as f:
+            idle = json.load(f)['idle']
+        src = {}
+        for st in idle['states'].values():
+            for k, v in st['wakeup_sources'].items():
+                src[k] = src.get(k, 0) + v
+        check('the idle counters name the wake-ups: %d x "11 prcm io-chain"'
+              % src.get('11 prcm io-chain', 0),
+              src.get('11 prcm io-chain', 0) >= 2, src)
+    except (OSError, ValueError, KeyError) as e:
+        check('the idle counters (stats JSON %s)' % stats, False, e)
+    print('test_iowake: %.0f s host time' % (time.monotonic() - t0))
+    return 0 if all(results) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
