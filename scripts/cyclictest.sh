@@ -18,6 +18,7 @@
 # Everything after -- goes to QEMU.  More machine options:
 # QEMU_N9_MACHINE_OPTS=timing=timing/no-latency.ini ...
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/scenario.sh"
 
 kernel=patched symbols= states=all loops=100 interval=10000 outdir=
 need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/cyclictest.sh --help)"; }
@@ -43,47 +44,17 @@ if [ "$states" != all ]; then
 fi
 case "$loops" in ''|*[!0-9]*|0) die "--loops: '$loops' is not a whole number above 0" ;; esac
 case "$interval" in ''|*[!0-9]*|0) die "--interval: '$interval' is not a whole number of us above 0" ;; esac
-case "$kernel" in
-    mainline|patched) variant=$kernel ;;
-    *)
-        [ -f "$kernel" ] && [ -r "$kernel" ] || die "unknown kernel '$kernel': give mainline, patched or the path of a zImage"
-        kernel=$(realpath "$kernel")
-        [ -n "$symbols" ] || symbols=$(dirname "$kernel")/System.map
-        [ -f "$symbols" ] || die "no symbols for $kernel: give --symbols System.map (or vmlinux)"
-        variant=patched ;;
-esac
-[ -z "$symbols" ] || { [ -r "$symbols" ] || die "--symbols: cannot read '$symbols'"; symbols=$(realpath "$symbols"); }
+scenario_kernel "$kernel" symbols
 
-"$N9_TOP/scripts/setup-host.sh"
-"$N9_TOP/scripts/build-qemu.sh"
-"$N9_TOP/scripts/build-kernel.sh" "$variant"
-"$N9_TOP/scripts/build-initramfs.sh"
+scenario_build
 
-kdir=$N9_OUT/kernels/$variant
-case "$kernel" in mainline|patched) kernel=$kdir/zImage; symbols=$kdir/System.map ;; esac
+scenario_workdir "$outdir"
 
-if [ -n "$outdir" ]; then
-    mkdir -p "$outdir"; work=$(realpath "$outdir")
-else
-    work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fi
-rm -f "$work/stats.json" "$work/report.txt"
-
-machine="rm696,symbols=$symbols,stats=$work/stats.json"
-[ -z "${QEMU_N9_MACHINE_OPTS:-}" ] || machine="$machine,$QEMU_N9_MACHINE_OPTS"
-append="rdinit=/init n9.run=cyclictest n9.cyclictest.states=$states"
+append="n9.cyclictest.states=$states"
 append="$append n9.cyclictest.loops=$loops n9.cyclictest.interval=$interval"
 
 log "cyclictest scenario: $kernel, states $states, $loops wake-ups of $interval us each"
-t0=$SECONDS
-"$N9_OUT/bin/qemu-system-arm" -M "$machine" \
-    -kernel "$kernel" -dtb "$kdir/omap3-n9.dtb" \
-    -initrd "$N9_OUT/initramfs.cpio.gz" -append "$append" \
-    -icount shift=0,sleep=off -display none -monitor none -serial none \
-    -chardev "file,id=n9report,path=$work/report.txt" \
-    -semihosting-config enable=on,userspace=on,chardev=n9report \
-    "$@" || die "QEMU failed (status $?)"
-log "cyclictest scenario: done in $((SECONDS - t0)) s host time"
+scenario_run cyclictest "symbols=$symbols" "$append" "$@"
 
 python3 - "$N9_TOP/scripts" "$work/stats.json" "$work/report.txt" <<'EOF'
 import json

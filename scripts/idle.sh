@@ -24,6 +24,7 @@
 # Everything after -- goes to QEMU (e.g. -- -trace 'omap3_prcm_*').  More
 # machine options: QEMU_N9_MACHINE_OPTS=timing=timing/no-latency.ini ...
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/scenario.sh"
 
 kernel=patched symbols= states=all seconds=2 count_all= json= trace= outdir=
 idlecount=0
@@ -52,48 +53,19 @@ if [ "$states" != all ]; then
     done
 fi
 case "$seconds" in ''|*[!0-9]*|0) die "--seconds: '$seconds' is not a whole number of seconds above 0" ;; esac
-case "$kernel" in
-    mainline|patched) variant=$kernel ;;
-    *)
-        [ -f "$kernel" ] && [ -r "$kernel" ] || die "unknown kernel '$kernel': give mainline, patched or the path of a zImage"
-        kernel=$(realpath "$kernel")
-        [ -n "$symbols" ] || symbols=$(dirname "$kernel")/System.map
-        [ -f "$symbols" ] || die "no symbols for $kernel: give --symbols System.map (or vmlinux)"
-        variant=patched ;;
-esac
-[ -z "$symbols" ] || { [ -r "$symbols" ] || die "--symbols: cannot read '$symbols'"; symbols=$(realpath "$symbols"); }
+scenario_kernel "$kernel" symbols
 
-"$N9_TOP/scripts/setup-host.sh"
-"$N9_TOP/scripts/build-qemu.sh"
-"$N9_TOP/scripts/build-kernel.sh" "$variant"
-"$N9_TOP/scripts/build-initramfs.sh"
+scenario_build
 
-kdir=$N9_OUT/kernels/$variant
-case "$kernel" in mainline|patched) kernel=$kdir/zImage; symbols=$kdir/System.map ;; esac
+scenario_workdir "$outdir"
 
-if [ -n "$outdir" ]; then
-    mkdir -p "$outdir"; work=$(realpath "$outdir")
-else
-    work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fi
-rm -f "$work/stats.json" "$work/report.txt"
-
-machine="rm696,symbols=$symbols,stats=$work/stats.json"
-[ -z "$trace" ] || machine="$machine,idle-trace=$(realpath -m "$trace")"
-[ -z "${QEMU_N9_MACHINE_OPTS:-}" ] || machine="$machine,$QEMU_N9_MACHINE_OPTS"
-append="rdinit=/init n9.run=idle n9.idle.states=$states n9.idle.seconds=$seconds n9.idle.idlecount=$idlecount"
+opts="symbols=$symbols"
+[ -z "$trace" ] || opts="$opts,idle-trace=$(realpath -m "$trace")"
+append="n9.idle.states=$states n9.idle.seconds=$seconds n9.idle.idlecount=$idlecount"
 [ -z "$count_all" ] || append="$append n9.idle.count_all=1"
 
 log "idle scenario: $kernel, states $states, $seconds s each (modelled time)"
-t0=$SECONDS
-"$N9_OUT/bin/qemu-system-arm" -M "$machine" \
-    -kernel "$kernel" -dtb "$kdir/omap3-n9.dtb" \
-    -initrd "$N9_OUT/initramfs.cpio.gz" -append "$append" \
-    -icount shift=0,sleep=off -display none -monitor none -serial none \
-    -chardev "file,id=n9report,path=$work/report.txt" \
-    -semihosting-config enable=on,userspace=on,chardev=n9report \
-    "$@" || die "QEMU failed (status $?)"
-log "idle scenario: done in $((SECONDS - t0)) s host time"
+scenario_run idle "$opts" "$append" "$@"
 
 python3 "$N9_TOP/scripts/n9idle.py" "$work/stats.json" "$work/report.txt" \
     ${json:+--json "$json"}

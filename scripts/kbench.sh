@@ -21,6 +21,7 @@
 # Everything after -- goes to QEMU.  More machine options:
 # QEMU_N9_MACHINE_OPTS=timing=timing/no-latency.ini ...
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/scenario.sh"
 
 kernel=patched tests= counts= bytes= repeats= outdir= json=
 need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/kbench.sh --help)"; }
@@ -44,51 +45,20 @@ case "$tests" in *[!a-z,]*) die "--tests: e.g. syscall,pipe,spawn" ;; esac
 case "$counts" in *[!a-z0-9=,]*) die "--counts: e.g. pipe=1000,spawn=10" ;; esac
 case "$bytes" in *[!0-9KkMm]*) die "--bytes: e.g. 1M" ;; esac
 case "$repeats" in ''|[1-9]|[1-9][0-9]) ;; *) die "--repeats: '$repeats' is not 1..99" ;; esac
-case "$kernel" in
-    mainline|patched) variant=$kernel ;;
-    *)
-        [ -f "$kernel" ] && [ -r "$kernel" ] || die "unknown kernel '$kernel': give mainline, patched or the path of a zImage"
-        kernel=$(realpath "$kernel")
-        variant=patched ;;
-esac
+scenario_kernel "$kernel"
 
-"$N9_TOP/scripts/setup-host.sh"
-"$N9_TOP/scripts/build-qemu.sh"
-"$N9_TOP/scripts/build-kernel.sh" "$variant"
-"$N9_TOP/scripts/build-initramfs.sh"
+scenario_build
 
-kdir=$N9_OUT/kernels/$variant
-dtb=$kdir/omap3-n9.dtb
-case "$kernel" in
-    mainline|patched) kernel=$kdir/zImage ;;
-    *) [ -f "$(dirname "$kernel")/omap3-n9.dtb" ] && dtb=$(dirname "$kernel")/omap3-n9.dtb ;;
-esac
+scenario_workdir "$outdir"
 
-if [ -n "$outdir" ]; then
-    mkdir -p "$outdir"; work=$(realpath "$outdir")
-else
-    work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fi
-rm -f "$work/stats.json" "$work/report.txt"
-
-machine="rm696,stats=$work/stats.json"
-[ -z "${QEMU_N9_MACHINE_OPTS:-}" ] || machine="$machine,$QEMU_N9_MACHINE_OPTS"
-append="rdinit=/init n9.run=kbench"
+append=
 [ -z "$tests" ] || append="$append n9.kbench.tests=$tests"
 [ -z "$counts" ] || append="$append n9.kbench.counts=$counts"
 [ -z "$bytes" ] || append="$append n9.kbench.bytes=$bytes"
 [ -z "$repeats" ] || append="$append n9.kbench.repeats=$repeats"
 
 log "kbench scenario: $kernel"
-t0=$SECONDS
-"$N9_OUT/bin/qemu-system-arm" -M "$machine" \
-    -kernel "$kernel" -dtb "$dtb" \
-    -initrd "$N9_OUT/initramfs.cpio.gz" -append "$append" \
-    -icount shift=0,sleep=off -display none -monitor none -serial none \
-    -chardev "file,id=n9report,path=$work/report.txt" \
-    -semihosting-config enable=on,userspace=on,chardev=n9report \
-    "$@" || die "QEMU failed (status $?)"
-log "kbench scenario: done in $((SECONDS - t0)) s host time"
+scenario_run kbench "" "$append" "$@"
 
 python3 "$N9_TOP/scripts/n9bench.py" kbench "$work/report.txt" \
     ${json:+--json "$json"}
