@@ -25,7 +25,7 @@ command -v arm-none-eabi-gcc >/dev/null ||
 
 # ARM (not Thumb) code, as the loops' instruction count is part of the
 # measurement; both builds use the same loops (guest/mmiolat/mmiolat.h).
-warn=(-Wall -Wextra -Werror)
+warn=(-Wall -Wextra -Werror -I"$src/common")   # common: pmccntr.h
 
 arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
     -o "$out/mmiolat.tmp" "$src/mmiolat/mmiolat.c"

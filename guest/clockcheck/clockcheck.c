@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pmccntr.h"
+
 #define SYNC_PAGE   0x48320000
 #define SYNC_CR     0x10
 
@@ -32,14 +34,6 @@ static volatile uint32_t *sync32k;
 static uint32_t ticks(void)
 {
     return sync32k[SYNC_CR / 4];
-}
-
-static inline uint32_t ccnt(void)
-{
-    uint32_t v;
-
-    __asm__ volatile("mrc p15, 0, %0, c9, c13, 0" : "=r"(v));
-    return v;
 }
 
 int main(int argc, char **argv)
@@ -60,9 +54,9 @@ int main(int argc, char **argv)
         uint32_t n = strtoul(argv[2], NULL, 0), c0, c1, t0, t1;
 
         t0 = ticks();
-        c0 = ccnt();
+        c0 = pmccntr_read();
         do {
-            c1 = ccnt();
+            c1 = pmccntr_read();
         } while (c1 - c0 < n);
         t1 = ticks();
         if (c1 == c0) {

@@ -51,8 +51,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,13 +59,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static inline uint32_t ccnt(void)
-{
-    uint32_t v;
-
-    __asm__ volatile("mrc p15, 0, %0, c9, c13, 0" : "=r"(v));
-    return v;
-}
+#include "pmccntr.h"
 
 static int64_t mono(void)
 {
@@ -75,41 +67,6 @@ static int64_t mono(void)
 
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
-static sigjmp_buf probe_env;
-
-static void on_sigill(int sig)
-{
-    (void)sig;
-    siglongjmp(probe_env, 1);
-}
-
-/* PMCCNTR must be readable from user space and counting */
-static void check_ccnt(void)
-{
-    struct sigaction sa, old;
-    volatile uint32_t a, b = 0;
-    int i;
-
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_sigill;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGILL, &sa, &old);
-    if (sigsetjmp(probe_env, 1)) {
-        fprintf(stderr, "idletime: user access to PMCCNTR is off: kernel "
-                "needs CONFIG_ARM_USER_CYCLE_COUNTER\n");
-        exit(2);
-    }
-    a = ccnt();
-    for (i = 0; i < 1000 && (b = ccnt()) == a; i++) {
-    }
-    sigaction(SIGILL, &old, NULL);
-    if (a == b) {
-        fprintf(stderr, "idletime: PMCCNTR does not count (PMCR.E or "
-                "PMCNTENSET bit 31 is off; running perf stops it)\n");
-        exit(2);
-    }
 }
 
 struct stat_ns {
@@ -227,7 +184,7 @@ int main(int argc, char **argv)
     if (secs > 0 && !have_n) {
         count = 10000000;
     }
-    check_ccnt();
+    pmccntr_check("idletime");
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     period_ns = (int64_t)period_us * 1000;
 
@@ -245,17 +202,17 @@ int main(int argc, char **argv)
         next = t_base + period_ns;
         ts.tv_sec = next / 1000000000;
         ts.tv_nsec = next % 1000000000;
-        c_sleep = ccnt();
+        c_sleep = pmccntr_read();
         while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)
                == EINTR) {
         }
-        c_wake = ccnt();
+        c_wake = pmccntr_read();
         t_wake = mono();
 
         /* the next step of the clock, framed by two PMCCNTR reads */
         c_prev = c_wake;
         for (;;) {
-            c = ccnt();
+            c = pmccntr_read();
             t = mono();
             if (t != t_wake) {
                 break;

@@ -30,22 +30,9 @@
 #include <string.h>
 #include <time.h>
 
-static inline uint32_t bench_ccnt(void)
-{
-    uint32_t v;
+#include "pmccntr.h"
 
-    __asm__ volatile("mrc p15, 0, %0, c9, c13, 0" : "=r"(v));
-    return v;
-}
-
-/* PMCR (PMUSERENR.EN lets user space read it too) */
-static inline uint32_t bench_pmcr(void)
-{
-    uint32_t v;
-
-    __asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(v));
-    return v;
-}
+#define bench_ccnt pmccntr_read
 
 static inline int64_t bench_mono_ns(void)
 {
@@ -61,14 +48,6 @@ struct bench_clock {
     const char *source;     /* where mhz came from */
 };
 
-static sigjmp_buf bench_probe_env;
-
-static inline void bench_on_sigill(int sig)
-{
-    (void)sig;
-    siglongjmp(bench_probe_env, 1);
-}
-
 /*
  * Check PMCCNTR, find the clock.  @mhz_opt: -m MHZ, or 0.  Exits with
  * status 2 (cannot measure) if PMCCNTR cannot be read or does not count.
@@ -76,32 +55,11 @@ static inline void bench_on_sigill(int sig)
 static inline void bench_clock_init(struct bench_clock *c, const char *prog,
                                     unsigned long mhz_opt)
 {
-    struct sigaction sa, old;
-    volatile uint32_t a, b = 0;
     FILE *f;
     unsigned long khz;
-    int i;
 
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = bench_on_sigill;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGILL, &sa, &old);
-    if (sigsetjmp(bench_probe_env, 1)) {
-        fprintf(stderr, "%s: user access to PMCCNTR is off: kernel needs "
-                "CONFIG_ARM_USER_CYCLE_COUNTER\n", prog);
-        exit(2);
-    }
-    a = bench_ccnt();
-    for (i = 0; i < 1000 && (b = bench_ccnt()) == a; i++) {
-    }
-    c->div = (bench_pmcr() & 8) ? 64 : 1;       /* PMCR.D */
-    sigaction(SIGILL, &old, NULL);
-    if (a == b) {
-        fprintf(stderr, "%s: PMCCNTR does not count (PMCR.E or PMCNTENSET "
-                "bit 31 is off; running perf stops it)\n", prog);
-        exit(2);
-    }
-
+    pmccntr_check(prog);
+    c->div = (pmccntr_pmcr() & 8) ? 64 : 1;     /* PMCR.D */
     c->mhz = 1000;
     c->source = "assumed: no cpufreq";
     if (mhz_opt) {

@@ -21,8 +21,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +29,7 @@
 #include <unistd.h>
 
 #include "mmiolat.h"
+#include "pmccntr.h"
 
 static void usage(void)
 {
@@ -69,41 +68,6 @@ static const volatile uint32_t *map_reg(uint32_t phys)
         exit(2);
     }
     return (const volatile uint32_t *)((char *)p + (phys - base));
-}
-
-static sigjmp_buf probe_env;
-
-static void on_sigill(int sig)
-{
-    (void)sig;
-    siglongjmp(probe_env, 1);
-}
-
-/* PMCCNTR must be readable from user space and counting. */
-static void check_ccnt(void)
-{
-    struct sigaction sa, old;
-    volatile uint32_t a, b = 0;
-    int i;
-
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_sigill;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGILL, &sa, &old);
-    if (sigsetjmp(probe_env, 1)) {
-        fprintf(stderr, "mmiolat: user access to PMCCNTR is off: kernel "
-                "needs CONFIG_ARM_USER_CYCLE_COUNTER\n");
-        exit(2);
-    }
-    a = mmiolat_ccnt();
-    for (i = 0; i < 1000 && (b = mmiolat_ccnt()) == a; i++) {
-    }
-    sigaction(SIGILL, &old, NULL);
-    if (a == b) {
-        fprintf(stderr, "mmiolat: PMCCNTR does not count (PMCR.E or "
-                "PMCNTENSET bit 31 is off; running perf stops it)\n");
-        exit(2);
-    }
 }
 
 int main(int argc, char **argv)
@@ -171,7 +135,7 @@ int main(int argc, char **argv)
     }
 
     if (clk == MMIOLAT_CCNT) {
-        check_ccnt();
+        pmccntr_check("mmiolat");
         printf("# mmiolat: clock ccnt (PMCCNTR at %lu MHz), %lu reads, "
                "best of %lu, empty loop subtracted\n", mhz, n, reps);
     } else {
