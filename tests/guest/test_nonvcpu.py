@@ -33,6 +33,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+from n9qmp import QMP  # noqa: E402
+
 results = []
 
 SYNC32K = 0x48320010            # 32 kHz sync counter (WKUP L4, synctimer)
@@ -47,45 +51,6 @@ def check(name, ok, detail=''):
     print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
                         '' if ok or not detail else '\n    ' + str(detail).replace('\n', '\n    ')),
           flush=True)
-
-
-class QMP:
-    def __init__(self, path, timeout=30):
-        t0 = time.monotonic()
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                if time.monotonic() - t0 > timeout:
-                    raise
-                time.sleep(0.05)
-        self.f = self.s.makefile('rw')
-        json.loads(self.f.readline())           # greeting
-        self.cmd('qmp_capabilities')
-
-    def cmd(self, name, **args):
-        self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n')
-        self.f.flush()
-        while True:
-            line = self.f.readline()
-            if not line:
-                raise EOFError('QEMU closed the QMP socket')
-            r = json.loads(line)
-            if 'return' in r or 'error' in r:
-                return r
-
-    def hmp(self, line):
-        return self.cmd('human-monitor-command', **{'command-line': line}).get('return', '')
-
-    def xp(self, addr):
-        """One 32-bit read through the monitor: its value"""
-        out = self.hmp('xp /1wx 0x%x' % addr)
-        return int(out.split(':')[1].split()[0], 16)
-
-    def qom(self, path, prop):
-        return self.cmd('qom-get', path=path, property=prop)['return']
 
 
 class GDB:

@@ -15,10 +15,13 @@ Usage: test_snapshot.py QEMU KERNELDIR INITRD LOGDIR
 """
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+from n9qmp import QMP  # noqa: E402
 
 failed = 0
 
@@ -29,31 +32,6 @@ def check(name, ok, detail=''):
     print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
                         '' if ok or not detail else '\n    ' + str(detail)),
           flush=True)
-
-
-class QMP:
-    def __init__(self, path, timeout=60):
-        t0 = time.monotonic()
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                if time.monotonic() - t0 > timeout:
-                    raise
-                time.sleep(0.1)
-        self.f = self.s.makefile('rw')
-        json.loads(self.f.readline())           # greeting
-        self.cmd('qmp_capabilities')
-
-    def cmd(self, name, **args):
-        self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n')
-        self.f.flush()
-        while True:
-            r = json.loads(self.f.readline())
-            if 'return' in r or 'error' in r:
-                return r
 
 
 def argv(qemu, kdir, initrd, stats, report):
