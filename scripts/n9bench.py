@@ -11,6 +11,8 @@ import json
 import re
 import sys
 
+from n9idle import parse_report  # "== name" sections, as the idle report
+
 # The phone, SDRC_POWER 0x9, 1 GHz (hardware-facts.md): ns per random
 # dependent load per working set, as (low, high); MB/s; ns per line.
 PHONE_LAT_NS = {
@@ -21,19 +23,6 @@ PHONE_LAT_NS = {
 PHONE_BW_MBS = {'read-neon': 1195, 'write-memset': 1494,
                 'copy-memcpy': 347, 'copy-neon': 500}
 PHONE_LINE_NS = {'nopld': 165, 'pld': 85}
-
-
-def parse_report(text):
-    """{section: [lines]} for the "== name" sections of a report; a
-    section header's words after the name stay in its key."""
-    sections, cur = {}, None
-    for line in text.splitlines():
-        if line.startswith('== '):
-            cur = line[3:].strip()
-            sections[cur] = []
-        elif cur is not None:
-            sections[cur].append(line)
-    return sections
 
 
 def fields(line):
