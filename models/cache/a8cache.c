@@ -62,12 +62,14 @@ const a8cache_params a8cache_default_params = {
     .l1_extra_cycles = 0,   /* icount's 1 ns per instruction covers a hit */
     .l2_hit_cycles = 8,     /* [TRM] Table 16-16: the 8-cycle replay */
     .walk_cycles = 8,       /* + two L2 descriptor reads of 8 = 24 [TRM] */
-    .l3_ns = 25,            /* [TRM] ~25 cycles for an L2 miss, at least;
-                             * to be calibrated on the SDRC_POWER=0x9 table */
+    .l3_ns = 60,            /* calibrated: the phone's SDRC_POWER = 0x9
+                             * table, 2-32 MB random loads 187-225 ns
+                             * (hardware-facts.md; docs/calibration.md) */
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */
     .wbuf_lines = 4,        /* assumption: not in the TRM */
     .pld_slots = 4,         /* assumption: not in the TRM */
+    .load_use_cycles = 2,   /* [TRM] §16: result in E3, address in E1 */
 };
 
 #define KEY(f, lo, hi) { #f, offsetof(a8cache_params, f), lo, hi }
@@ -80,6 +82,7 @@ const a8cache_param_key a8cache_param_keys[] = {
     KEY(walk_cycles, 0, 1000),
     KEY(l3_ns, 0, 100000), KEY(l3_line_ns, 0, 100000),
     KEY(wbuf_lines, 1, A8CACHE_MAX_WBUF), KEY(pld_slots, 0, A8CACHE_MAX_PLD),
+    KEY(load_use_cycles, 0, 1000),
 };
 #undef KEY
 const unsigned a8cache_num_param_keys =
@@ -110,6 +113,7 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_UNCACHED_READ] = "uncached-reads",
     [A8C_UNCACHED_WRITE] = "uncached-writes",
     [A8C_MAINT_NS] = "maint-ns",
+    [A8C_LOAD_USE] = "load-use", [A8C_LOAD_USE_NS] = "load-use-ns",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -273,6 +277,15 @@ static uint32_t cyc_ns(a8cache *c, uint32_t cycles)
     return (uint32_t)(ps / 1000);
 }
 
+uint32_t a8cache_load_use(a8cache *c)
+{
+    uint32_t ns = cyc_ns(c, c->p.load_use_cycles);
+
+    c->s.cnt[A8C_LOAD_USE]++;
+    c->s.cnt[A8C_LOAD_USE_NS] += ns;
+    return ns;
+}
+
 /* Bit w set when way w of the set at @t holds @want.  Unrolled for the
  * Cortex-A8's 4 and 8 ways: which way hits is random, so compares beat a
  * branch per way. */
@@ -387,7 +400,7 @@ static uint32_t post_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
 {
     a8cache_state *s = &c->s;
     uint32_t stall = 0;
-    uint64_t start;
+    uint64_t start, done;
 
     while (s->wbuf_count && s->wbuf_out_ns[s->wbuf_head] <= t) {
         s->wbuf_head = (s->wbuf_head + 1) & (A8CACHE_MAX_WBUF - 1);
@@ -402,9 +415,12 @@ static uint32_t post_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
     }
     start = t > s->port_free_ns ? t : s->port_free_ns;
     s->port_free_ns = start + port_ns(c, bytes);
-    (void)c->next.access(c->next.ctx, pa, bytes, 1, start);
+    /* the entry is free when the next level has taken the data, not when
+     * the port has sent it: else a slower SDRAM falls behind unseen and a
+     * later read pays the whole backlog at once */
+    done = start + c->next.access(c->next.ctx, pa, bytes, 1, start);
     s->wbuf_out_ns[(s->wbuf_head + s->wbuf_count) & (A8CACHE_MAX_WBUF - 1)] =
-        s->port_free_ns;
+        done > s->port_free_ns ? done : s->port_free_ns;
     s->wbuf_count++;
     s->cnt[A8C_MEM_WRITE]++;
     s->cnt[A8C_MEM_WRITE_BYTES] += bytes;

@@ -68,6 +68,9 @@ typedef struct a8cache_params {
     uint32_t l3_line_ns;        /* one L2 line through the L2's port */
     uint32_t wbuf_lines;        /* write-backs queued before the core waits */
     uint32_t pld_slots;         /* PLD line fills outstanding at once */
+    uint32_t load_use_cycles;   /* a load whose address is the previous
+                                 * load's result waits for it (the glue
+                                 * detects it: a8cache_load_use) */
 } a8cache_params;
 
 /* The N9's: Cortex-A8 r3p2 in the OMAP3630 at 1 GHz. */
@@ -128,6 +131,7 @@ enum a8cache_counter {
     A8C_WBUF_STALL_NS,                  /* waits for a write-buffer entry */
     A8C_UNCACHED_READ, A8C_UNCACHED_WRITE,
     A8C_MAINT_NS,                       /* ns of clean operations */
+    A8C_LOAD_USE, A8C_LOAD_USE_NS,      /* dependent loads; ns they waited */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
@@ -224,6 +228,15 @@ static inline uint32_t a8cache_load(a8cache *c, uint32_t pa, unsigned size,
     }
     return a8cache_load_slow(c, pa, size, now_ns);
 }
+
+/*
+ * The load-use interlock: a load whose address came from the load just
+ * before it waits for that load's result (Cortex-A8 TRM §16: a load's
+ * result is ready in E3, an address is needed in E1: load_use_cycles = 2
+ * beyond the instruction).  The glue calls it when it sees such a chase;
+ * returns the ns.
+ */
+uint32_t a8cache_load_use(a8cache *c);
 
 /* A store of @size bytes at physical @pa, cacheable memory. */
 static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,

@@ -504,11 +504,11 @@ static void test_counters(void)
           CNT(c, UNCACHED_READ) == 1 && CNT(c, UNCACHED_WRITE) == 1,
           "hits and misses per level");
     /* the clean: L1 line into the L2, then the L2 line (64 B) to memory;
-     * the uncached write left at 800 + 2 (4 bytes of port); the write-back
-     * leaves at 1000 + 40 */
-    CHECK(CNT(c, L1D_WB) == 1 && CNT(c, L2_WB) == 1 && ns[7] == 40 &&
-          CNT(c, MAINT_NS) == 40,
-          "clean all: one L1 and one L2 write-back, 40 ns (%u)", ns[7]);
+     * the write-back has left when the next level has taken it: 1000 +
+     * its 50 ns (beyond the port's 40) */
+    CHECK(CNT(c, L1D_WB) == 1 && CNT(c, L2_WB) == 1 && ns[7] == 50 &&
+          CNT(c, MAINT_NS) == 50,
+          "clean all: one L1 and one L2 write-back, 50 ns (%u)", ns[7]);
     CHECK(CNT(c, MEM_READ) == 2 && CNT(c, MEM_WRITE) == 2 &&
           CNT(c, MEM_READ_BYTES) == 68 && CNT(c, MEM_WRITE_BYTES) == 68 &&
           CNT(c, MEM_NS) == 260 && CNT(c, L3_NS) == 60 &&
@@ -601,12 +601,59 @@ static void test_params(void)
             found = 1;
         }
     }
-    CHECK(a8cache_num_param_keys == 18 && found,
-          "18 keys; l2_size's offset reads the default 262144");
+    CHECK(a8cache_num_param_keys == 19 && found,
+          "19 keys; l2_size's offset reads the default 262144");
+}
+
+/* The load-use interlock: load_use_cycles at the MPU's period, counted. */
+static void test_load_use(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 9);
+    uint32_t a = a8cache_load_use(c), b;
+
+    CHECK(a == 2 && CNT(c, LOAD_USE) == 1 && CNT(c, LOAD_USE_NS) == 2,
+          "load-use at 1 GHz: 2 ns, counted (%u)", a);
+    a8cache_set_cpu_period_ps(c, 1667);         /* 600 MHz */
+    a = a8cache_load_use(c);
+    b = a8cache_load_use(c);
+    CHECK(a + b == 6 && CNT(c, LOAD_USE) == 3 && CNT(c, LOAD_USE_NS) == 8,
+          "load-use at 600 MHz: 3.334 ns twice, the carry adds up (%u + %u)",
+          a, b);
+    free(c);
+}
+
+/*
+ * A write-back leaves the write buffer when the next level has taken it:
+ * with a next level slower than the port (write_ns 100 > 40 per line) the
+ * core waits at the full buffer, and a read afterwards does not pay the
+ * writes' backlog.
+ */
+static void test_wbuf_drain(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 10);
+    uint32_t stall = 0, rd;
+
+    m.write_ns = 100;
+    for (uint32_t i = 0; i < 8; i++) {
+        stall += a8cache_uncached(c, 0x90000000 + i * 64, 64, 1, stall);
+    }
+    /* the first 4 start when the port is free (0, 40, 80, 120) and are
+     * taken at 100, 140, 180, 220; the next 4 each wait for the oldest:
+     * 100, then 40, 40, 40 (the port was only 40 ns a line) */
+    CHECK(stall == 100 + 40 + 40 + 40 && CNT(c, WBUF_STALL_NS) == stall,
+          "8 posted writes, 4 entries, next level 100 ns: the core waits "
+          "220 ns (%u)", stall);
+    rd = a8cache_uncached(c, 0x90001000, 4, 0, 1000);
+    CHECK(rd == 30 + 100, "a read after the writes drained: 130 ns (%u)", rd);
+    free(c);
 }
 
 int main(void)
 {
+    test_load_use();
+    test_wbuf_drain();
     test_geometry();
     test_determinism();
     test_writeback();

@@ -94,6 +94,7 @@ struct N9MemoryState {
     bool skip_ok;               /* an L1 hit costs 0: the skip filter works */
     uint32_t asid;
     uint32_t tb_va;             /* the running TB's first instruction */
+    uint32_t last_val;          /* the word the last hooked load read */
 
     /* below 1 GHz: ns per instruction beyond 1, 32.32 fixed point */
     uint64_t insn_extra_fp;
@@ -233,6 +234,7 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
     s->c[is_store ? C_STORES : C_LOADS]++;
     if (off >= s->sdram_size) {
         s->c[C_OTHER]++;
+        s->last_val = ~0u;
         return 0;
     }
     if (s->mmu_on && !a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
@@ -262,6 +264,20 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
         if (cnt[A8C_L1D_HIT] == hits || !tlb_hit) {
             mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
         }
+    }
+    if (!is_store) {
+        /*
+         * The load-use interlock of a pointer chase: this load's address
+         * lies in the line of the word the previous hooked load read, so
+         * (as far as the hooks can tell) it was computed from that
+         * result and waits for it.  Scheduled code with independent loads
+         * never matches; a load the skip filter spared is not seen.
+         */
+        if ((((uint32_t)va ^ s->last_val) >> s->cache.l1d_shift) == 0) {
+            ns += a8cache_load_use(&s->cache);
+        }
+        s->last_val = size == 4 && off <= s->sdram_size - 4 ?
+                      ldl_le_p(s->sdram_host + off) : ~0u;
     }
     s->c[C_STALL_NS] += ns;
     return ns;
@@ -515,6 +531,7 @@ static void n9_memory_reset(void *opaque)
     }
     memset(s->c, 0, sizeof(s->c));
     s->insn_extra_acc = 0;
+    s->last_val = ~0u;
     s->skip_ok = s->params.l1_extra_cycles == 0;
     n9_memory_skip_drop();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
@@ -565,8 +582,8 @@ static void n9_memory_init(Object *obj)
  */
 static const VMStateDescription vmstate_n9_memory = {
     .name = TYPE_N9_MEMORY,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .pre_save = n9_memory_pre_save,
     .post_load = n9_memory_post_load,
     .fields = (const VMStateField[]) {
@@ -616,6 +633,7 @@ static const VMStateDescription vmstate_n9_memory = {
         VMSTATE_BOOL(icache_on, N9MemoryState),
         VMSTATE_UINT32(asid, N9MemoryState),
         VMSTATE_UINT32(tb_va, N9MemoryState),
+        VMSTATE_UINT32(last_val, N9MemoryState),
         VMSTATE_UINT64(insn_extra_acc, N9MemoryState),
         VMSTATE_UINT64_ARRAY(c, N9MemoryState, C_NUM),
         VMSTATE_CLOCK(mpu_ck, N9MemoryState),
