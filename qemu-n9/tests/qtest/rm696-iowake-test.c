@@ -17,10 +17,9 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
-#include "rm696-qtest.h"
+#include "rm696-qtest-prcm.h"
 
 #define SCM_QOM                 "/machine/soc/scm"
-#define PRCM_QOM                "/machine/soc/prcm"
 
 /* SCM padconf half-words (OMAP3_UARTn_RX + 0x30 from the SCM base) */
 #define PAD_UART1_RX            (BLK_BASE(SCM) + 0x182)
@@ -35,42 +34,14 @@
 enum { SCM_PAD_UART1_RX, SCM_PAD_UART2_RX, SCM_PAD_UART3_RX };
 
 /* PRM */
-#define PRM                     BLK_BASE(PRM)
-#define PRM_IRQSTATUS_MPU       (PRM + 0x818)
-#define PRM_IRQENABLE_MPU       (PRM + 0x81c)
-#define PM_PWSTCTRL(mod)        (PRM + (mod) + 0xe0)
-#define PM_PWSTST(mod)          (PRM + (mod) + 0xe4)
-#define PM_PREPWSTST(mod)       (PRM + (mod) + 0xe8)
-#define PM_WKEN_WKUP            (PRM + 0xca0)
-#define PM_MPUGRPSEL_WKUP       (PRM + 0xca4)
-#define PM_WKST_WKUP            (PRM + 0xcb0)
-#define MOD_MPU                 0x900
-#define MOD_CORE                0xa00
-#define MOD_SGX                 0xb00
-#define MOD_DSS                 0xe00
-#define MOD_CAM                 0xf00
-#define MOD_PER                 0x1000
-#define MOD_NEON                0x1300
-#define MOD_USBHOST             0x1400
-#define MOD_IVA2                0x000
-#define PWRST_OFF               0
-#define PWRST_RET               1
-#define PWRST_ON                3
 #define WKUP_EN_IO              (1u << 8)
 #define WKUP_EN_IO_CHAIN        (1u << 16)
 #define IRQ_WKUP_ST             (1u << 0)
 #define IRQ_IO_ST               (1u << 9)
-#define PRM_CLKSRC_CTRL         (PRM + 0x1270)
-#define PRM_CLKSETUP            (PRM + 0x1298)
 /* PRM_CLKSETUP = 100 32 kHz cycles, AUTOEXTCLKMODE = 1 (rm696-prcm-test) */
 #define WAKE_NS                 ((100ull * 1000000000 + 32767) / 32768)
 
 /* CM */
-#define CM                      BLK_BASE(CM)
-#define CM_FCLKEN1_CORE         (CM + 0xa00)
-#define CM_FCLKEN_PER           (CM + 0x1000)
-#define CM_CLKSTCTRL(mod)       (CM + (mod) + 0x48)
-#define CM_SLEEPDEP(mod)        (CM + (mod) + 0x44)
 #define EN_UART3                (1u << 11)
 
 /* INTC */
@@ -175,22 +146,7 @@ static void test_pad_latch(void)
 /* What omap3_pm_init and omap3_prm_init_pm leave */
 static void kernel_pm_setup(QTestState *qts)
 {
-    static const uint32_t auto_mods[] = {
-        MOD_MPU, MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_NEON, MOD_USBHOST,
-    };
-    static const uint32_t deps[] = {
-        MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_USBHOST,
-    };
-    size_t i;
-
-    for (i = 0; i < ARRAY_SIZE(auto_mods); i++) {
-        qtest_writel(qts, CM_CLKSTCTRL(auto_mods[i]), 3);
-    }
-    qtest_writel(qts, CM_CLKSTCTRL(MOD_CORE), 0x3f);
-    qtest_writel(qts, CM_CLKSTCTRL(MOD_IVA2), 1);
-    for (i = 0; i < ARRAY_SIZE(deps); i++) {
-        qtest_writel(qts, CM_SLEEPDEP(deps[i]), 0);
-    }
+    rm696_pm_clkdm_setup(qts);
     qtest_writel(qts, PM_WKEN_WKUP, 0x10b);         /* EN_IO among them */
     qtest_writel(qts, PM_MPUGRPSEL_WKUP, 0xb);      /* no GRPSEL_IO */
     qtest_writel(qts, PRM_IRQENABLE_MPU, IRQ_IO_ST | IRQ_WKUP_ST);
@@ -201,20 +157,13 @@ static void kernel_pm_setup(QTestState *qts)
     qtest_writel(qts, PRM_CLKSETUP, 100);
 }
 
-static void set_next(QTestState *qts, uint32_t mod, uint32_t st)
-{
-    uint32_t v = qtest_readl(qts, PM_PWSTCTRL(mod));
-
-    qtest_writel(qts, PM_PWSTCTRL(mod), (v & ~3u) | st);
-}
-
 /* MPU, NEON, PER and CORE next in @st (C7: OFF, C5: RET) */
 static void set_next_all(QTestState *qts, uint32_t st)
 {
-    set_next(qts, MOD_MPU, st);
-    set_next(qts, MOD_NEON, st);
-    set_next(qts, MOD_PER, st);
-    set_next(qts, MOD_CORE, st);
+    rm696_pwrdm_set_next(qts, MOD_MPU, st);
+    rm696_pwrdm_set_next(qts, MOD_NEON, st);
+    rm696_pwrdm_set_next(qts, MOD_PER, st);
+    rm696_pwrdm_set_next(qts, MOD_CORE, st);
 }
 
 /* The MPU in WFI: the domains go to @st */

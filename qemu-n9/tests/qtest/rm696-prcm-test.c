@@ -14,54 +14,25 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
-#include "rm696-qtest.h"
+#include "rm696-qtest-prcm.h"
 
-#define PRM                     BLK_BASE(PRM)
-#define CM                      BLK_BASE(CM)
 
 /* PRM */
-#define PRM_IRQSTATUS_MPU       (PRM + 0x818)
-#define PRM_IRQENABLE_MPU       (PRM + 0x81c)
-#define PM_PWSTCTRL(mod)        (PRM + (mod) + 0xe0)
-#define PM_PWSTST(mod)          (PRM + (mod) + 0xe4)
-#define PM_PREPWSTST(mod)       (PRM + (mod) + 0xe8)
-#define PM_WKEN_WKUP            (PRM + 0xca0)
-#define PM_MPUGRPSEL_WKUP       (PRM + 0xca4)
-#define PM_WKST_WKUP            (PRM + 0xcb0)
 #define PM_WKST_PER             (PRM + 0x10b0)
 #define PRM_CLKSEL              (PRM + 0xd40)
 #define PRM_RSTCTRL             (PRM + 0x1250)
 #define PRM_RSTST               (PRM + 0x1258)
-#define PRM_CLKSRC_CTRL         (PRM + 0x1270)
 #define PRM_LDO_ABB_CTRL        (PRM + 0x12f0)
-#define PRM_REVISION            (PRM + 0x804)
 
-#define MOD_IVA2                0x000
-#define MOD_MPU                 0x900
-#define MOD_CORE                0xa00
-#define MOD_SGX                 0xb00
-#define MOD_WKUP                0xc00
-#define MOD_DSS                 0xe00
-#define MOD_CAM                 0xf00
-#define MOD_PER                 0x1000
-#define MOD_NEON                0x1300
-#define MOD_USBHOST             0x1400
 
 #define INTRANSITION            (1u << 20)
-#define PWRST_RET               1
-#define PWRST_ON                3
 
 /* CM */
-#define CM_FCLKEN(mod)          (CM + (mod))
-#define CM_CLKSTCTRL(mod)       (CM + (mod) + 0x48)
-#define CM_SLEEPDEP(mod)        (CM + (mod) + 0x44)
-#define CM_CLKSTST(mod)         (CM + (mod) + 0x4c)
 #define CM_CLKEN_PLL_IVA2       (CM + 0x004)
 #define CM_IDLEST_PLL_IVA2      (CM + 0x024)
 #define CM_CLKEN_PLL_MPU        (CM + 0x904)
 #define CM_IDLEST_PLL_MPU       (CM + 0x924)
 #define CM_CLKSEL1_PLL_MPU      (CM + 0x940)
-#define CM_FCLKEN1_CORE         (CM + 0xa00)
 #define CM_ICLKEN1_CORE         (CM + 0xa10)
 #define CM_IDLEST1_CORE         (CM + 0xa20)
 #define CM_FCLKEN_WKUP          (CM + 0xc00)
@@ -71,7 +42,6 @@
 #define CM_CLKEN2_PLL           (CM + 0xd04)
 #define CM_IDLEST_CKGEN         (CM + 0xd20)
 #define CM_IDLEST2_CKGEN        (CM + 0xd24)
-#define CM_FCLKEN_PER           (CM + 0x1000)
 #define CM_ICLKEN_PER           (CM + 0x1010)
 #define CM_IDLEST_PER           (CM + 0x1020)
 
@@ -209,37 +179,9 @@ static void test_pwstst(void)
     qtest_quit(qts);
 }
 
-/* What omap3_pm_init leaves: hw-auto clock domains, no dependencies */
-static void kernel_pm_setup(QTestState *qts)
-{
-    static const uint32_t auto_mods[] = {
-        MOD_MPU, MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_NEON, MOD_USBHOST,
-    };
-    static const uint32_t deps[] = {
-        MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_USBHOST,
-    };
-    size_t i;
-
-    for (i = 0; i < ARRAY_SIZE(auto_mods); i++) {
-        qtest_writel(qts, CM_CLKSTCTRL(auto_mods[i]), 3);
-    }
-    qtest_writel(qts, CM_CLKSTCTRL(MOD_CORE), 0x3f);
-    qtest_writel(qts, CM_CLKSTCTRL(MOD_IVA2), 1);   /* iva2: force sleep */
-    for (i = 0; i < ARRAY_SIZE(deps); i++) {
-        qtest_writel(qts, CM_SLEEPDEP(deps[i]), 0);
-    }
-}
-
-static void set_next(QTestState *qts, uint32_t mod, uint32_t st)
-{
-    uint32_t v = qtest_readl(qts, PM_PWSTCTRL(mod));
-
-    qtest_writel(qts, PM_PWSTCTRL(mod), (v & ~3u) | st);
-}
-
 static void mpu_standby(QTestState *qts, int level)
 {
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "standbywfi", 0, level);
+    qtest_set_irq_in(qts, PRCM_QOM, "standbywfi", 0, level);
 }
 
 static void test_prepwstst(void)
@@ -260,16 +202,16 @@ static void test_prepwstst(void)
     g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_WKUP)) & 3, ==,
                     PWRST_ON);
 
-    kernel_pm_setup(qts);
+    rm696_pm_clkdm_setup(qts);
     /* idle domains with no clock go to their next state at once */
-    set_next(qts, MOD_CAM, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_CAM, PWRST_RET);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CAM)) & 3, ==, PWRST_RET);
     g_assert_cmphex(qtest_readl(qts, CM_CLKSTST(MOD_CAM)) & 1, ==, 0);
 
     /* C3: MPU RET, CORE ON; the console clock keeps PER and CORE on */
-    set_next(qts, MOD_MPU, PWRST_RET);
-    set_next(qts, MOD_CORE, PWRST_RET);
-    set_next(qts, MOD_PER, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_MPU, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_CORE, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_PER, PWRST_RET);
     qtest_writel(qts, PM_PREPWSTST(MOD_MPU), 0);
     qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
     mpu_standby(qts, 1);
@@ -309,18 +251,18 @@ static void test_wkst_irq(void)
 {
     QTestState *qts = start();
 
-    qtest_irq_intercept_out_named(qts, "/machine/soc/prcm", "sysbus-irq");
+    qtest_irq_intercept_out_named(qts, PRCM_QOM, "sysbus-irq");
     qtest_writel(qts, PM_WKEN_WKUP, 0x10b);         /* omap3_prm_init_pm */
     qtest_writel(qts, PM_MPUGRPSEL_WKUP, 0xb);
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
     g_assert_false(qtest_get_irq(qts, 0));
 
     /* GPT1 wake-up: PM_WKST_WKUP.ST_GPT1 and WKUP_ST */
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 0, 1);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 1);
     g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 1);
     g_assert_true(qtest_get_irq(qts, 0));
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 0, 0);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 0);
 
     /* the handler: mask, ack, clear PM_WKST (must clear), unmask */
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x200);
@@ -334,7 +276,7 @@ static void test_wkst_irq(void)
     qtest_readl(qts, PRM_REVISION);                 /* OCP barrier */
 
     /* writing 0 clears nothing (omap3_prm_init_pm's "clear") */
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 3, 1);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 3, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 1u << 3);
     qtest_writel(qts, PRM_IRQSTATUS_MPU, 0);
     g_assert_true(qtest_get_irq(qts, 0));
@@ -343,11 +285,11 @@ static void test_wkst_irq(void)
     g_assert_false(qtest_get_irq(qts, 0));
 
     /* a source not enabled in PM_WKEN is not latched */
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 5, 1);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 5, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
 
     /* PER GPIO2 wake-up (PM_WKEN_PER / GRPSEL reset values allow it) */
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "per-wake", 13, 1);
+    qtest_set_irq_in(qts, PRCM_QOM, "per-wake", 13, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_PER), ==, 1u << 13);
     g_assert_true(qtest_get_irq(qts, 0));
     qtest_writel(qts, PM_WKST_PER, 1u << 13);
@@ -374,7 +316,7 @@ static void test_prcm_intc(void)
     qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
     g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
                     (1u << PRCM_INTC_LINE), ==, 0);
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "wkup-wake", 0, 1);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 1);
     g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
                     (1u << PRCM_INTC_LINE), ==, 1u << PRCM_INTC_LINE);
     qtest_writel(qts, PM_WKST_WKUP, 1);
@@ -452,7 +394,7 @@ static void test_rstctrl(void)
     g_assert_cmphex(qtest_readl(qts, PRM_RSTST), ==, 1);    /* cold */
     qtest_writel(qts, PRM_RSTST, 1);
     g_assert_cmphex(qtest_readl(qts, PRM_RSTST), ==, 0);
-    set_next(qts, MOD_CAM, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_CAM, PWRST_RET);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTCTRL(MOD_CAM)) & 3, ==,
                     PWRST_RET);
 
@@ -473,7 +415,6 @@ static void test_rstctrl(void)
 #define PRM_CLKSRC_CTRL_OFF     (PRM + 0x1270)
 #define PRM_VOLTCTRL            (PRM + 0x1260)
 #define PRM_VOLTSETUP1          (PRM + 0x1290)
-#define PRM_CLKSETUP            (PRM + 0x1298)
 #define CM_AUTOIDLE_PLL         (CM + 0xd30)
 #define CM_AUTOIDLE_PLL_MPU     (CM + 0x934)
 #define CM_CLKSTCTRL_PER        CM_CLKSTCTRL(MOD_PER)
@@ -487,17 +428,17 @@ static void test_rstctrl(void)
 /* C5 on a quiet system: MPU, NEON, CORE and PER to RET, no clocks running */
 static void setup_c5(QTestState *qts, uint32_t core_state)
 {
-    kernel_pm_setup(qts);
+    rm696_pm_clkdm_setup(qts);
     qtest_writel(qts, CM_FCLKEN_PER, 0);
     qtest_writel(qts, CM_FCLKEN1_CORE, 0);
-    set_next(qts, MOD_MPU, PWRST_RET);
-    set_next(qts, MOD_NEON, PWRST_RET);
-    set_next(qts, MOD_PER, PWRST_RET);
-    set_next(qts, MOD_CORE, core_state);
+    rm696_pwrdm_set_next(qts, MOD_MPU, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_NEON, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_PER, PWRST_RET);
+    rm696_pwrdm_set_next(qts, MOD_CORE, core_state);
     qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
     /* GPT1's interrupt reaches nIRQ */
     qtest_writel(qts, INTC_MIR_CLEAR1, 1u << (GPT1_IRQ - 32));
-    qtest_irq_intercept_out_named(qts, "/machine/soc/prcm", "cpu-irq");
+    qtest_irq_intercept_out_named(qts, PRCM_QOM, "cpu-irq");
 }
 
 /* A running GPT10 (a CORE functional clock) keeps CORE out of RET. */
@@ -531,8 +472,8 @@ static void test_wake_from_on(void)
     QTestState *qts = start();
 
     setup_c5(qts, PWRST_ON);
-    set_next(qts, MOD_MPU, PWRST_ON);
-    set_next(qts, MOD_PER, PWRST_ON);
+    rm696_pwrdm_set_next(qts, MOD_MPU, PWRST_ON);
+    rm696_pwrdm_set_next(qts, MOD_PER, PWRST_ON);
     qtest_writel(qts, CM_CLKSTCTRL(MOD_MPU), 2);       /* force wakeup */
     mpu_standby(qts, 1);
     g_assert_false(qtest_get_irq(qts, 0));
@@ -607,8 +548,8 @@ static void test_core_off_context(void)
     qtest_writel(qts, INTC_CONTROL, 1);
 
     /* CORE OFF */
-    set_next(qts, MOD_CORE, 0);
-    set_next(qts, MOD_PER, 0);
+    rm696_pwrdm_set_next(qts, MOD_CORE, 0);
+    rm696_pwrdm_set_next(qts, MOD_PER, 0);
     qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
     mpu_standby(qts, 1);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, 0);

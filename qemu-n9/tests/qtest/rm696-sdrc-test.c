@@ -13,7 +13,7 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
-#include "rm696-qtest.h"
+#include "rm696-qtest-prcm.h"
 
 #define SDRC                BLK_BASE(SDRC)
 #define SDRC_POWER          (SDRC + 0x70)
@@ -22,26 +22,6 @@
 #define SDRC_RFR_CTRL(p)    (SDRC + 0xA4 + 0x30 * (p))
 #define SDRC_PATH           "/machine/soc/sdrc"
 
-#define PRM                 BLK_BASE(PRM)
-#define CM                  BLK_BASE(CM)
-#define PM_PWSTCTRL(mod)    (PRM + (mod) + 0xe0)
-#define PM_PWSTST(mod)      (PRM + (mod) + 0xe4)
-#define CM_CLKSTCTRL(mod)   (CM + (mod) + 0x48)
-#define CM_SLEEPDEP(mod)    (CM + (mod) + 0x44)
-#define CM_FCLKEN1_CORE     (CM + 0xa00)
-#define CM_FCLKEN_PER       (CM + 0x1000)
-#define MOD_IVA2            0x000
-#define MOD_MPU             0x900
-#define MOD_CORE            0xa00
-#define MOD_SGX             0xb00
-#define MOD_DSS             0xe00
-#define MOD_CAM             0xf00
-#define MOD_PER             0x1000
-#define MOD_NEON            0x1300
-#define MOD_USBHOST         0x1400
-#define PWRST_OFF           0
-#define PWRST_RET           1
-#define PWRST_ON            3
 #define INTC_MIR_CLEAR1     0x482000a8
 #define INTC_CONTROL        0x48200048
 #define GPT1_IRQ            37
@@ -144,29 +124,14 @@ static void test_refresh_and_autocount(void)
  * a quiet system with MPU, NEON, PER at RET and CORE at @core. */
 static void quiet_system(QTestState *qts, uint32_t core)
 {
-    static const uint32_t auto_mods[] = {
-        MOD_MPU, MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_NEON, MOD_USBHOST,
-    };
-    static const uint32_t deps[] = {
-        MOD_SGX, MOD_DSS, MOD_CAM, MOD_PER, MOD_USBHOST,
-    };
     static const uint32_t ret_mods[] = { MOD_MPU, MOD_NEON, MOD_PER };
     size_t i;
 
-    for (i = 0; i < ARRAY_SIZE(auto_mods); i++) {
-        qtest_writel(qts, CM_CLKSTCTRL(auto_mods[i]), 3);
-    }
-    qtest_writel(qts, CM_CLKSTCTRL(MOD_CORE), 0x3f);
-    qtest_writel(qts, CM_CLKSTCTRL(MOD_IVA2), 1);
-    for (i = 0; i < ARRAY_SIZE(deps); i++) {
-        qtest_writel(qts, CM_SLEEPDEP(deps[i]), 0);
-    }
+    rm696_pm_clkdm_setup(qts);
     qtest_writel(qts, CM_FCLKEN_PER, 0);
     qtest_writel(qts, CM_FCLKEN1_CORE, 0);
     for (i = 0; i < ARRAY_SIZE(ret_mods); i++) {
-        qtest_writel(qts, PM_PWSTCTRL(ret_mods[i]),
-                     (qtest_readl(qts, PM_PWSTCTRL(ret_mods[i])) & ~3u) |
-                     PWRST_RET);
+        rm696_pwrdm_set_next(qts, ret_mods[i], PWRST_RET);
     }
     qtest_writel(qts, PM_PWSTCTRL(MOD_CORE),
                  (qtest_readl(qts, PM_PWSTCTRL(MOD_CORE)) & ~3u) | core);
@@ -175,7 +140,7 @@ static void quiet_system(QTestState *qts, uint32_t core)
 
 static void mpu_standby(QTestState *qts)
 {
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "standbywfi", 0, 1);
+    qtest_set_irq_in(qts, PRCM_QOM, "standbywfi", 0, 1);
 }
 
 /* GPT1's interrupt wakes the MPU; the handler drops it again. */
@@ -185,7 +150,7 @@ static void wake(QTestState *qts)
     qtest_clock_step(qts, 1000000);
     qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 0);
     qtest_writel(qts, INTC_CONTROL, 1);
-    qtest_set_irq_in(qts, "/machine/soc/prcm", "standbywfi", 0, 0);
+    qtest_set_irq_in(qts, PRCM_QOM, "standbywfi", 0, 0);
 }
 
 /*
