@@ -3,7 +3,8 @@
 (a wrong or empty machine option, a kernel that is not an ARM zImage,
 uImage or ELF, a DTB that is not one or not for this SoC, a statistics or
 trace file that cannot be written, a symbol file without the symbols the
-machine needs) stops QEMU at start-up with exit status 1 and one line
+machine needs, memory-model= that is not on/off/auto, a malformed timing
+file) stops QEMU at start-up with exit status 1 and one line
 that names the problem: never an abort, an assertion or a core dump,
 never a guest started on garbage, never an error only at exit.
 (Malformed timing files: tests/timing/test_timing_file.py.)
@@ -82,6 +83,8 @@ def main():
     smap = path('System.map', b'c0008000 T stext\n'
                 b'c0123400 t omap3_enter_idle_bm\n')
     missing = os.path.join(tmp, 'no', 'such', 'folder')
+    fifo = os.path.join(tmp, 'fifo')
+    os.mkfifo(fifo)
     k = ['-kernel', zimage, '-dtb', path('n9.dtb', n9_dtb)]
 
     rc, out = qemu_run(qemu, '-M', 'help')
@@ -124,6 +127,19 @@ def main():
         ('an empty symbols=', ['-M', 'rm696,symbols='] + k, ['symbols=', 'empty']),
         ('an empty idle-enter=', ['-M', 'rm696,idle-enter='] + k, ['idle-enter=', 'empty']),
         ('an empty idle-trace=', ['-M', 'rm696,idle-trace='] + k, ['idle-trace=', 'empty']),
+        ('memory-model=bogus', ['-M', 'rm696,memory-model=bogus'] + k,
+         ['memory-model', 'bogus']),
+        ('an empty memory-model=', ['-M', 'rm696,memory-model='] + k, ['memory-model']),
+        ('a second CPU', ['-M', 'rm696', '-smp', '2'] + k, ['rm696', '1']),
+        # a malformed timing file (all the ways: tests/timing/test_timing_file.py)
+        ('a timing file with a line that is no key = value',
+         ['-M', 'rm696,timing=' + path('bad.ini', b'[l3]\nthis is not a key\n')] + k,
+         ['bad.ini', 'line 2', 'key = value']),
+        ('a timing file with an unknown section',
+         ['-M', 'rm696,timing=' + path('sect.ini', b'[nosuch]\nx = 1\n')] + k,
+         ['sect.ini', 'line 1', 'nosuch', 'unknown section']),
+        ('a timing file that is a kernel', ['-M', 'rm696,timing=' + zimage] + k,
+         ['zImage', 'line 1', 'not text']),
         ('a missing timing file', ['-M', 'rm696,timing=' + missing] + k,
          ['timing file', 'folder']),
         ('idle-trace= without symbols=', ['-M', 'rm696,idle-trace=' + path('t.json')] + k,
@@ -133,9 +149,19 @@ def main():
          ['stats=', 's.json', 'cannot write']),
         ('a stats file that is a folder', ['-M', 'rm696,stats=' + tmp] + k,
          ['stats=', 'folder']),
+        # replaced by a new file at exit: a device or a FIFO would be
+        # replaced (a FIFO here: a QEMU with this bug must not replace
+        # /dev/full), /proc takes no new file
+        ('a stats file that is a FIFO', ['-M', 'rm696,stats=' + fifo] + k,
+         ['stats=' + fifo, 'not a regular file']),
+        ('a stats file in /proc', ['-M', 'rm696,stats=/proc/version'] + k,
+         ['stats=/proc/version', 'cannot create a file in its folder']),
         ('an idle trace in a missing folder',
          ['-M', 'rm696,symbols=%s,idle-trace=%s/t.json' % (smap, missing)] + k,
          ['idle trace', 't.json']),
+        ('an idle trace that is a folder',
+         ['-M', 'rm696,symbols=%s,idle-trace=%s' % (smap, tmp)] + k,
+         ['idle trace', tmp, 'directory']),
         # symbols
         ('a symbol file that is not a System.map', ['-M', 'rm696,symbols=' + text] + k,
          ['notes.txt', 'line 1', 'System.map']),
@@ -161,6 +187,25 @@ def main():
     check('a good stats file and a bad option: QEMU stops (status %s) and '
           'leaves no stats file behind' % rc, rc == 1 and not os.path.exists(left),
           out)
+    # a trace that cannot be written in full (a full disk): said at exit
+    # in one line, the stats file still written (QEMU quits from the
+    # monitor; no kernel under the qtest accelerator: the stand-in DTB above
+    # could not take the boot's /memory and /chosen)
+    ok = os.path.join(tmp, 'ok.json')
+    try:
+        p = subprocess.run([qemu, '-M', 'rm696,symbols=%s,idle-trace=/dev/full,stats=%s'
+                            % (smap, ok), '-machine', 'accel=qtest', '-S', '-display',
+                            'none', '-serial', 'null',
+                            '-monitor', 'stdio'], input=b'quit\n', capture_output=True,
+                           timeout=30)
+        rc, err = p.returncode, p.stderr.decode('utf-8', 'replace')
+    except subprocess.TimeoutExpired:
+        rc, err = 'timeout', ''
+    errs = [l for l in err.splitlines() if l.strip() and 'warning' not in l]
+    check('an idle trace on a full disk (/dev/full): one line at exit, no abort, '
+          'the stats file written', rc == 0 and len(errs) == 1 and
+          '/dev/full' in errs[0] and 'could not be written' in errs[0] and
+          os.path.exists(ok), 'exit %s:\n%s' % (rc, err.strip()))
     return 0 if all(results) else 1
 
 

@@ -98,6 +98,7 @@ struct N9IdleWalk {
 
     /* the trace file */
     FILE *trace;
+    char *trace_file;           /* its name, for a write error at the end */
     bool trace_first;
     int64_t pd_since[PRCM_NUM_PWRDM];
 };
@@ -617,8 +618,16 @@ QDict *n9_idle_stats(N9IdleWalk *w)
 void n9_idle_finish(N9IdleWalk *w)
 {
     if (w->trace) {
+        int bad;
+
         fputs("\n]}\n", w->trace);
-        fclose(w->trace);
+        /* A full disk (or /dev/full) is said, not a trace silently cut */
+        bad = ferror(w->trace);
+        bad |= fclose(w->trace);
+        if (bad) {
+            error_report("rm696: idle trace file %s: could not be written "
+                         "in full (disk full?)", w->trace_file);
+        }
         w->trace = NULL;
     }
 }
@@ -668,6 +677,7 @@ static void n9_idle_finalize(Object *obj)
     g_free(w->group_agent);
     g_free(w->snap);
     g_free(w->cur);
+    g_free(w->trace_file);
 }
 
 N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
@@ -724,6 +734,7 @@ N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
         }
         fputs("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [", w->trace);
         w->trace_first = true;
+        w->trace_file = g_strdup(trace_file);
         n9_idle_trace(w, "{\"name\": \"thread_name\", \"ph\": \"M\", "
                       "\"pid\": 1, \"tid\": %d, \"args\": {\"name\": "
                       "\"cpuidle\"}}", TID_IDLE);

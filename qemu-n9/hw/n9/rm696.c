@@ -298,6 +298,16 @@ static void rm696_check_writable(const char *opt, const char *file)
         error_report("rm696: %s=%s: is a folder, not a file", opt, file);
         exit(1);
     }
+    /*
+     * The file is replaced at exit (g_file_set_contents: a new file beside
+     * it, renamed over it), so a device or /proc file would be replaced or
+     * never written: only a regular file, in a folder that takes new files.
+     */
+    if (existed && !g_file_test(file, G_FILE_TEST_IS_REGULAR)) {
+        error_report("rm696: %s=%s: not a regular file (it is replaced by a "
+                     "new file at exit)", opt, file);
+        exit(1);
+    }
     fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) {
         error_report("rm696: %s=%s: cannot write this file: %s", opt, file,
@@ -307,6 +317,18 @@ static void rm696_check_writable(const char *opt, const char *file)
     close(fd);
     if (!existed) {
         unlink(file);
+    }
+    {
+        g_autofree char *tmp = g_strdup_printf("%s.XXXXXX", file);
+
+        fd = g_mkstemp(tmp);
+        if (fd < 0) {
+            error_report("rm696: %s=%s: cannot create a file in its folder: "
+                         "%s", opt, file, strerror(errno));
+            exit(1);
+        }
+        close(fd);
+        unlink(tmp);
     }
 }
 
