@@ -220,12 +220,14 @@ class Session:
             err = self.stderr_text()
             if 'Sanitizer' in err or 'runtime error' in err:
                 raise Failure('sanitizer', key_line(err), None, err)
-            stats = os.path.join(self.dir, 'stats.json')
-            if any('stats=' in a for a in self.extra):
-                # -M rm696,stats=FILE: written at exit, must be JSON
+            stats = [m.group(1).replace('{dir}', self.dir) for a in self.extra
+                     for m in [re.search(r'(?:^|,)stats=([^,]+)', a)] if m]
+            for path in stats:
+                # -M rm696,stats=FILE: written at exit, must be a JSON object
                 try:
-                    with open(stats) as f:
-                        json.load(f)
+                    with open(path) as f:
+                        if not isinstance(json.load(f), dict):
+                            raise ValueError('not an object')
                 except (OSError, ValueError) as e:
                     raise Failure('stats', 'the statistics file is not JSON: %s'
                                   % str(e)[:100], None, err)

@@ -77,6 +77,26 @@ def self_tests(qemu, fmap):
         check('fuzzer: the trace minimises to that one command (%.1f s)' % (time.time() - t0),
               small == [crash], 'got %r' % (small,))
 
+    # The stats file (a quarter of the seeds): written at exit and read
+    # back as JSON; a file that is not JSON (here: QEMU's own error output,
+    # named as if it were the stats file) is a failure
+    s = n9fuzz.Session(qemu, extra=['-machine', 'stats={dir}/stats.json']).start()
+    s.qtest(['writel 0x48004a10 0x0', 'clock_step 100000'])
+    try:
+        s.close()
+        check('fuzzer: a seed with stats= closes with a JSON statistics file', True)
+    except n9fuzz.Failure as e:
+        check('fuzzer: a seed with stats= closes with a JSON statistics file', False,
+              e.signature())
+    s = n9fuzz.Session(qemu, extra=['-machine', 'stats={dir}/stats.json']).start()
+    s.extra.append('stats={dir}/stderr')        # what close() checks, not QEMU's
+    try:
+        s.close()
+        check('fuzzer: a statistics file that is not JSON is a failure', False, 'not seen')
+    except n9fuzz.Failure as e:
+        check('fuzzer: a statistics file that is not JSON is a failure',
+              e.kind == 'stats', e.signature())
+
     # Hang detection: a QEMU stopped with SIGSTOP answers nothing and uses no CPU
     s = n9fuzz.Session(qemu, timeout=0.5).start()
     os.kill(s.proc.pid, 19)
