@@ -9,19 +9,24 @@
 # us per entry before WFI / after the wake-up, and the lowest state MPU,
 # CORE and PER reached.
 #
-#   scripts/idle-series.sh [PATCH_DIR] [--base DIR] [--state C1,...]
+#   scripts/idle-series.sh [PATCH_DIR] [--base DIR] [--state C1,...|all]
 #                          [--seconds N] [--count-all] [--json FILE]
+#                          [--machine OPTS]
 #
 # PATCH_DIR   the series, applied in file name order (default
 #             kernel/patches/patched)
 # --base      applied in full first, the row "base" (default
 #             kernel/patches/mainline)
-# --state     the C-states, in this order (default C1,C2,C3,C5,C7; with C4,
-#             C6 or C7 in the list the scenario turns off mode on)
+# --state     the C-states, in this order (default C1,C2,C3,C5,C7; all =
+#             C1..C7; with C4, C6 or C7 in the list the scenario turns off
+#             mode on)
 # --seconds   modelled seconds of idle per state (default 2)
 # --count-all also run each kernel whose tree has pm_debug/count_all_domains
 #             (patched/0003) with count_all_domains = 1: extra rows
 # --json      write every figure (the rows and idle.sh's JSON per kernel)
+# --machine   more -M rm696 options for every run, e.g. memory-model=off
+#             (added to QEMU_N9_MACHINE_OPTS, which idle.sh passes on; the
+#             table's header names them)
 #
 # Its own tree and objects, in $QEMU_N9_CACHE/series-work (never the trees
 # or out/kernels/ of build-kernel.sh): Debian's checked orig tarball, the
@@ -34,6 +39,7 @@
 
 series=$N9_TOP/kernel/patches/patched base=$N9_TOP/kernel/patches/mainline
 states=C1,C2,C3,C5,C7 seconds=2 count_all=0 json=
+machine_opts=${QEMU_N9_MACHINE_OPTS:-}
 need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/idle-series.sh --help)"; }
 series_set=0
 while [ $# -gt 0 ]; do
@@ -43,7 +49,8 @@ while [ $# -gt 0 ]; do
         --seconds) need_arg "$@"; seconds=$2; shift 2 ;;
         --count-all) count_all=1; shift ;;
         --json) need_arg "$@"; json=$2; shift 2 ;;
-        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --machine) need_arg "$@"; machine_opts=${machine_opts:+$machine_opts,}$2; shift 2 ;;
+        -h|--help) sed -n '2,/^\. /p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
         -*) die "unknown option $1 (see scripts/idle-series.sh --help)" ;;
         *) [ $series_set = 0 ] || die "one patch folder only (got '$series' and '$1')"
            series=$1; series_set=1; shift ;;
@@ -61,11 +68,23 @@ shopt -u nullglob
 [ ${#patches[@]} -gt 0 ] || die "no *.patch files in '$series'"
 [ ${#patches[@]} -le 99 ] || die "more than 99 patches in '$series'"
 [ "$series" != "$base" ] || die "the series and the base are the same folder ($series)"
+[ "$states" != all ] || states=C1,C2,C3,C4,C5,C6,C7
+[ -n "$states" ] || die "--state: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
+list=
 for s in $(echo "$states" | tr ',' ' '); do
-    case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7" ;; esac
+    case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7 (or all)" ;; esac
+    list=${list:+$list,}$s
 done
+states=$list
+case "$machine_opts" in *' '*) die "--machine: '$machine_opts' has a space (comma-separated -M options)" ;; esac
+export QEMU_N9_MACHINE_OPTS=$machine_opts
+case "${QEMU_N9_SERIES_TRIES:-5}" in ''|*[!0-9]*|0) die "QEMU_N9_SERIES_TRIES: '${QEMU_N9_SERIES_TRIES:-}' is not a whole number above 0" ;; esac
 case "$seconds" in ''|*[!0-9]*|0) die "--seconds: '$seconds' is not a whole number of seconds above 0" ;; esac
-[ -z "$json" ] || { mkdir -p "$(dirname "$json")" && json=$(realpath -m "$json"); }
+if [ -n "$json" ]; then
+    mkdir -p "$(dirname "$json")" 2>/dev/null && [ -w "$(dirname "$json")" ] ||
+        die "--json: cannot write in '$(dirname "$json")'"
+    json=$(realpath -m "$json")
+fi
 
 work=$N9_CACHE/series-work
 src=$work/linux             # the tree; objects in build/ below it, as
@@ -213,7 +232,7 @@ build_prefix() {
 # --count-all a second run where the tree had the knob.  Fails (status 2)
 # when the machine changed under it.
 run_prefix() {
-    local k=$1 kk dir mode args
+    local k=$1 kk dir mode args t1
     kk=k$(printf %02d "$k")
     dir=$work/kernels/$kk
     for mode in default count_all; do
@@ -223,7 +242,8 @@ run_prefix() {
             args=(--count-all)
         fi
         rm -rf "$work/runs/$kk-$mode"
-        log "idle-series: $2: idle scenario${args:+ with count_all_domains = 1}"
+        run_no=$((run_no + 1)) t1=$SECONDS
+        log "idle-series: run $run_no of $runs: $2${args:+ with count_all_domains = 1}: idle scenario, $states, $seconds s each${QEMU_N9_MACHINE_OPTS:+, -M rm696,...,$QEMU_N9_MACHINE_OPTS}"
         "$N9_TOP/scripts/idle.sh" --kernel "$dir/zImage" --symbols "$dir/System.map" \
             --state "$states" --seconds "$seconds" "${args[@]}" \
             --json "$work/runs/$kk-$mode.json" --out "$work/runs/$kk-$mode" \
@@ -233,6 +253,7 @@ run_prefix() {
             ! grep -q 'QEMU build failed' "$work/logs/idle-$kk-$mode.log" || return 3
             tail -20 "$work/logs/idle-$kk-$mode.log" >&2
             die "idle scenario on $2 failed (log: $work/logs/idle-$kk-$mode.log)"; }
+        log "idle-series: run $run_no of $runs: done in $((SECONDS - t1)) s ($work/runs/$kk-$mode.txt)"
         [ "$(fingerprint)" = "$machine_fp" ] || return 2
         printf '%s\t%s\t%s\t%s\t%s\n' "$k" "$2" "$mode" "$work/runs/$kk-$mode.json" \
             "$(cat "$dir/build-time") $(cat "$dir/build-how")" >> "$manifest"
@@ -256,10 +277,18 @@ log "idle-series: ${#patches[@]} patches built in $((SECONDS - t_all)) s"
 
 # Then measure them all, back to back on one machine: if QEMU, the
 # initramfs or the timing file changed meanwhile (another developer's
-# rebuild; idle.sh runs build-qemu.sh), measure all again, three times at
+# rebuild; idle.sh runs build-qemu.sh), measure all again, in five passes at
 # most (QEMU_N9_SERIES_TRIES).
 manifest=$work/runs/manifest.tsv
 tries=${QEMU_N9_SERIES_TRIES:-5}
+runs=$(( ${#patches[@]} + 1 ))
+if [ $count_all = 1 ]; then
+    for ((k = 0; k <= ${#patches[@]}; k++)); do
+        [ ! -f "$work/kernels/k$(printf %02d "$k")/has-count-all" ] || runs=$((runs + 1))
+    done
+    [ $runs -gt $(( ${#patches[@]} + 1 )) ] ||
+        log "idle-series: --count-all: no kernel of the series has pm_debug/count_all_domains: no extra rows"
+fi
 for ((try = 1; ; try++)); do
     if ! "$N9_TOP/scripts/build-qemu.sh"; then
         [ $try -lt $tries ] || die "QEMU does not build (see above)"
@@ -269,7 +298,7 @@ for ((try = 1; ; try++)); do
     "$N9_TOP/scripts/build-initramfs.sh"
     machine_fp=$(fingerprint)
     : > "$manifest"
-    t0=$SECONDS rc=0
+    t0=$SECONDS rc=0 run_no=0
     for ((k = 0; k <= ${#patches[@]}; k++)); do
         run_prefix "$k" "${labels[k]}" || { rc=$?; break; }
     done
@@ -284,11 +313,12 @@ for ((try = 1; ; try++)); do
 done
 log "idle-series: $(wc -l < "$manifest") idle runs in $((SECONDS - t0)) s"
 
-python3 - "$manifest" "$states" "$seconds" "$series" "$base" "$machine_fp" "$json" <<'EOF'
+python3 - "$manifest" "$states" "$seconds" "$series" "$base" "$machine_fp" "$json" \
+    "${QEMU_N9_MACHINE_OPTS:-}" <<'EOF'
 import json
 import sys
 
-manifest, states, seconds, series, base, machine_fp, out = sys.argv[1:8]
+manifest, states, seconds, series, base, machine_fp, out, mopts = sys.argv[1:9]
 states = states.split(',')
 
 
@@ -351,14 +381,24 @@ for line in open(manifest):
                     'rows': {s: row(fig, s) for s in states}, 'idle': fig})
 
 p = print
-p('Idle series: %s on %s; states %s, %s s each; machine %s'
-  % (series, base, ','.join(states), seconds, machine_fp))
-p('Per idle entry: power-domain registers (PM_PWSTCTRL/PWSTST/PREPWSTST, '
-  'reads + writes), PRM reads/writes, 32 kHz counter reads, modelled us; '
-  'before WFI / after the wake-up.')
+
+def short(label):
+    """'0003-ARM-OMAP3-...' -> '0003'; the base keeps its name"""
+    return label.split('-')[0] if label[:1].isdigit() else label
+
+
+p('Idle series: %s on %s; states %s, %s s each' % (
+  series, base, ','.join(states), seconds))
+p('Machine: -M rm696%s; %s' % (',' + mopts if mopts else ' (default options)',
+                              machine_fp.strip()))
+p('Rows are cumulative: patch N = the base and patches 1..N.')
+p('Per idle entry: power-domain registers (PM_PWSTCTRL/PWSTST/PREPWSTST of any '
+  'domain, reads + writes), PRM reads + writes, 32 kHz counter reads, modelled '
+  'us; "before / after" = before WFI / after the wake-up.')
 p('')
-p('| patch | state | entries | power-domain regs | PRM R+W before WFI | '
-  'PRM R+W after wake-up | 32k counter reads | us before WFI / after | '
+p('| patch | state | entries | power-domain regs before / after | '
+  'PRM R + W before WFI | PRM R + W after wake-up | '
+  '32k counter reads before / after | us before WFI / after wake-up | '
   'lowest MPU / CORE / PER | SDRC_POWER at end |')
 p('|---|---|---:|---:|---:|---:|---:|---:|---|---|')
 for kern in kernels:
@@ -367,8 +407,8 @@ for kern in kernels:
         r = kern['rows'][s]
         label = ''
         if first:
-            label = kern['label'] + (' + count_all_domains=1'
-                                     if kern['count_all'] else '')
+            label = short(kern['label']) + (' + count_all'
+                                            if kern['count_all'] else '')
         if r is None:
             p('| %s | %s | not reached | | | | | | | |' % (label, s))
             first = False
@@ -385,9 +425,12 @@ for kern in kernels:
              (kern['sdrc_power'] or '?') if first else ''))
         first = False
 p('')
+p('Patches: ' + '; '.join(k['label'] for k in kernels
+                          if not k['count_all'] and k['k'] > 0) + '.')
+p('"+ count_all": the same kernel with pm_debug/count_all_domains = 1.')
 p('Builds (seconds, files compiled; "earlier" = this run found it built): ' +
   ', '.join('%s %d s %d files%s' % (
-      k['label'].split('-')[0], k['build_seconds'], k['files_compiled'],
+      short(k['label']), k['build_seconds'], k['files_compiled'],
       ' (earlier)' if k['build_cached'] else '')
       for k in kernels if not k['count_all']))
 
@@ -395,6 +438,7 @@ if out:
     with open(out, 'w') as f:
         json.dump({'series': series, 'base': base, 'states': states,
                    'seconds': int(seconds), 'machine': machine_fp.strip(),
+                   'machine_options': mopts,
                    'kernels': kernels}, f, indent=1)
         f.write('\n')
 EOF
