@@ -69,13 +69,13 @@ shopt -u nullglob
 [ ${#patches[@]} -le 99 ] || die "more than 99 patches in '$series'"
 [ "$series" != "$base" ] || die "the series and the base are the same folder ($series)"
 [ "$states" != all ] || states=C1,C2,C3,C4,C5,C6,C7
-[ -n "$states" ] || die "--state: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
 list=
 for s in $(echo "$states" | tr ',' ' '); do
     case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7 (or all)" ;; esac
     list=${list:+$list,}$s
 done
 states=$list
+[ -n "$states" ] || die "--state: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
 case "$machine_opts" in *' '*) die "--machine: '$machine_opts' has a space (comma-separated -M options)" ;; esac
 export QEMU_N9_MACHINE_OPTS=$machine_opts
 case "${QEMU_N9_SERIES_TRIES:-5}" in ''|*[!0-9]*|0) die "QEMU_N9_SERIES_TRIES: '${QEMU_N9_SERIES_TRIES:-}' is not a whole number above 0" ;; esac
@@ -250,7 +250,11 @@ run_prefix() {
             -- -dtb "$dir/omap3-n9.dtb" \
             > "$work/runs/$kk-$mode.txt" 2> "$work/logs/idle-$kk-$mode.log" || {
             # QEMU does not build: someone is in the middle of an edit.
+            # Or a build step before QEMU started failed (guest tools,
+            # initramfs: another developer's rebuild at the same moment).
             ! grep -q 'QEMU build failed' "$work/logs/idle-$kk-$mode.log" || return 3
+            grep -q 'idle scenario: ' "$work/logs/idle-$kk-$mode.log" || {
+                tail -3 "$work/logs/idle-$kk-$mode.log" >&2; return 3; }
             tail -20 "$work/logs/idle-$kk-$mode.log" >&2
             die "idle scenario on $2 failed (log: $work/logs/idle-$kk-$mode.log)"; }
         log "idle-series: run $run_no of $runs: done in $((SECONDS - t1)) s ($work/runs/$kk-$mode.txt)"
@@ -305,7 +309,7 @@ for ((try = 1; ; try++)); do
     [ $rc != 0 ] || break
     [ $try -lt $tries ] || die "QEMU, the initramfs or timing/phone.ini changed (or QEMU did not build) during each of $tries measurement passes (someone is editing them): the kernels would not be compared on one machine; run again later (QEMU_N9_SERIES_TRIES=N for more passes)"
     if [ $rc = 3 ]; then
-        log "idle-series: QEMU does not build (someone is mid-edit?): measuring again in a minute"
+        log "idle-series: QEMU or the initramfs does not build (someone is mid-edit?): measuring again in a minute"
         sleep 60
     else
         log "idle-series: the machine changed during the measurements ($machine_fp-> $(fingerprint)): measuring again"
