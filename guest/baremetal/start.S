@@ -47,9 +47,16 @@ reset:
     cps     #0x13           /* back to SVC */
     ldr     sp, =__stack_top
 
-    /* Exceptions to our table: SCTLR.V = 0 selects VBAR (secure bank). */
+    /*
+     * Exceptions to our table: SCTLR.V = 0 selects VBAR (secure bank).
+     * SCTLR.I = 1: instruction fetches cacheable (with the MMU off too),
+     * as a boot loader leaves it; with the machine's memory model on, an
+     * uncached fetch would go to the SDRAM each time and the timed loops
+     * would measure their own code instead of the register.
+     */
     mrc     p15, 0, r0, c1, c0, 0
     bic     r0, r0, #(1 << 13)
+    orr     r0, r0, #(1 << 12)
     mcr     p15, 0, r0, c1, c0, 0
     ldr     r0, =vectors
     mcr     p15, 0, r0, c12, c0, 0

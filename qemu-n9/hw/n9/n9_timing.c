@@ -514,16 +514,21 @@ bool n9_timing_enabled(void)
     return icount_enabled();
 }
 
+/*
+ * As consumed instruction budget of the running vCPU (icount_charge,
+ * qemu-n9/patches/0005): no lock, no TB exit, no main-loop wake-up.  The
+ * agents charge only the vCPU's own accesses, so it is on its thread,
+ * inside its TB loop (else, defensively, icount_stall).  icount_stall (patches/0002: the bias under the
+ * seqlock, a clock notify and a cpu_exit per access) gives the same
+ * guest figures at about 8x the host CPU time on MMIO-bound code
+ * (docs/architecture.md, "Charging the stall").
+ */
 void n9_timing_stall(uint64_t ns)
 {
-    static int mode = -1;   /* STAGING, for measuring: N9_STALL=budget */
-
-    if (mode < 0) {
-        mode = getenv("N9_STALL") && !strcmp(getenv("N9_STALL"), "budget");
-    }
-    if (mode && current_cpu && current_cpu->running) {
+    if (current_cpu && current_cpu->running) {
         icount_charge(current_cpu, ns);
     } else {
+        /* outside its TB loop a charge would be lost with the budget */
         icount_stall(ns);
     }
 }

@@ -36,6 +36,7 @@
 #include "qobject/qlist.h"
 #include "qapi/visitor.h"
 #include "qapi/qapi-visit-common.h"
+#include "qapi/util.h"
 
 #define TYPE_RM696_MACHINE MACHINE_TYPE_NAME("rm696")
 OBJECT_DECLARE_SIMPLE_TYPE(RM696MachineState, RM696_MACHINE)
@@ -405,8 +406,7 @@ static void rm696_init(MachineState *machine)
      * emits.
      */
     if (rms->memory_model == ON_OFF_AUTO_ON ||
-        (rms->memory_model == ON_OFF_AUTO_AUTO && n9_timing_enabled() &&
-         getenv("N9_MEMORY_STAGING"))) {    /* STAGING: auto = off */
+        (rms->memory_model == ON_OFF_AUTO_AUTO && n9_timing_enabled())) {
         rms->memory = n9_memory_new(OBJECT(machine), rms->soc->cpu,
                                     machine->ram, OMAP3_SDRAM_BASE,
                                     OMAP3_PRCM(rms->soc->prcm),
@@ -518,7 +518,20 @@ static void rm696_get_memory_model(Object *obj, Visitor *v, const char *name,
 static void rm696_set_memory_model(Object *obj, Visitor *v, const char *name,
                                    void *opaque, Error **errp)
 {
-    visit_type_OnOffAuto(v, name, &RM696_MACHINE(obj)->memory_model, errp);
+    g_autofree char *str = NULL;
+    int val;
+
+    if (!visit_type_str(v, name, &str, errp)) {
+        return;
+    }
+    /* one line that says what the values are (QAPI's names none) */
+    val = qapi_enum_parse(&OnOffAuto_lookup, str, -1, NULL);
+    if (val < 0) {
+        error_setg(errp, "rm696: memory-model=%s: must be on, off or auto "
+                   "(auto: on with -icount)", str);
+        return;
+    }
+    RM696_MACHINE(obj)->memory_model = val;
 }
 
 static void rm696_machine_class_init(ObjectClass *oc, void *data)
