@@ -23,7 +23,12 @@ guest:
     change 2,000 `xp` reads on a paused machine moved the counter by 42
     ticks, and a looked-at run drew other costs than an unbroken one.)
 
-Prints one "PASS: ..." or "FAIL: ..." line per check.  About 10 s.
+  - the memory path (memory-model on by default with icount): monitor and
+    gdbstub reads and writes of SDRAM reach none of its hooks; its
+    counters over QMP (qom-get /machine/memory-path) of a machine stopped
+    mid-run equal the stats file's "memory" section written at quit.
+
+Prints one "PASS: ..." or "FAIL: ..." line per check.  About 20 s.
 Usage: test_nonvcpu.py QEMU ELF LOGDIR
 """
 import json
@@ -44,6 +49,11 @@ PRM_REVISION = 0x48306804       # WKUP L4, prm
 PM_PWSTST_CORE = 0x48306ae4     # a power-state register: PRCM pwrst-reads
 PM_PREPWSTST_MPU = 0x483069e8
 SCM_SCRATCH = 0x48002910        # CORE L4, scm: the scratchpad (gdb M write)
+SDRAM = 0x80000000              # the program's code (link.ld)
+SDRAM_SCRATCH = 0x80f00000      # SDRAM the program does not use
+# the memory path's counters (n9_memory.c, models/cache a8cache_counter_names)
+MEM_QOM = ('loads', 'stores', 'fetches', 'uncached', 'stall-ns',
+           'l1i-hits', 'l1i-misses', 'mem-ns')
 
 
 def check(name, ok, detail=''):
@@ -110,6 +120,12 @@ def counters(q):
     return d
 
 
+def mem_counters(q):
+    """The memory path's glue counters and a few of the cache model's, over
+    QMP (qom-get /machine/memory-path)"""
+    return {c: q.qom('/machine/memory-path', c) for c in MEM_QOM}
+
+
 def start(qemu, elf, logdir, name, extra=()):
     qmp = os.path.join(logdir, name + '.qmp')
     stats = os.path.join(logdir, name + '.json')
@@ -167,6 +183,17 @@ def paused(qemu, elf, logdir):
           'an M write reaches the register (%s, reads back 0x%08x)'
           % (g0, g1, w, back), g0 == g1 == k0 and w == 'OK'
           and back == 0x5eed1234)
+    # SDRAM (the program's own code and data) through the monitor and the
+    # gdbstub: never the memory model's business
+    for i in range(200):
+        q.xp(SDRAM + 4 * i)
+        g.read32(SDRAM + 4 * i)
+    g.write32(SDRAM_SCRATCH, 0x5eed1234)
+    mem = mem_counters(q)
+    check('paused machine: 200 xp and 200 gdbstub reads of SDRAM and a '
+          'gdbstub write: the memory path (memory-model on by default with '
+          'icount) counted no load, store or fetch and charged nothing (%s)'
+          % mem, mem and not any(mem.values()))
     c1 = counters(q)
     moved = {k: (c0[k], c1[k]) for k in c0 if c0[k] != c1[k]}
     expect = {('l4-wkup', 'debug-reads'): (0, 2000 + 100 + 500),
@@ -207,7 +234,7 @@ def figures(stats, out):
     text = [l for l in open(out).read().splitlines()
             if l and not l.startswith('qemu-system')]
     return {'guest': text, 'agents': agents, 'virtual_ns': d['virtual_ns'],
-            'prcm': d['prcm']}, d
+            'prcm': d['prcm'], 'memory': d['memory']}, d
 
 
 def running(qemu, elf, logdir):
@@ -245,12 +272,49 @@ def running(qemu, elf, logdir):
           stops >= 2 and steady)
     diff = [k for k in ref if ref[k] != got[k]]
     check('running machine: the guest\'s figures, the agents\' guest counters, '
-          'the PRCM\'s and the virtual time at the end (%d ns) are '
+          'the PRCM\'s, the memory path\'s and the virtual time at the end (%d ns) are '
           'bit-identical to an unbroken run\'s (debug-reads here: %d)'
           % (got['virtual_ns'], d['agents']['l4-wkup']['debug_reads']),
           not diff and d['agents']['l4-wkup']['debug_reads'] >= 400,
           'differ: %s\nunbroken: %s\nlooked at: %s'
           % (diff, {k: ref[k] for k in diff}, {k: got[k] for k in diff}))
+
+
+def memory_qmp(qemu, elf, logdir):
+    """The memory path's counters over QMP are the stats file's: stopped
+    mid-run, read with qom-get, then quit (the stats file is written at
+    exit, with nothing run in between)."""
+    p, q, stats, out = start(qemu, elf, logdir, 'memory-qmp',
+                             ['-append', '-n 20000 -r 3'])
+    q.cmd('cont')
+    time.sleep(0.3)
+    q.cmd('stop')
+    try:
+        names = [x['name'] for x in q.cmd('qom-list',
+                                          path='/machine/memory-path')['return']
+                 if x['type'] == 'uint64']
+        got = {n: q.qom('/machine/memory-path', n) for n in names}
+    except (EOFError, OSError, KeyError):
+        check('memory path over QMP: the machine still runs after 0.3 s',
+              False, open(out).read()[-2000:])
+        p.kill()
+        return
+    q.cmd('quit')
+    p.wait(timeout=60)
+    d = json.load(open(stats))['memory']
+    flat = dict(d['cache'], **{k: v for k, v in d.items()
+                               if isinstance(v, int)})
+    diff = {n: (got[n], flat.get(n.replace('-', '_'))) for n in names
+            if got[n] != flat.get(n.replace('-', '_'))}
+    check('memory path over QMP: %d counters on /machine/memory-path (loads '
+          '%d, stores %d, fetches %d, l1i-hits %d, stall-ns %d), each equal '
+          'to the stats file\'s "memory" section'
+          % (len(names), got.get('loads', -1), got.get('stores', -1),
+             got.get('fetches', -1), got.get('l1i-hits', -1),
+             got.get('stall-ns', -1)),
+          len(names) > 20 and not diff and got['loads'] > 0
+          and got['fetches'] > 0 and got['l1i-hits'] > 0
+          and got['stall-ns'] > 0, 'differ (qom, stats): %s' % diff)
 
 
 def main():
@@ -259,6 +323,7 @@ def main():
     os.makedirs(logdir, exist_ok=True)
     paused(qemu, elf, logdir)
     running(qemu, elf, logdir)
+    memory_qmp(qemu, elf, logdir)
     return 0 if all(results) else 1
 
 
