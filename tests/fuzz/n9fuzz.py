@@ -938,6 +938,62 @@ def machine_args(cmds):
     return extra, cmds
 
 
+class Coverage:
+    """Which blocks a trace touched: each read/write goes to the smallest
+    block of the map that holds its address (a device before the hole
+    around it); set_irq_in to its pin."""
+
+    def __init__(self, fmap):
+        import bisect
+        self.bisect = bisect.bisect_right
+        self.blocks, self.pins = fmap['blocks'], fmap['pins']
+        self.key = ['%s@0x%x' % (b['name'], b['base']) for b in self.blocks]
+        edges = sorted({b['base'] for b in self.blocks} |
+                       {b['base'] + b['size'] for b in self.blocks})
+        self.edges, self.owner = edges, []
+        for lo in edges:
+            inside = [i for i, b in enumerate(self.blocks)
+                      if b['base'] <= lo < b['base'] + b['size']]
+            self.owner.append(min(inside, key=lambda i: self.blocks[i]['size'])
+                              if inside else None)
+        self.reads = [0] * len(self.blocks)
+        self.writes = [0] * len(self.blocks)
+        self.pins_hit = set()
+
+    def add(self, trace):
+        for c in trace:
+            if c.startswith(('read', 'write')):
+                w = c.split(None, 2)
+                try:
+                    k = self.bisect(self.edges, int(w[1], 16)) - 1
+                except (IndexError, ValueError):
+                    continue
+                i = self.owner[k] if k >= 0 else None
+                if i is not None:
+                    (self.writes if c[0] == 'w' else self.reads)[i] += 1
+            elif c.startswith('set_irq_in '):
+                self.pins_hit.add(tuple(c.split()[1:4]))
+
+    def hit(self):
+        return [i for i in range(len(self.blocks)) if self.reads[i] or self.writes[i]]
+
+    def missed(self):
+        return [self.key[i] for i in range(len(self.blocks))
+                if not (self.reads[i] or self.writes[i])]
+
+    def summary(self):
+        return '%d of %d blocks read or written (%d of %d with register offsets from ' \
+               'their source), %d of %d pins' % (
+                   len(self.hit()), len(self.blocks),
+                   sum(1 for i in self.hit() if self.blocks[i]['sources']),
+                   sum(1 for b in self.blocks if b['sources']),
+                   len(self.pins_hit), len(self.pins))
+
+    def json(self):
+        return {self.key[i]: {'type': self.blocks[i]['type'], 'reads': self.reads[i],
+                              'writes': self.writes[i]} for i in range(len(self.blocks))}
+
+
 def run_seed(qemu, fmap, seed, ops, timeout, batch=256):
     """Run one seed for @ops commands.  Returns (trace, failure or None)."""
     gen = Generator(seed, fmap)
@@ -1104,6 +1160,7 @@ def cmd_campaign(args):
     t_end = t0 + args.time if args.time else None
     t_progress = t0
     total_ops, n_runs, found, failures = 0, 0, {}, []
+    cov = Coverage(fmap)
     summary = open(os.path.join(out, 'summary.txt'), 'a')
     k = 0
     while True:
@@ -1119,6 +1176,7 @@ def cmd_campaign(args):
         trace, failure = run_seed(args.qemu, fmap, seed, args.ops, args.timeout)
         total_ops += len(trace)
         n_runs += 1
+        cov.add(trace)
         now = time.time()
         if failure is None:
             if (args.verbose or (args.progress and n_runs % args.progress == 0) or
@@ -1161,14 +1219,19 @@ def cmd_campaign(args):
     line = ('%d runs, %d commands in %.1f s (%.0f commands/s), %d distinct failures' %
             (n_runs, total_ops, el, total_ops / el if el else 0, len(found)))
     print('%s %s' % (tag, line), flush=True)
-    summary.write(line + '\n')
+    print('%s %s' % (tag, cov.summary()), flush=True)
+    summary.write(line + '\n' + cov.summary() + '\n')
     summary.close()
     with open(os.path.join(out, 'results.json'), 'w') as f:
         json.dump({'runs': n_runs, 'commands': total_ops, 'seconds': el,
                    'first_seed': seeds[0] if seeds else args.seed_base,
                    'last_seed': seed if n_runs else None, 'ops_per_seed': args.ops,
                    'blocks': len(fmap['blocks']), 'pins': len(fmap['pins']),
+                   'blocks_hit': len(cov.hit()), 'blocks_missed': cov.missed(),
+                   'pins_hit': len(cov.pins_hit), 'coverage': cov.summary(),
                    'failures': failures}, f, indent=1)
+    with open(os.path.join(out, 'coverage.json'), 'w') as f:
+        json.dump(cov.json(), f, indent=1)
     return 1 if found else 0
 
 
