@@ -114,6 +114,7 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_UNCACHED_WRITE] = "uncached-writes",
     [A8C_MAINT_NS] = "maint-ns",
     [A8C_LOAD_USE] = "load-use", [A8C_LOAD_USE_NS] = "load-use-ns",
+    [A8C_L2_WSTREAM] = "l2-write-streamed",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -201,6 +202,8 @@ static void reset_shortcuts(a8cache *c)
     c->s.l2_wlast = A8C_NO_LINE;
     c->s.l2_wlast_idx = 0;
     c->s.l1d_wmiss = A8C_NO_LINE;
+    c->s.wc_line = A8C_NO_LINE;
+    c->s.wc_bits = 0;
     tlb_forget_hot(c);
 }
 
@@ -487,6 +490,39 @@ static uint32_t l2_alloc(a8cache *c, uint32_t line, uint64_t t,
 }
 
 /*
+ * Close the write-combining buffer at @t: a line written whole goes to
+ * memory without taking an L2 line (no victim, no write-back later); a
+ * partly written one is allocated with its quadwords valid and dirty, as
+ * a write miss was before the buffer.  Returns the core's wait (a full
+ * write buffer).
+ *
+ * The Cortex-A8's L2 has write-allocate "delay" and "combine" (L2 Cache
+ * Auxiliary Control Register bits 24 and 23, enabled at reset; Linux on
+ * r3p2 leaves them, it sets only bit 22 on r2p0 for erratum 460075): our
+ * reading is that a streaming write is combined before it is allocated,
+ * and a whole combined line needs no allocation.  The phone's sequential
+ * write (1494 MB/s, near the 32-bit LPDDR's 1562) needs its write-backs
+ * in address order, which random victims of an allocated stream are not.
+ */
+static uint32_t wc_close(a8cache *c, uint64_t t)
+{
+    uint32_t line = c->s.wc_line, bits = c->s.wc_bits, stall = 0, i;
+
+    if (line == A8C_NO_LINE) {
+        return 0;
+    }
+    c->s.wc_line = A8C_NO_LINE;
+    c->s.wc_bits = 0;
+    if (((bits >> A8C_L2_DIRTY_SHIFT) & 0xf) == 0xf) {
+        c->s.cnt[A8C_L2_WSTREAM]++;
+        return post_write(c, line << c->l2_shift, c->p.l2_line, t);
+    }
+    i = l2_alloc(c, line, t, &stall);
+    c->s.l2_st[i] = (uint16_t)bits;
+    return stall;
+}
+
+/*
  * A read of [pa, pa + bytes) (one L2 line) by an L1 fill or a walk at @t:
  * the L2 lookup, and on a miss the line from the next level (read-allocate;
  * the dirty victim written back after the fill).  Returns the ns; *@hit
@@ -499,7 +535,8 @@ static uint32_t l2_read(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
     uint32_t base = (line & (c->l2_sets - 1)) * c->l2_ways;
     uint32_t need = qmask(c, pa, bytes);
     uint32_t ns = cyc_ns(c, c->p.l2_hit_cycles);
-    uint32_t stall = 0;
+    /* a read of the line being combined takes it into the L2 first */
+    uint32_t stall = line == c->s.wc_line ? wc_close(c, t) : 0;
     int i = find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID);
 
     c->s.cnt[A8C_L2_NS] += ns;
@@ -558,14 +595,22 @@ static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
         c->s.cnt[A8C_L2_WHIT]++;
         return 0;
     }
+    if (line == c->s.wc_line) {         /* combining: not allocated yet */
+        c->s.wc_bits |= bits;
+        c->s.cnt[A8C_L2_WHIT]++;
+        return 0;
+    }
+    stall = wc_close(c, t);
     base = (line & (c->l2_sets - 1)) * c->l2_ways;
     i = find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID);
-    if (i >= 0) {
-        c->s.cnt[A8C_L2_WHIT]++;
-    } else {
+    if (i < 0) {
+        /* a miss waits in the write-combining buffer (see wc_close) */
         c->s.cnt[A8C_L2_WMISS]++;
-        i = (int)l2_alloc(c, line, t, &stall);
+        c->s.wc_line = line;
+        c->s.wc_bits = bits;
+        return stall;
     }
+    c->s.cnt[A8C_L2_WHIT]++;
     c->s.l2_st[i] |= bits;
     c->s.l2_wlast = line;
     c->s.l2_wlast_idx = (uint32_t)i;
@@ -669,16 +714,24 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t first_bytes, ns;
 
-    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last &&
-        (pa >> c->l2_shift) == c->s.l2_wlast && size) {
+    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last && size) {
         /* streaming stores (memset, memcpy): the line is still not in the
-         * L1 D and the L2 line is the one the last store miss wrote */
+         * L1 D and the L2 line (or the combining buffer's) is the one the
+         * last store miss wrote */
         uint32_t need = qmask(c, pa, size);
 
-        c->s.cnt[A8C_L1D_WMISS]++;
-        c->s.cnt[A8C_L2_WHIT]++;
-        c->s.l2_st[c->s.l2_wlast_idx] |= need | need << A8C_L2_DIRTY_SHIFT;
-        return 0;
+        if ((pa >> c->l2_shift) == c->s.wc_line) {
+            c->s.cnt[A8C_L1D_WMISS]++;
+            c->s.cnt[A8C_L2_WHIT]++;
+            c->s.wc_bits |= need | need << A8C_L2_DIRTY_SHIFT;
+            return 0;
+        }
+        if ((pa >> c->l2_shift) == c->s.l2_wlast) {
+            c->s.cnt[A8C_L1D_WMISS]++;
+            c->s.cnt[A8C_L2_WHIT]++;
+            c->s.l2_st[c->s.l2_wlast_idx] |= need | need << A8C_L2_DIRTY_SHIFT;
+            return 0;
+        }
     }
     if (size == 0 || (pa >> c->l1d_shift) == last) {
         return store_line(c, pa, size ? size : 1, now_ns);
@@ -733,11 +786,14 @@ uint32_t a8cache_pld(a8cache *c, uint32_t pa, uint64_t now_ns)
     uint32_t d;
 
     c->s.cnt[A8C_PLD]++;
+    if (line == c->s.wc_line) {
+        stall = wc_close(c, now_ns);
+    }
     if (find(c->s.l1d_tag, (l1 & (c->l1d_sets - 1)) * c->l1d_ways,
              c->l1d_ways, l1 | A8C_VALID) >= 0 ||
         find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID) >= 0) {
         c->s.cnt[A8C_PLD_PRESENT]++;
-        return 0;
+        return stall;
     }
     for (uint32_t k = 0; k < c->p.pld_slots; k++) {
         if (c->s.pld_line[k] == A8C_NO_LINE ||
@@ -748,7 +804,7 @@ uint32_t a8cache_pld(a8cache *c, uint32_t pa, uint64_t now_ns)
     }
     if (slot == A8CACHE_MAX_PLD) {
         c->s.cnt[A8C_PLD_DROPPED]++;
-        return 0;
+        return stall;
     }
     /* the fill takes the port first; a dirty victim follows it */
     start = now_ns > c->s.port_free_ns ? now_ns : c->s.port_free_ns;
@@ -953,6 +1009,8 @@ void a8cache_invalidate(a8cache *c, unsigned levels)
         memset(c->s.l2_tag, 0, l2_lines(c) * sizeof(uint32_t));
         memset(c->s.l2_st, 0, l2_lines(c) * sizeof(uint16_t));
         c->s.l2_wlast = A8C_NO_LINE;
+        c->s.wc_line = A8C_NO_LINE;
+        c->s.wc_bits = 0;
         for (int k = 0; k < A8CACHE_MAX_PLD; k++) {
             c->s.pld_line[k] = A8C_NO_LINE;
         }
@@ -1012,6 +1070,7 @@ uint32_t a8cache_clean(a8cache *c, unsigned levels, uint64_t now_ns)
         }
     }
     if (levels & A8C_LEVEL_L2) {
+        ns += wc_close(c, now_ns + ns);
         for (uint32_t i = 0; i < l2_lines(c); i++) {
             ns += l2_clean_way(c, i, now_ns + ns);
         }
@@ -1064,6 +1123,14 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
     if (op != A8C_INVAL_POC && i1 >= 0) {
         ns += l1d_clean_way(c, (uint32_t)i1, now_ns);
     }
+    if ((pa >> c->l2_shift) == c->s.wc_line) {
+        if (op == A8C_INVAL_POC) {
+            c->s.wc_line = A8C_NO_LINE;     /* dropped unwritten */
+            c->s.wc_bits = 0;
+        } else {
+            ns += wc_close(c, now_ns + ns);
+        }
+    }
     i2 = l2_index(c, pa);
     if ((op == A8C_CLEAN_POC || op == A8C_CLEAN_INVAL_POC) && i2 >= 0) {
         ns += l2_clean_way(c, (uint32_t)i2, now_ns + ns);
@@ -1097,7 +1164,7 @@ int a8cache_probe(const a8cache *c, unsigned level, uint32_t pa)
     case A8C_LEVEL_L1D:
         return l1d_index(c, pa) >= 0;
     case A8C_LEVEL_L2:
-        return l2_index(c, pa) >= 0;
+        return l2_index(c, pa) >= 0 || (pa >> c->l2_shift) == c->s.wc_line;
     default:
         return 0;
     }

@@ -14,7 +14,9 @@
  * Geometry and policy (defaults, see a8cache.c and docs/models-cache.md for
  * the sources): L1 I and L1 D 32 KB, 4 ways, 64-byte lines; L1 D write-back,
  * read-allocate only (no write-allocate); L2 256 KB, 8 ways, 64-byte lines,
- * write-back, read- and write-allocate, valid and dirty bits per quadword;
+ * write-back, read- and write-allocate, valid and dirty bits per quadword,
+ * a write miss held in a one-line write-combining buffer first (a whole
+ * line written there goes to memory without allocating);
  * pseudo-random replacement (xorshift64*, seeded, part of the state);
  * I-TLB and D-TLB 32 entries each, fully associative, round-robin; page
  * walks read their descriptors through the L2, never the L1 D; PLD fills
@@ -132,6 +134,9 @@ enum a8cache_counter {
     A8C_UNCACHED_READ, A8C_UNCACHED_WRITE,
     A8C_MAINT_NS,                       /* ns of clean operations */
     A8C_LOAD_USE, A8C_LOAD_USE_NS,      /* dependent loads; ns they waited */
+    A8C_L2_WSTREAM,                     /* whole lines written to memory
+                                         * from the write-combining buffer,
+                                         * not allocated in the L2 */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
@@ -151,6 +156,8 @@ typedef struct a8cache_state {
     /* Small and hot first. */
     uint32_t l2_wlast, l2_wlast_idx;    /* L2 line of the last L1 store miss */
     uint32_t l1d_wmiss;                 /* L1 line of the last L1 store miss */
+    uint32_t wc_line, wc_bits;          /* L2 write miss not yet allocated:
+                                         * its line and l2_st bits */
     uint32_t cpu_period_ps;             /* MPU clock period */
     uint32_t carry_ps;                  /* sub-ns remainder of cycle costs */
     uint64_t cnt[A8C_NUM_COUNTERS];

@@ -590,6 +590,8 @@ static const VMStateDescription vmstate_n9_memory = {
         VMSTATE_UINT32(cache.s.l2_wlast, N9MemoryState),
         VMSTATE_UINT32(cache.s.l2_wlast_idx, N9MemoryState),
         VMSTATE_UINT32(cache.s.l1d_wmiss, N9MemoryState),
+        VMSTATE_UINT32(cache.s.wc_line, N9MemoryState),
+        VMSTATE_UINT32(cache.s.wc_bits, N9MemoryState),
         VMSTATE_UINT32(cache.s.cpu_period_ps, N9MemoryState),
         VMSTATE_UINT32(cache.s.carry_ps, N9MemoryState),
         VMSTATE_UINT64_ARRAY(cache.s.cnt, N9MemoryState, A8C_NUM_COUNTERS),
