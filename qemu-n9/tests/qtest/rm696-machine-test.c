@@ -1,6 +1,6 @@
 /*
  * qtest for the rm696 machine as a whole: memory map, interconnect agents,
- * boot ROM and the secure monitor's debug port.
+ * boot ROM and the secure monitor's debug port, the memory path's hooks.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -183,6 +183,43 @@ static void test_agents_not_charged(void)
     qtest_quit(qts);
 }
 
+/*
+ * The memory path (n9_memory.c) hooks only the vCPU's generated code:
+ * qtest's SDRAM and SRAM accesses never reach it, even with it forced on
+ * (qtest runs without icount, where auto leaves it off: no
+ * /machine/memory-path then).
+ */
+static void test_memory_path_not_charged(void)
+{
+    QTestState *qts = qtest_init("-M rm696,memory-model=on");
+    static const char *const counters[] = {
+        "loads", "stores", "fetches", "plds", "other", "uncached",
+        "stall-ns", "l1d-load-hits", "l1d-load-misses", "mem-reads",
+        "mem-writes", "walks",
+    };
+    g_autoptr(QDict) resp = NULL;
+
+    for (int i = 0; i < 1000; i++) {
+        qtest_writel(qts, SDRAM_BASE + 64 * i, i);
+        g_assert_cmphex(qtest_readl(qts, SDRAM_BASE + 64 * i), ==, i);
+        qtest_writel(qts, SRAM_BASE + 4 * (i & 0x3fff), i);
+    }
+    qtest_memset(qts, SDRAM_BASE + 0x100000, 0x5a, 65536);
+    qtest_clock_step(qts, 1000000);
+    for (int i = 0; i < ARRAY_SIZE(counters); i++) {
+        g_assert_cmpuint(rm696_qom_get_int(qts, "/machine/memory-path",
+                                           counters[i]), ==, 0);
+    }
+    qtest_quit(qts);
+
+    qts = qtest_init("-M rm696");
+    resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                     "{ 'path': '/machine/memory-path', "
+                     "'property': 'loads' } }");
+    g_assert(qdict_haskey(resp, "error"));
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -192,5 +229,7 @@ int main(int argc, char **argv)
     qtest_add_func("/rm696/machine/agents-holes", test_agents_holes);
     qtest_add_func("/rm696/machine/agents-not-charged",
                    test_agents_not_charged);
+    qtest_add_func("/rm696/machine/memory-path-not-charged",
+                   test_memory_path_not_charged);
     return g_test_run();
 }
