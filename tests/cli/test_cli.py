@@ -110,6 +110,9 @@ def main():
          [tmp, 'not a file']),
         ('an ELF for another machine', ['-M', 'rm696', '-kernel', elf64],
          ['x86.elf', 'another machine', 'ARM']),
+        ('a kernel larger than -m', ['-M', 'rm696', '-m', '2', '-kernel',
+                                     path('big.zImage', bytes(zhead) * 768), '-dtb', k[3]],
+         ['big.zImage', 'too large to fit in RAM']),
         # a DTB that is not one, or not for this SoC
         ('a broken DTB', ['-M', 'rm696', '-kernel', zimage, '-dtb', bad_dtb],
          ['bad.dtb', 'not a device tree blob']),
