@@ -10,6 +10,13 @@ and the machine's PRCM and interconnect counters at the end must be
 bit-identical to the unbroken run's: everything that shapes timing is in
 the snapshot.
 
+Then the memory path (on by default with icount) mid-workload: membench's
+random loads (lat, 16 KB and 1 MB, best of 1) stopped over QMP while it
+runs, at the first stop after its first measured item, saved, restored in
+a new QEMU: the report, the memory path's counters (caches, TLBs, walks,
+the ns charged), the SDRC model's and the virtual time at the end equal
+an unbroken run's.  (The MPU-OFF snapshot above has empty caches.)
+
 Prints one "PASS: ..." or "FAIL: ..." line per check.
 Usage: test_snapshot.py QEMU KERNELDIR INITRD LOGDIR
 """
@@ -34,12 +41,17 @@ def check(name, ok, detail=''):
           flush=True)
 
 
-def argv(qemu, kdir, initrd, stats, report):
+IDLE = ('rdinit=/init n9.run=idle n9.idle.states=C7 n9.idle.seconds=120 '
+        'n9.idle.idlecount=0')
+MEMBENCH = ('rdinit=/init n9.run=membench n9.membench.tests=lat '
+            'n9.membench.sizes=16K,1M n9.membench.repeats=1 '
+            'n9.membench.settle=1')
+
+
+def argv(qemu, kdir, initrd, stats, report, append=IDLE):
     return [qemu, '-M', 'rm696,symbols=%s/System.map,stats=%s' % (kdir, stats),
             '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
-            '-initrd', initrd, '-append',
-            'rdinit=/init n9.run=idle n9.idle.states=C7 n9.idle.seconds=120 '
-            'n9.idle.idlecount=0',
+            '-initrd', initrd, '-append', append,
             '-icount', 'shift=0,sleep=off', '-display', 'none',
             '-monitor', 'none', '-serial', 'none',
             '-chardev', 'file,id=rep,path=' + report,
@@ -49,7 +61,85 @@ def argv(qemu, kdir, initrd, stats, report):
 def final(stats):
     d = json.load(open(stats))
     return {'prcm': d['prcm'], 'agents': d['agents'],
-            'sdrc': d.get('sdrc'), 'virtual_ns': d['virtual_ns']}
+            'sdrc': d.get('sdrc'), 'memory': d.get('memory'),
+            'virtual_ns': d['virtual_ns']}
+
+
+def save(q, path):
+    q.cmd('migrate', uri='file:' + path)
+    while q.cmd('query-migrate')['return'].get('status') not in \
+            ('completed', 'failed'):
+        time.sleep(0.1)
+    return q.cmd('query-migrate')['return'].get('status')
+
+
+def restore(cmd, sock, path):
+    """A new QEMU from the file: (process, QMP, status after loading)"""
+    qc = subprocess.Popen(cmd + ['-incoming', 'file:' + path,
+                                 '-qmp', 'unix:%s,server=on,wait=off' % sock])
+    q = QMP(sock)
+    t0 = time.monotonic()
+    while q.cmd('query-migrate')['return'].get('status') != 'completed' and \
+            time.monotonic() - t0 < 120:
+        time.sleep(0.1)
+    return qc, q, q.cmd('query-status')['return'].get('status')
+
+
+def memory_midrun(qemu, kdir, initrd, logdir):
+    """The memory path's state through a snapshot taken mid-workload."""
+    p = lambda n: os.path.join(logdir, n)
+    cmd = lambda n: argv(qemu, kdir, initrd, p('mem%s.json' % n),
+                         p('mem%s.txt' % n), MEMBENCH)
+    rc = subprocess.run(cmd('A'), timeout=900).returncode
+    check('membench: the unbroken run ends (status %d)' % rc, rc == 0)
+    sock = p('memB.sock')
+    qb = subprocess.Popen(cmd('B') + ['-qmp', 'unix:%s,server=on,wait=off' % sock])
+    q = QMP(sock)
+    t0, marks = time.monotonic(), 0
+    while time.monotonic() - t0 < 600 and qb.poll() is None and marks < 3:
+        time.sleep(0.05)
+        marks = q.cmd('qom-get', path='/machine', property='marks')['return']
+    q.cmd('stop')
+    loads = q.cmd('qom-get', path='/machine/memory-path',
+                  property='l1d-load-misses').get('return', 0)
+    ok = marks >= 3 and loads > 0
+    check('membench stopped after its first item (%d marks, %d L1 D load '
+          'misses so far)' % (marks, loads), ok)
+    if not ok:
+        qb.kill()
+        return
+    st = save(q, p('mem.img'))
+    check('membench: saved to a file (migration %s)' % st, st == 'completed')
+    q.cmd('quit')
+    qb.wait(timeout=60)
+    qc, q, st = restore(cmd('C'), p('memC.sock'), p('mem.img'))
+    check('membench: restored (%s)' % st, st == 'paused')
+    q.cmd('cont')
+    try:
+        rc = qc.wait(timeout=900)
+    except subprocess.TimeoutExpired:
+        qc.kill()
+        rc = qc.wait()
+    check('membench: the restored run ends (status %d)' % rc, rc == 0)
+    if rc != 0 or not os.path.exists(p('memA.txt')):
+        return
+    a, c = open(p('memA.txt')).read(), open(p('memC.txt')).read()
+    check('membench: the report after the restore is bit-identical to the '
+          'unbroken run\'s (%d bytes)' % len(a), a == c and len(a) > 100)
+    fa, fc = final(p('memA.json')), final(p('memC.json'))
+    m = fa['memory'] or {}
+    diff = sorted(k for k in set(m) | set(fc['memory'] or {})
+                  if m.get(k) != (fc['memory'] or {}).get(k))
+    check('membench: the memory path\'s counters at the end equal the '
+          'unbroken run\'s (loads %s, L2 read misses %s, walks %s, %s ns '
+          'charged)' % (m.get('loads'), m.get('cache', {}).get('l2_read_misses'),
+                        m.get('cache', {}).get('walks'), m.get('stall_ns')),
+          fa['memory'] is not None and not diff, 'differ: %s' % diff)
+    check('membench: the SDRC model\'s, the interconnects\' and the PRCM\'s '
+          'counters and the virtual time at the end (%d ns) equal the '
+          'unbroken run\'s' % fa['virtual_ns'],
+          fa['sdrc'] == fc['sdrc'] and fa['agents'] == fc['agents'] and
+          fa['prcm'] == fc['prcm'] and fa['virtual_ns'] == fc['virtual_ns'])
 
 
 def main():
@@ -57,7 +147,7 @@ def main():
     os.makedirs(logdir, exist_ok=True)
     p = lambda n: os.path.join(logdir, n)
     for f in os.listdir(logdir):
-        if f.startswith('snap'):
+        if f.startswith(('snap', 'mem')):
             os.unlink(p(f))
 
     # A: unbroken
@@ -139,6 +229,7 @@ def main():
           fa['sdrc'] is not None and fa['sdrc'] == fc['sdrc'])
     check('virtual time at the end equals the unbroken run\'s (%d ns)'
           % fa['virtual_ns'], fa['virtual_ns'] == fc['virtual_ns'])
+    memory_midrun(qemu, kdir, initrd, logdir)
     return 1 if failed else 0
 
 
