@@ -6,7 +6,7 @@
 # reproducer (.qtest) in the results folder; copy a reproducer into
 # tests/fuzz/regressions/ once the bug is fixed.
 #
-#   scripts/fuzz.sh [--hours H] [--seed S] [--jobs J] [--ops N] [--asan] [--out DIR]
+#   scripts/fuzz.sh [--hours H] [--seed S] [--jobs J] [--ops N] [--asan] [--out DIR] [--generic]
 #     --hours H   how long (default 1; fractions work: 0.25)
 #     --seed S    first seed (default: from the clock, printed; give the same
 #                 S and J again to repeat a campaign)
@@ -15,9 +15,17 @@
 #     --asan      run the AddressSanitizer/UBSan build (scripts/build-qemu.sh
 #                 --sanitize; the first build takes 20-40 minutes on 2 cores)
 #     --out DIR   results folder (default $QEMU_N9_CACHE/fuzz/<date>-seed<S>)
+#     --generic   instead of n9fuzz: QEMU's own libFuzzer target generic-fuzz
+#                 (qemu-fuzz-arm from the --sanitize build) on -M rm696 for
+#                 H hours, J jobs sharing one corpus (kept in the results
+#                 folder; give the same --out again to go on from it).
+#                 QEMU_FUZZ_OBJECTS (default '*': every I/O region of the
+#                 machine; e.g. 'omap3-gptimer* omap3-prcm*') picks the
+#                 regions; crash-* files in the results folder reproduce with
+#                 out/bin/qemu-fuzz-arm --fuzz-target=generic-fuzz FILE
 . "$(dirname "$0")/lib.sh"
 
-hours=1 seed= jobs=1 ops=20000 asan=0 out=
+hours=1 seed= jobs=1 ops=20000 asan=0 out= generic=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --hours) hours=$2; shift 2 ;;
@@ -26,12 +34,36 @@ while [ $# -gt 0 ]; do
         --ops) ops=$2; shift 2 ;;
         --asan) asan=1; shift ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        --generic) generic=1; shift ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) die "unknown option $1 (see scripts/fuzz.sh --help)" ;;
     esac
 done
 [ -n "$seed" ] || seed=$(( $(date +%s) % 1000000 * 1000 ))
 secs=$(python3 -c "print(int(float('$hours') * 3600))") || die "--hours wants a number"
+
+if [ $generic = 1 ]; then
+    "$N9_TOP/scripts/build-qemu.sh" --sanitize qemu-fuzz-arm
+    [ -n "$out" ] || out=$N9_CACHE/fuzz/generic-rm696
+    mkdir -p "$out/corpus"
+    cp "$(readlink -f "$N9_OUT/bin/qemu-fuzz-arm")" "$out/qemu-fuzz-arm"
+    export QEMU_FUZZ_ARGS="-M rm696 -nodefaults ${QEMU_FUZZ_ARGS:-}"
+    export QEMU_FUZZ_OBJECTS=${QEMU_FUZZ_OBJECTS:-*}
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+    log "generic-fuzz on rm696 for $hours h, $jobs job(s): QEMU_FUZZ_ARGS='$QEMU_FUZZ_ARGS'" \
+        "QEMU_FUZZ_OBJECTS='$QEMU_FUZZ_OBJECTS'; corpus and crash files in $out"
+    cd "$out"
+    rc=0
+    # -seed: libFuzzer's own seed, for a repeatable start
+    par=()
+    [ "$jobs" = 1 ] || par=(-jobs="$jobs" -workers="$jobs")    # logs: fuzz-N.log
+    ./qemu-fuzz-arm --fuzz-target=generic-fuzz -max_total_time="$secs" \
+        -seed="$seed" "${par[@]}" -close_fd_mask=1 -artifact_prefix="$out/" corpus \
+        2>&1 | tee -a "$out/generic-fuzz.log" || rc=1     # pipefail: the fuzzer's status
+    ls "$out"/crash-* "$out"/timeout-* "$out"/oom-* 2> /dev/null | sed 's/^/  found: /' || true
+    log "generic-fuzz: $(ls "$out/corpus" | wc -l) inputs in the corpus; results: $out"
+    exit $rc
+fi
 
 if [ $asan = 1 ]; then
     "$N9_TOP/scripts/build-qemu.sh" --sanitize qemu-system-arm
@@ -62,6 +94,7 @@ import json, sys, os
 out, jobs = sys.argv[1], int(sys.argv[2])
 runs = cmds = secs = 0
 fails = {}
+cov = {}
 for j in range(jobs):
     try:
         r = json.load(open(os.path.join(out, 'job%d' % j, 'results.json')))
@@ -69,10 +102,19 @@ for j in range(jobs):
         print('job%d: no results' % j)
         continue
     runs += r['runs']; cmds += r['commands']; secs = max(secs, r['seconds'])
+    try:
+        for k, c in json.load(open(os.path.join(out, 'job%d' % j, 'coverage.json'))).items():
+            cov[k] = cov.get(k, 0) + c['reads'] + c['writes']
+    except OSError:
+        pass
     for f in r['failures']:
         fails.setdefault(f['signature'], []).append(f)
 print('[qemu-n9] fuzzing: %d seeds, %d commands in %.0f s (%.0f commands/s over %d job(s)), '
       '%d distinct failures' % (runs, cmds, secs, cmds / secs if secs else 0, jobs, len(fails)))
+if cov:
+    missed = sorted(k for k, n in cov.items() if not n)
+    print('[qemu-n9] fuzzing: %d of %d blocks read or written%s' % (
+        len(cov) - len(missed), len(cov), (', never: ' + ' '.join(missed)) if missed else ''))
 for sig, fs in fails.items():
     rep = [f['reproducer'] for f in fs if f.get('reproducer')]
     print('  %s: seeds %s%s' % (sig, ' '.join(str(f['seed']) for f in fs),
