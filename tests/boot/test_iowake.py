@@ -6,14 +6,18 @@ The N9's device tree gives UART3 no pad wake-up interrupt, so the test adds
 the one the N900's has (interrupts-extended = <&intc 74 &omap3_pmx_core
 OMAP3_UART3_RX>) to a copy of the DTB.  The kernel then arms the RX pad
 (pinctrl-single sets WAKEUPENABLE when 8250_omap's dedicated wake-up
-interrupt is enabled at runtime suspend).  The initramfs scenario
+interrupt is enabled at runtime suspend), and removes UART3's sDMA
+channels: 8250_omap moves a non-console port's bytes with the sDMA, which
+the model does not (docs/known-gaps.md); without them it uses PIO.  The initramfs scenario
 n9.run=iowake turns OFF modes on and gives ttyS2 a shell that is not the
 kernel's console (a console keeps its UART runtime-active, and so PER and
 CORE ON).  Twice: wait (QMP) until CORE is OFF with the RX pad armed, type
 one character, and check that the pad latched WAKEUPEVENT (SCM), the PRCM's
 "io" interrupt and the serial wake-up interrupt ran (/proc/interrupts), the
-kernel cleared the latch, the typed character was lost (the receiver had
-no clock, as on the phone) and the shell answers the next command.  At the
+kernel cleared the latch and restored UART3 (clock on, MDR1 back to UART
+16x: bytes typed before that are lost too, so the test waits for it), the
+typed character was lost (the receiver had no clock, as on the phone) and
+the shell answers the next command.  At the
 end the machine's idle counters (stats JSON) name the wake-ups
 "11 prcm io-chain".
 
@@ -44,6 +48,7 @@ PAD_ADDR = 0x48002000 + 0x30 + PAD_OFFSET
 WAKEUPENABLE, WAKEUPEVENT = 1 << 14, 1 << 15
 CM_FCLKEN_PER = 0x48005000
 EN_UART3 = 1 << 11
+UART3_MDR1 = 0x49020020         # MODE_SELECT: 0 = UART 16x, 7 = disabled
 
 
 def check(name, ok, detail=''):
@@ -88,6 +93,11 @@ class QMP:
                        **{'command-line': 'xp /1hx 0x%x' % addr})['return']
         return int(out.split(':')[1].split()[0], 16)
 
+    def readb(self, addr):
+        out = self.cmd('human-monitor-command',
+                       **{'command-line': 'xp /1bx 0x%x' % addr})['return']
+        return int(out.split(':')[1].split()[0], 16)
+
     def readl(self, addr):
         out = self.cmd('human-monitor-command',
                        **{'command-line': 'xp /1wx 0x%x' % addr})['return']
@@ -95,7 +105,8 @@ class QMP:
 
 
 def make_dtb(src, dst):
-    """The N9 DTB plus the N900's UART3 RX pad wake-up interrupt."""
+    """The N9 DTB plus the N900's UART3 RX pad wake-up interrupt, UART3
+    without sDMA channels."""
     dts = subprocess.run(['dtc', '-q', '-I', 'dtb', '-O', 'dts', src],
                          check=True, capture_output=True, text=True).stdout
     phandle = max(int(p, 16) for p in
@@ -109,6 +120,12 @@ def make_dtb(src, dst):
     subprocess.run(['fdtput', '-t', 'x', dst, UART3_NODE,
                     'interrupts-extended', intc, '%x' % UART3_IRQ,
                     '%x' % phandle, '%x' % PAD_OFFSET], check=True)
+    # No sDMA for UART3: 8250_omap moves a non-console port's bytes with
+    # the sDMA when the DT names its channels, and the model's sDMA moves
+    # no data (docs/known-gaps.md), so the shell's output would never leave
+    # the FIFO.  Without "dmas" the driver uses the FIFO interrupts (PIO).
+    for prop in ('dmas', 'dma-names'):
+        subprocess.run(['fdtput', '-d', dst, UART3_NODE, prop], check=True)
 
 
 def wait_for(what, cond, timeout):
@@ -162,18 +179,22 @@ def one_wake(con, q, n):
         return
     # the kernel's "io" handler chain: pinctrl-single finds the pad, masks
     # it (WAKEUPENABLE cleared: the latch clears), 8250_omap's wake-up
-    # interrupt resumes the UART (its functional clock runs again)
+    # interrupt resumes the UART: its functional clock runs again, then
+    # omap8250_runtime_resume restores the registers PER OFF reset, MDR1
+    # last.  Until then the receiver is off and typed bytes are lost too.
     try:
         wait_for('the kernel to take the pad event',
                  lambda: not q.get('/machine/soc/scm', 'io-wake'), 10)
         wait_for('UART3 to run again',
-                 lambda: q.readl(CM_FCLKEN_PER) & EN_UART3, 10)
+                 lambda: q.readl(CM_FCLKEN_PER) & EN_UART3 and
+                 q.readb(UART3_MDR1) & 7 == 0, 10)
         handled = True
     except BootError as e:
         handled = str(e)
     pad = q.readw(PAD_ADDR)
     check('round %d: the kernel cleared the latch and resumed UART3 '
-          '(padconf 0x%04x)' % (n, pad), handled is True and
+          '(padconf 0x%04x; clock on, MDR1 restored)' % (n, pad),
+          handled is True and
           not pad & WAKEUPEVENT, handled)
     try:
         after = irq_counts(con.run('cat /proc/interrupts', timeout=20))
@@ -204,7 +225,7 @@ def main():
                     extra=['-M', 'rm696,symbols=%s/System.map,stats=%s'
                            % (kdir, stats), '-icount', 'shift=0',
                            '-qmp', 'unix:%s,server=on,wait=off' % sock],
-                    log_path=os.path.join(logdir, 'iowake.log'))
+                    log_path=os.path.join(logdir, 'iowake-ttyS2.log'))
     try:
         con.wait_prompt(300)
         q = QMP(sock)
@@ -221,19 +242,20 @@ def main():
         con.proc.wait(timeout=60)
     except BootError as e:
         check('the I/O wake-up scenario runs (log: %s)'
-              % os.path.join(logdir, 'iowake.log'), False, str(e))
+              % os.path.join(logdir, 'iowake-ttyS2.log'), False, str(e))
     finally:
         con.close()
     try:
         with open(stats) as f:
             idle = json.load(f)['idle']
-        src = {}
-        for st in idle['states'].values():
-            for k, v in st['wakeup_sources'].items():
-                src[k] = src.get(k, 0) + v
-        check('the idle counters name the wake-ups: %d x "11 prcm io-chain"'
-              % src.get('11 prcm io-chain', 0),
-              src.get('11 prcm io-chain', 0) >= 2, src)
+        # {state: count} of the I/O chain wake-ups: the two keys, each
+        # ending a C7 (MPU and CORE OFF) entry, nothing else
+        io = {name: st['wakeup_sources']['11 prcm io-chain']
+              for name, st in idle['states'].items()
+              if '11 prcm io-chain' in st['wakeup_sources']}
+        check('the idle counters name the wake-ups: "11 prcm io-chain" %s'
+              % io, io == {'C7': 2},
+              {k: v['wakeup_sources'] for k, v in idle['states'].items()})
     except (OSError, ValueError, KeyError) as e:
         check('the idle counters (stats JSON %s)' % stats, False, e)
     print('test_iowake: %.0f s host time' % (time.monotonic() - t0))
