@@ -22,7 +22,6 @@ guest:
     time at the end are bit-identical to an unbroken run's.  (Before the
     change 2,000 `xp` reads on a paused machine moved the counter by 42
     ticks, and a looked-at run drew other costs than an unbroken one.)
-
   - the memory path (memory-model on by default with icount): monitor and
     gdbstub reads and writes of SDRAM reach none of its hooks; its
     counters over QMP (qom-get /machine/memory-path) of a machine stopped
