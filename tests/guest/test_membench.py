@@ -3,17 +3,28 @@
 guest/sdrcpwr, guest/kbench) through their scenarios
 (kernel/initramfs/scenarios/membench.sh, kbench.sh), booted as
 scripts/membench.sh and scripts/kbench.sh boot them (-icount
-shift=0,sleep=off, no serial console, semihosting report).  Checks that
-the programs are right; the figures are printed, not held against the
-phone's (the memory model is not in yet: a load costs one instruction):
+shift=0,sleep=off, no serial console, semihosting report), with the memory
+model on (-M rm696,memory-model=on).  Checks that the programs are right
+and that the model gives the phone's figures (issue 7):
 
 - membench, patched kernel, every test (12 working sets 16K..32M,
   bandwidth, one load per line with and without PLD, 50 pauses of 1 ms)
-  after 2 s in C7 (CORE OFF): every chase visits each element of its set
-  once per round and the timed rounds end where they began, the bandwidth
-  loops read/write/copy the right bytes, the line loops load every line
-  (membench's own checks, all "ok"), with the counts asked for;
-  membench's marks reach the machine (one pair per measured item);
+  after 2 s in C7 (CORE OFF): membench's own checks, the counts asked for,
+  its marks in the machine;
+- the figures against the phone's SDRC_POWER = 0x9 table
+  (hardware-facts.md; docs/calibration.md): random loads per working set
+  inside the phone's range or within 10%, sequential bandwidth within 15%,
+  one load per line within 10%, and PLD halving the per-line cost (PLD /
+  no PLD between 0.4 and 0.6; phone 0.52).  The figures the model does not
+  reach yet are listed in KNOWN_GAPS (docs/known-gaps.md): each is checked
+  and reported as XFAIL; one that starts to pass fails the test (XPASS) so
+  that the list and the docs get updated;
+- SDRC_POWER 0x129 against 0x9 (what-if writes, patched kernel, the pause
+  test alone, same seed): the first load after each 1 ms sleep is slower
+  by at least one self-refresh exit as the model's counters give it
+  (sr_wait_ns / sr_exits in the test's window), each exit costs tXSR +
+  one clock restart as the registers give them, and with 0x9 no access
+  waited for an exit;
 - sdrcpwr reads 0x9 after CORE OFF with the patched kernel, 0x129 with
   mainline (the ROM restores mainline's scratchpad value), the same as
   busybox devmem reads (the idle test's witness) and the machine counted
@@ -24,10 +35,12 @@ phone's (the memory model is not in yet: a load costs one instruction):
   bytes echoed, both sides of the ping-pongs, page faults, children's exit
   statuses, buffer contents);
 - a second run of each membench and kbench scenario gives a bit-identical
-  report and statistics file (but for the marks' host time).
+  report and statistics file (but for the marks' host time): the figures
+  are identical on two runs.
 
-Cost: five boots, run two at a time (about 2 min on an idle 2-core host).
-Prints one "PASS: ..." or "FAIL: ..." line per check.
+Cost: seven boots, run two at a time (about 4-5 min on an idle 2-core
+host with the memory model on).
+Prints one "PASS: ..." / "FAIL: ..." / "XFAIL: ..." line per check.
 Usage: test_membench.py QEMU KERNELS_DIR INITRD LOGDIR
 (KERNELS_DIR: out/kernels, with mainline/ and patched/)
 """
@@ -47,6 +60,18 @@ KB_COUNTS = {'syscall': 10000, 'yield': 10000, 'pipe': 1000, 'thread': 1000,
 KB_BYTES = 1 << 20
 failed = 0
 
+# The phone's figures the model does not reach yet, with why
+# (docs/known-gaps.md, "Memory figures against the phone's ... table").
+KNOWN_GAPS = {
+    'lat 512K': 'random L2 replacement keeps ~20% of a 512 KB chase',
+    'bw read-neon': 'one demand miss at a time (no NEON miss overlap)',
+    'bw copy-memcpy': 'read side: one demand miss at a time',
+    'bw copy-neon': 'read side: one demand miss at a time',
+    'line nopld': 'a sequential miss is a row hit, 53 ns below a random one',
+    'line pld': 'as without PLD',
+}
+XFAIL_SEEN = set()
+
 
 def check(name, ok, detail=''):
     global failed
@@ -55,6 +80,61 @@ def check(name, ok, detail=''):
                         '' if ok or not detail else
                         '\n    ' + str(detail).replace('\n', '\n    ')),
           flush=True)
+
+
+def check_phone(key, name, ok, detail=''):
+    """A figure against the phone's: a known gap is XFAIL while it fails
+    and a failure (XPASS) when it passes."""
+    global failed
+    if key in KNOWN_GAPS:
+        XFAIL_SEEN.add(key)
+        if ok:
+            failed += 1
+            print('FAIL: XPASS (remove it from KNOWN_GAPS and known-gaps.md): '
+                  '%s' % name, flush=True)
+        else:
+            print('XFAIL: %s (known gap: %s)' % (name, KNOWN_GAPS[key]),
+                  flush=True)
+        return
+    check(name, ok, detail)
+
+
+def within(v, lo, hi, margin):
+    """@v inside [lo, hi] or within @margin (a fraction) of it"""
+    return lo * (1 - margin) <= v <= hi * (1 + margin)
+
+
+def check_phone_figures(name, fig):
+    """membench 0x9 against the phone's table (hardware-facts.md)"""
+    for d in fig['lat']:
+        ph = n9bench.PHONE_LAT_NS.get(d['size'])
+        if not ph:
+            continue
+        v = float(d['ns_per_load'])
+        check_phone('lat ' + d['size'],
+                    '%s: random loads %s: %.2f ns, phone %s (within 10%%)'
+                    % (name, d['size'], v, n9bench.phone_range(ph)),
+                    within(v, ph[0], ph[1], 0.10))
+    for d in fig['bw']:
+        ph = n9bench.PHONE_BW_MBS.get(d['name'])
+        if not ph:
+            continue
+        v = float(d['MB_s'])
+        check_phone('bw ' + d['name'],
+                    '%s: %s %.1f MB/s, phone %d (within 15%%)'
+                    % (name, d['name'], v, ph), within(v, ph, ph, 0.15))
+    per = {}
+    for d in fig['line']:
+        k = 'nopld' if d['pld'] == '0' else 'pld'
+        per[k] = float(d['ns_per_line'])
+        ph = n9bench.PHONE_LINE_NS[k]
+        check_phone('line ' + k, '%s: one load per line, %s: %.2f ns, phone '
+                    '%d (within 10%%)' % (name, 'no PLD' if k == 'nopld'
+                                          else 'PLD', per[k], ph),
+                    within(per[k], ph, ph, 0.10))
+    r = per.get('pld', 0) / per['nopld'] if per.get('nopld') else 0
+    check('%s: PLD halves the cost of a line: PLD / no PLD = %.3f (phone '
+          '%.3f; between 0.4 and 0.6)' % (name, r, 85 / 165), 0.4 <= r <= 0.6)
 
 
 def show(text):
@@ -66,7 +146,7 @@ def start(qemu, kdir, initrd, out, append):
     for f in ('stats.json', 'report.txt'):
         if os.path.exists(os.path.join(out, f)):
             os.unlink(os.path.join(out, f))
-    argv = [qemu, '-M', 'rm696,stats=%s/stats.json' % out,
+    argv = [qemu, '-M', 'rm696,memory-model=on,stats=%s/stats.json' % out,
             '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
             '-initrd', initrd, '-append', 'rdinit=/init ' + append,
             '-icount', 'shift=0,sleep=off', '-display', 'none',
@@ -117,8 +197,7 @@ def core_off_between(stats, a, b):
 
 def check_membench_full(name, text, stats):
     fig = n9bench.load_membench(text)
-    print('    figures (a load costs one instruction until the memory model '
-          'lands):', flush=True)
+    print('    figures (memory model on):', flush=True)
     from io import StringIO
     buf = StringIO()
     n9bench.membench_table(fig, file=buf)
@@ -234,6 +313,67 @@ def check_kbench(name, text):
           KB_COUNTS['filefault'] // 16 <= nf <= KB_COUNTS['filefault'])
 
 
+def pause_window(stats, fig):
+    """The SDRC counters' change over the pause test's marks"""
+    mk = marks(stats)
+    a, b = fig['pause'][0]['marks']
+    if a not in mk or b not in mk:
+        return None
+    sa, sb = mk[a]['sdrc'], mk[b]['sdrc']
+    return {k: sb[k] - sa[k] for k in sb if isinstance(sb[k], int)}
+
+
+def check_self_refresh(qemu, kdir, initrd, logdir):
+    """0x129 (self-refresh after AUTOCOUNT idle clocks) against 0x9"""
+    pz = ('n9.run=membench n9.membench.tests=pause n9.membench.pause=1000 '
+          'n9.membench.sdrc_power=')
+    res = run_pair([
+        ('pause 0x9', qemu, kdir, initrd, os.path.join(logdir, 'pause-0x9'),
+         pz + '0x9'),
+        ('pause 0x129', qemu, kdir, initrd,
+         os.path.join(logdir, 'pause-0x129'), pz + '0x129')])
+    if not res.get('pause 0x9') or not res.get('pause 0x129'):
+        return
+    f9 = n9bench.load_membench(res['pause 0x9'][0])
+    f129 = n9bench.load_membench(res['pause 0x129'][0])
+    ok = all(len(f['pause']) == 1 and f['pause'][0]['check'] == 'ok' and
+             f['status'] == 0 for f in (f9, f129))
+    check('pause 0x9 / 0x129: membench\'s pause test ran and checked itself '
+          '(50 sleeps of 1 ms, 256 loads over 32M each)', ok)
+    if not ok:
+        return
+    w9 = pause_window(res['pause 0x9'][1], f9)
+    w129 = pause_window(res['pause 0x129'][1], f129)
+    if w9 is None or w129 is None:
+        check('pause: the test\'s marks reach the machine', False)
+        return
+    first9 = float(f9['pause'][0]['first_ns_per_load_mean'])
+    first129 = float(f129['pause'][0]['first_ns_per_load_mean'])
+    steady9 = float(f9['pause'][0]['steady_ns_per_load_mean'])
+    steady129 = float(f129['pause'][0]['steady_ns_per_load_mean'])
+    print('    first load after a pause: %.2f ns (0x9), %.2f (0x129); loads '
+          'between: %.2f, %.2f' % (first9, first129, steady9, steady129))
+    print('    SDRC counters over the test: 0x9 %s\n    0x129 %s'
+          % ({k: w9[k] for k in ('sr_entries', 'sr_exits', 'sr_wait_ns')},
+             {k: w129[k] for k in ('sr_entries', 'sr_exits', 'sr_wait_ns')}))
+    check('0x9: no access waited for a self-refresh exit during the pause '
+          'test (sr_wait_ns %d)' % w9['sr_wait_ns'], w9['sr_wait_ns'] == 0)
+    exits = w129['sr_exits']
+    per_exit = w129['sr_wait_ns'] / exits if exits else 0
+    # tXSR: ACTIM_B.TXSR (40 clocks) at 195.2 MHz; + one clock restart
+    txsr = 40 * 1e3 / 195.2
+    restart = 1e3 / 195.2
+    check('0x129: the SDRAM left self-refresh for accesses %d times (at least '
+          'once per pause), %.2f ns each on average: tXSR %.2f + clock '
+          'restart %.2f from the registers (within 2 ns; an exit the PRCM '
+          'started earlier is shorter)' % (exits, per_exit, txsr, restart),
+          exits >= 50 and txsr + restart - 2 <= per_exit <= txsr + restart)
+    check('0x129: the first load after a pause is slower than with 0x9 by at '
+          'least one modelled exit: %.2f - %.2f = %.2f ns >= %.2f'
+          % (first129, first9, first129 - first9, per_exit),
+          first129 - first9 >= per_exit)
+
+
 def main():
     qemu, kernels, initrd, logdir = sys.argv[1:5]
     os.makedirs(logdir, exist_ok=True)
@@ -250,10 +390,13 @@ def main():
     if a:
         fig = check_membench_full('membench patched', a[0], a[1])
         check_sdrc('patched', fig, a[1], '0x00000009', '0x00000009')
+        check_phone_figures('0x9', fig)
     check('membench: a second run gives a bit-identical report (%d bytes) '
           'and statistics file (%d bytes)'
           % (len(a[0]) if a else 0, len(a[2]) if a else 0),
           a is not None and b is not None and a[0] == b[0] and a[2] == b[2])
+
+    check_self_refresh(qemu, patched, initrd, logdir)
 
     # the second run beside the first: the same QEMU binary for both
     counts = ','.join('%s=%d' % kv for kv in KB_COUNTS.items())
