@@ -62,8 +62,9 @@ const a8cache_params a8cache_default_params = {
     .l1_extra_cycles = 0,   /* icount's 1 ns per instruction covers a hit */
     .l2_hit_cycles = 8,     /* [TRM] Table 16-16: the 8-cycle replay */
     .walk_cycles = 8,       /* + two L2 descriptor reads of 8 = 24 [TRM] */
-    .l3_ns = 60,            /* calibrated: the phone's SDRC_POWER = 0x9
-                             * table, 2-32 MB random loads 187-225 ns
+    .l3_ns = 75,            /* calibrated: the phone's SDRC_POWER = 0x9
+                             * table's misses, 2-32 MB random loads
+                             * 187-225 ns and one load per line 165 ns
                              * (hardware-facts.md; docs/calibration.md) */
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */

@@ -67,8 +67,7 @@ KNOWN_GAPS = {
     'bw read-neon': 'one demand miss at a time (no NEON miss overlap)',
     'bw copy-memcpy': 'read side: one demand miss at a time',
     'bw copy-neon': 'read side: one demand miss at a time',
-    'line nopld': 'a sequential miss is a row hit, 53 ns below a random one',
-    'line pld': 'as without PLD',
+    'line pld': 'PLD fills overlap more than on the phone (pld_slots 4)',
 }
 XFAIL_SEEN = set()
 
