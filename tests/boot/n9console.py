@@ -86,19 +86,25 @@ class N9Console:
         self.run('dmesg -n 1')
         return out
 
-    def run(self, command, timeout=60):
+    def type(self, data):
+        """Send @data (bytes) to the serial port."""
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def run(self, command, timeout=60, send=None):
         """Run @command at the prompt; return its output.
 
         The output is framed by two markers that the shell computes (the
         typed line holds them split in two quoted halves), so neither the
         echo of the typed line, nor the line editor redrawing it, nor a
-        kernel message can be mistaken for output.
+        kernel message can be mistaken for output.  @send(bytes), if
+        given, types the line instead of type() (e.g. with the machine
+        stopped while a test checks that the UART receives).
         """
         self.seq += 1
         n = self.seq
         line = 'echo "@@BEG""@@%d@@"; %s; echo "@@END""@@%d@@"$?' % (n, command, n)
-        self.proc.stdin.write(line.encode() + b'\n')
-        self.proc.stdin.flush()
+        (send or self.type)(line.encode() + b'\n')
         self.expect(rb'@@BEG@@%d@@\r?\n' % n, timeout)
         out = self.expect(rb'@@END@@%d@@(\d+)' % n, timeout)
         out = out.replace('\r', '')

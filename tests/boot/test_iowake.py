@@ -23,7 +23,9 @@ end the machine's idle counters (stats JSON) name the wake-ups
 
 With -icount shift=0 (sleep on): an idle guest's virtual time follows the
 host's, so the shell's UART stays up for its autosuspend delay (3 s)
-while the test types.
+while the test types; each line is typed with the machine stopped (QMP)
+from the check that UART3 receives until the bytes are in QEMU's pipe, so
+a host that stalls the test cannot let the UART suspend under a line.
 Prints one "PASS: ..." or "FAIL: ..." line per check.
 Usage: test_iowake.py QEMU KERNEL_DIR INITRD LOGDIR
 """
@@ -36,7 +38,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from n9console import N9Console, BootError  # noqa: E402
+from n9console import N9Console, BootError, PROMPT  # noqa: E402
 
 results = []
 
@@ -138,6 +140,30 @@ def wait_for(what, cond, timeout):
     raise BootError('timed out after %d s waiting for %s' % (timeout, what))
 
 
+def receiving_stopped(q):
+    """Stop the machine; True (and it stays stopped) if UART3 receives:
+    its functional clock on and MDR1 in UART 16x mode (after a wake-up
+    from OFF, omap8250_runtime_resume restores MDR1 last)."""
+    q.cmd('stop')
+    if q.readl(CM_FCLKEN_PER) & EN_UART3 and q.readb(UART3_MDR1) & 7 == 0:
+        return True
+    q.cmd('cont')
+    return False
+
+
+def send_receiving(con, q, data, timeout=10):
+    """Type @data at ttyS2 while UART3 receives.  An idle guest's virtual
+    time follows the host's, so a host that stalls the test for longer
+    than the UART's autosuspend delay (3 s) would let it suspend under a
+    typed line; with the machine stopped from the check until the bytes
+    are in QEMU's pipe no virtual time passes in between."""
+    wait_for('UART3 to receive', lambda: receiving_stopped(q), timeout)
+    try:
+        con.type(data)
+    finally:
+        q.cmd('cont')
+
+
 def irq_counts(text):
     """{name: count} of the PRCM "io" interrupt and the UART's wake-up one."""
     out = {}
@@ -152,10 +178,10 @@ def irq_counts(text):
     return out
 
 
-def one_wake(con, q, n):
+def one_wake(con, q, sh, n):
     """Round @n: CORE OFF, a key, the I/O chain wake-up, the shell answers."""
     ev0 = q.get('/machine/soc/scm', 'wakeup-events')
-    before = irq_counts(con.run('cat /proc/interrupts'))
+    before = irq_counts(sh('cat /proc/interrupts'))
     # the shell's UART idles after 3 s, PER and CORE follow
     states = wait_for('CORE OFF', lambda: (lambda s: s if 'core=OFF' in s
                                            else None)(
@@ -165,8 +191,7 @@ def one_wake(con, q, n):
           '(padconf 0x%04x: WAKEUPENABLE)' % (n, pad),
           'per=OFF' in states and pad & WAKEUPENABLE and
           not pad & WAKEUPEVENT, '%s; pad 0x%04x' % (states, pad))
-    con.proc.stdin.write(b'x')
-    con.proc.stdin.flush()
+    con.type(b'x')
     try:
         wait_for('the pad latch', lambda: q.get('/machine/soc/scm',
                                                 'wakeup-events') > ev0, 10)
@@ -185,9 +210,8 @@ def one_wake(con, q, n):
     try:
         wait_for('the kernel to take the pad event',
                  lambda: not q.get('/machine/soc/scm', 'io-wake'), 10)
-        wait_for('UART3 to run again',
-                 lambda: q.readl(CM_FCLKEN_PER) & EN_UART3 and
-                 q.readb(UART3_MDR1) & 7 == 0, 10)
+        wait_for('UART3 to run again', lambda: receiving_stopped(q), 10)
+        q.cmd('cont')
         handled = True
     except BootError as e:
         handled = str(e)
@@ -197,7 +221,7 @@ def one_wake(con, q, n):
           handled is True and
           not pad & WAKEUPEVENT, handled)
     try:
-        after = irq_counts(con.run('cat /proc/interrupts', timeout=20))
+        after = irq_counts(sh('cat /proc/interrupts', timeout=20))
         answered = True
     except BootError as e:
         answered, after = str(e), {}
@@ -227,17 +251,22 @@ def main():
                            '-qmp', 'unix:%s,server=on,wait=off' % sock],
                     log_path=os.path.join(logdir, 'iowake-ttyS2.log'))
     try:
-        con.wait_prompt(300)
         q = QMP(sock)
-        consoles = con.run('cat /proc/consoles')
+        con.expect(PROMPT, 300)
+
+        def sh(command, timeout=60):
+            return con.run(command, timeout,
+                           send=lambda data: send_receiving(con, q, data))
+        sh('dmesg -n 1')            # kernel messages stay in dmesg
+        consoles = sh('cat /proc/consoles')
         check('ttyS2 has a shell and is not the kernel console',
               not re.search(r'^ttyS2\b', consoles, re.M), consoles)
-        wk = con.run('cat /sys/kernel/debug/pm_debug/enable_off_mode '
+        wk = sh('cat /sys/kernel/debug/pm_debug/enable_off_mode '
                      '/sys/class/tty/ttyS2/device/power/autosuspend_delay_ms')
         check('OFF modes on, UART3 autosuspends after 3000 ms (%s)'
               % ' '.join(wk.split()), wk.split() == ['1', '3000'], wk)
         for n in (1, 2):
-            one_wake(con, q, n)
+            one_wake(con, q, sh, n)
         q.cmd('quit')
         con.proc.wait(timeout=60)
     except BootError as e:
