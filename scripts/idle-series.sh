@@ -429,6 +429,26 @@ for kern in kernels:
              (kern['sdrc_power'] or '?') if first else ''))
         first = False
 p('')
+# The kernel's own counters against the machine's, per kernel: cpuidle's
+# usage against the idle entries, pm_debug's RET/OFF counts against the
+# PRCM model's (a reduced walk does not count the domains it skips).
+for kern in kernels:
+    notes = []
+    for s in states:
+        st = kern['idle']['states'].get(s)
+        if st is None:
+            continue
+        if st.get('kernel_cpuidle_usage') != st['entries']:
+            notes.append('%s cpuidle usage %s for %d entries'
+                         % (s, st.get('kernel_cpuidle_usage'), st['entries']))
+        off = sorted(pd for pd, v in (st.get('pm_debug_count') or {}).items()
+                     if v['kernel'] != v['machine'])
+        if off:
+            notes.append('%s %s' % (s, ', '.join(off)))
+    p('pm_debug count and cpuidle usage against the machine, %s%s: %s'
+      % (short(kern['label']), ' + count_all' if kern['count_all'] else '',
+         'agree' if not notes else 'differ in ' + '; '.join(notes)))
+p('')
 p('Patches: ' + '; '.join(k['label'] for k in kernels
                           if not k['count_all'] and k['k'] > 0) + '.')
 p('"+ count_all": the same kernel with pm_debug/count_all_domains = 1.')
