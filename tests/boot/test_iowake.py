@@ -12,7 +12,7 @@ the model does not (docs/known-gaps.md); without them it uses PIO.  The initramf
 n9.run=iowake turns OFF modes on and gives ttyS2 a shell that is not the
 kernel's console (a console keeps its UART runtime-active, and so PER and
 CORE ON).  Twice: wait (QMP) until CORE is OFF with the RX pad armed, type
-one character, and check that the pad latched WAKEUPEVENT (SCM), the PRCM's
+one character (with the machine stopped there: the key ends a C7 entry), and check that the pad latched WAKEUPEVENT (SCM), the PRCM's
 "io" interrupt and the serial wake-up interrupt ran (/proc/interrupts), the
 kernel cleared the latch and restored UART3 (clock on, MDR1 back to UART
 16x: bytes typed before that are lost too, so the test waits for it), the
@@ -151,6 +151,17 @@ def receiving_stopped(q):
     return False
 
 
+def core_off_stopped(q):
+    """Stop the machine; its power states (and it stays stopped) if CORE
+    is OFF."""
+    q.cmd('stop')
+    states = q.get('/machine/soc/prcm', 'power-states')
+    if 'core=OFF' in states:
+        return states
+    q.cmd('cont')
+    return None
+
+
 def send_receiving(con, q, data, timeout=10):
     """Type @data at ttyS2 while UART3 receives.  An idle guest's virtual
     time follows the host's, so a host that stalls the test for longer
@@ -182,16 +193,19 @@ def one_wake(con, q, sh, n):
     """Round @n: CORE OFF, a key, the I/O chain wake-up, the shell answers."""
     ev0 = q.get('/machine/soc/scm', 'wakeup-events')
     before = irq_counts(sh('cat /proc/interrupts'))
-    # the shell's UART idles after 3 s, PER and CORE follow
-    states = wait_for('CORE OFF', lambda: (lambda s: s if 'core=OFF' in s
-                                           else None)(
-        q.get('/machine/soc/prcm', 'power-states')), 60)
-    pad = q.readw(PAD_ADDR)
-    check('round %d: CORE reached OFF with the UART3 RX pad armed '
-          '(padconf 0x%04x: WAKEUPENABLE)' % (n, pad),
-          'per=OFF' in states and pad & WAKEUPENABLE and
-          not pad & WAKEUPEVENT, '%s; pad 0x%04x' % (states, pad))
-    con.type(b'x')
+    # the shell's UART idles after 3 s, PER and CORE follow; the key is
+    # typed with the machine stopped in CORE OFF, so that it is what ends
+    # that C7 entry (not a timer's wake-up in between)
+    states = wait_for('CORE OFF', lambda: core_off_stopped(q), 60)
+    try:
+        pad = q.readw(PAD_ADDR)
+        check('round %d: CORE reached OFF with the UART3 RX pad armed '
+              '(padconf 0x%04x: WAKEUPENABLE)' % (n, pad),
+              'per=OFF' in states and pad & WAKEUPENABLE and
+              not pad & WAKEUPEVENT, '%s; pad 0x%04x' % (states, pad))
+        con.type(b'x')
+    finally:
+        q.cmd('cont')
     try:
         wait_for('the pad latch', lambda: q.get('/machine/soc/scm',
                                                 'wakeup-events') > ev0, 10)
