@@ -32,13 +32,15 @@ Usage: test_iowake.py QEMU KERNEL_DIR INITRD LOGDIR
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
 from n9console import N9Console, BootError, PROMPT  # noqa: E402
+from n9qmp import QMP  # noqa: E402
 
 results = []
 
@@ -62,48 +64,11 @@ def check(name, ok, detail=''):
     return ok
 
 
-class QMP:
-    def __init__(self, path, timeout=60):
-        t0 = time.monotonic()
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                if time.monotonic() - t0 > timeout:
-                    raise
-                time.sleep(0.1)
-        self.f = self.s.makefile('rw')
-        json.loads(self.f.readline())           # greeting
-        self.cmd('qmp_capabilities')
-
-    def cmd(self, name, **args):
-        self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n')
-        self.f.flush()
-        while True:
-            r = json.loads(self.f.readline())
-            if 'return' in r or 'error' in r:
-                return r
-
-    def get(self, path, prop):
-        return self.cmd('qom-get', path=path, property=prop)['return']
-
-    def readw(self, addr):
-        """A 16-bit physical read through the monitor (not charged)."""
-        out = self.cmd('human-monitor-command',
-                       **{'command-line': 'xp /1hx 0x%x' % addr})['return']
-        return int(out.split(':')[1].split()[0], 16)
-
-    def readb(self, addr):
-        out = self.cmd('human-monitor-command',
-                       **{'command-line': 'xp /1bx 0x%x' % addr})['return']
-        return int(out.split(':')[1].split()[0], 16)
-
-    def readl(self, addr):
-        out = self.cmd('human-monitor-command',
-                       **{'command-line': 'xp /1wx 0x%x' % addr})['return']
-        return int(out.split(':')[1].split()[0], 16)
+def xp(q, addr, size):
+    """A physical read of @size bytes (1, 2, 4) through the monitor (not
+    charged to the guest)."""
+    out = q.hmp('xp /1%sx 0x%x' % ({1: 'b', 2: 'h', 4: 'w'}[size], addr))
+    return int(out.split(':')[1].split()[0], 16)
 
 
 def make_dtb(src, dst):
@@ -145,7 +110,7 @@ def receiving_stopped(q):
     its functional clock on and MDR1 in UART 16x mode (after a wake-up
     from OFF, omap8250_runtime_resume restores MDR1 last)."""
     q.cmd('stop')
-    if q.readl(CM_FCLKEN_PER) & EN_UART3 and q.readb(UART3_MDR1) & 7 == 0:
+    if xp(q, CM_FCLKEN_PER, 4) & EN_UART3 and xp(q, UART3_MDR1, 1) & 7 == 0:
         return True
     q.cmd('cont')
     return False
@@ -155,7 +120,7 @@ def core_off_stopped(q):
     """Stop the machine; its power states (and it stays stopped) if CORE
     is OFF."""
     q.cmd('stop')
-    states = q.get('/machine/soc/prcm', 'power-states')
+    states = q.qom('/machine/soc/prcm', 'power-states')
     if 'core=OFF' in states:
         return states
     q.cmd('cont')
@@ -191,14 +156,14 @@ def irq_counts(text):
 
 def one_wake(con, q, sh, n):
     """Round @n: CORE OFF, a key, the I/O chain wake-up, the shell answers."""
-    ev0 = q.get('/machine/soc/scm', 'wakeup-events')
+    ev0 = q.qom('/machine/soc/scm', 'wakeup-events')
     before = irq_counts(sh('cat /proc/interrupts'))
     # the shell's UART idles after 3 s, PER and CORE follow; the key is
     # typed with the machine stopped in CORE OFF, so that it is what ends
     # that C7 entry (not a timer's wake-up in between)
     states = wait_for('CORE OFF', lambda: core_off_stopped(q), 60)
     try:
-        pad = q.readw(PAD_ADDR)
+        pad = xp(q, PAD_ADDR, 2)
         check('round %d: CORE reached OFF with the UART3 RX pad armed '
               '(padconf 0x%04x: WAKEUPENABLE)' % (n, pad),
               'per=OFF' in states and pad & WAKEUPENABLE and
@@ -207,7 +172,7 @@ def one_wake(con, q, sh, n):
     finally:
         q.cmd('cont')
     try:
-        wait_for('the pad latch', lambda: q.get('/machine/soc/scm',
+        wait_for('the pad latch', lambda: q.qom('/machine/soc/scm',
                                                 'wakeup-events') > ev0, 10)
         latched = True
     except BootError:
@@ -223,13 +188,13 @@ def one_wake(con, q, sh, n):
     # last.  Until then the receiver is off and typed bytes are lost too.
     try:
         wait_for('the kernel to take the pad event',
-                 lambda: not q.get('/machine/soc/scm', 'io-wake'), 10)
+                 lambda: not q.qom('/machine/soc/scm', 'io-wake'), 10)
         wait_for('UART3 to run again', lambda: receiving_stopped(q), 10)
         q.cmd('cont')
         handled = True
     except BootError as e:
         handled = str(e)
-    pad = q.readw(PAD_ADDR)
+    pad = xp(q, PAD_ADDR, 2)
     check('round %d: the kernel cleared the latch and resumed UART3 '
           '(padconf 0x%04x; clock on, MDR1 restored)' % (n, pad),
           handled is True and
