@@ -1163,15 +1163,13 @@ def cmd_campaign(args):
     cov = Coverage(fmap)
     summary = open(os.path.join(out, 'summary.txt'), 'a')
     k = 0
+    seed = None
     while True:
-        if seeds is not None:
-            if k >= len(seeds):
-                break
-            seed = seeds[k]
-        else:
-            seed = args.seed_base + k * args.seed_step
+        if seeds is not None and k >= len(seeds):
+            break
         if t_end and time.time() >= t_end:
             break
+        seed = seeds[k] if seeds is not None else args.seed_base + k * args.seed_step
         k += 1
         trace, failure = run_seed(args.qemu, fmap, seed, args.ops, args.timeout)
         total_ops += len(trace)
