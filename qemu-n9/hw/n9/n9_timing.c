@@ -521,7 +521,7 @@ bool n9_timing_enabled(void)
  * inside its TB loop (else, defensively, icount_stall).  icount_stall (patches/0002: the bias under the
  * seqlock, a clock notify and a cpu_exit per access) gives the same
  * guest figures at about 8x the host CPU time on MMIO-bound code
- * (docs/architecture.md, "Charging the stall").
+ * (docs/architecture.md, "Charging a stall").
  */
 void n9_timing_stall(uint64_t ns)
 {
