@@ -9,30 +9,10 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pwrdm.h"
+#include "check.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...) check_line((cond), __LINE__, __VA_ARGS__)
-
-static void check_line(int ok, int line, const char *fmt, ...)
-{
-    va_list ap;
-
-    checks++;
-    if (!ok) {
-        failures++;
-    }
-    printf("%s %d - line %d: ", ok ? "ok" : "not ok", checks, line);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-}
 
 #define ST(m, pd) prcm_pwrdm_state((m), (pd))
 #define PREV(m, pd) prcm_pwrdm_prev_state((m), (pd))
@@ -575,6 +555,5 @@ int main(void)
     test_clktrctrl_modes();
     test_set_state_while_asleep();
     test_notify_and_counters();
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return check_done();
 }

@@ -7,29 +7,11 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "pwrdm.h"
+#include "check.h"
 #include "wakeup.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-static int checks;
-
-static void check_line(int ok, int line, const char *fmt, ...)
-{
-    va_list ap;
-
-    checks++;
-    if (!ok) {
-        failures++;
-    }
-    printf("%s %d - line %d: ", ok ? "ok" : "not ok", checks, line);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-}
 
 #define CHECK_NS(got, want) \
     check_line((got) == (want), __LINE__, "%s = %llu (want %llu)", #got, \
@@ -207,6 +189,5 @@ int main(void)
     check_line(prcm_wake_params_check(&q) != NULL, __LINE__,
                "dpll_lock_refclks above 100000 is refused");
 
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures;
+    return check_done();
 }

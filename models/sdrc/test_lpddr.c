@@ -9,34 +9,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "lpddr.h"
+#include "check.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-
-static int failures;
-static int checks;
-
-static void check_line(int ok, int line, const char *fmt, ...)
-{
-    va_list ap;
-
-    checks++;
-    if (!ok) {
-        failures++;
-    }
-    printf("%s %d - line %d: ", ok ? "ok" : "not ok", checks, line);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-}
-
-/* each argument is evaluated once (some are accesses) */
-#define CHECK_EQ(got, want) do { \
-        unsigned long long g_ = (got), w_ = (want); \
-        check_line(g_ == w_, __LINE__, "%s = %llu (want %llu)", #got, \
-                   g_, w_); \
-    } while (0)
 
 #define CK 5000u   /* one clock, ps */
 
@@ -183,6 +158,5 @@ int main(void)
     test_rows();
     test_closed_page();
     test_refresh_and_power();
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures;
+    return check_done();
 }

@@ -11,35 +11,10 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "sdrc.h"
+#include "check.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-static int checks;
-
-static void check_line(int ok, int line, const char *fmt, ...)
-{
-    va_list ap;
-
-    checks++;
-    if (!ok) {
-        failures++;
-    }
-    printf("%s %d - line %d: ", ok ? "ok" : "not ok", checks, line);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-}
-
-/* each argument is evaluated once (some are accesses) */
-#define CHECK_EQ(got, want) do { \
-        unsigned long long g_ = (got), w_ = (want); \
-        check_line(g_ == w_, __LINE__, "%s = %llu (want %llu)", #got, \
-                   g_, w_); \
-    } while (0)
 
 #define L3_HZ       195200000u
 #define SDRAM       0x80000000ull
@@ -632,6 +607,5 @@ int main(void)
     test_selfrefresh_autocount();
     test_idle_request();
     test_save_restore();
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures;
+    return check_done();
 }
