@@ -178,7 +178,8 @@ def main():
     ]
     for name, args, must in cases:
         rc, out = qemu_run(qemu, *args)
-        errs = [l for l in out.splitlines() if l.strip() and 'warning' not in l]
+        errs = [l for l in out.splitlines() if l.strip() and 'warning' not in l
+                and 'ASan doesn' not in l]
         bad = [w for w in ('ssertion', 'core dumped', 'Aborted', 'Bail out')
                if w in out]
         check('%s: QEMU stops at once, status 1, one line that names it' % name,
@@ -204,7 +205,8 @@ def main():
         rc, err = p.returncode, p.stderr.decode('utf-8', 'replace')
     except subprocess.TimeoutExpired:
         rc, err = 'timeout', ''
-    errs = [l for l in err.splitlines() if l.strip() and 'warning' not in l]
+    errs = [l for l in err.splitlines() if l.strip() and 'warning' not in l
+                and 'ASan doesn' not in l]
     check('an idle trace on a full disk (/dev/full): one line at exit, no abort, '
           'the stats file written', rc == 0 and len(errs) == 1 and
           '/dev/full' in errs[0] and 'could not be written' in errs[0] and
