@@ -51,6 +51,15 @@ arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
     "$src/baremetal/start.S" "$src/baremetal/mmiolat-bare.c" -lgcc
 mv "$out/mmiolat-bare.elf.tmp" "$out/mmiolat-bare.elf"
 
+# cpufreq-bare.elf: the CPU-frequency rule of the memory model (an
+# instruction is 1/f, SDRAM costs stay in ns), tests/guest/test_cpufreq.py
+arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
+    -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
+    -Wl,--no-warn-rwx-segments \
+    -o "$out/cpufreq-bare.elf.tmp" \
+    "$src/baremetal/start.S" "$src/baremetal/cpufreq-bare.c" -lgcc
+mv "$out/cpufreq-bare.elf.tmp" "$out/cpufreq-bare.elf"
+
 # offmode-bare.elf: the MPU OFF / CORE OFF wake-up through the boot ROM,
 # checked from the restore pointer (tests/guest/test_offmode.py).  It
 # stores to unaligned addresses with the MMU off (Strongly-ordered memory,
@@ -64,4 +73,4 @@ arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft \
     "$src/baremetal/offmode-bare.c" -lgcc
 mv "$out/offmode-bare.elf.tmp" "$out/offmode-bare.elf"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/mmiolat-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf"

@@ -1,0 +1,185 @@
+/*
+ * cpufreq-bare: the CPU-frequency rule of the memory model, without an OS.
+ *   qemu-system-arm -M rm696 -kernel cpufreq-bare.elf \
+ *       -semihosting-config enable=on,target=native \
+ *       -icount shift=0,sleep=off
+ * At the MPU's programmed rate f (DPLL1 / M2, CM_CLKSEL2_PLL_MPU) one
+ * instruction takes 1/f, while an SDRAM access costs the same ns at any f
+ * (so fewer MPU cycles at a lower f).  With the MMU off (start.S) every
+ * data access is non-cacheable: it goes to the SDRAM model; the code
+ * itself runs from the L1 I (SCTLR.I).  At M2 as found, then at twice
+ * that M2 (half the rate), it prints, timed with PMCCNTR (which counts
+ * ns in this machine, 1 GHz; tests/guest/test_cpufreq.py converts):
+ *   loop K NS     ns of K iterations of a two-instruction loop (L1 hits)
+ *   load NS       the least ns of one uncached load between two PMCCNTR
+ *                 reads, over 8 samples
+ *   noload NS     the same with a register move instead of the load
+ * No memory access happens inside a timed region but the load: the loops
+ * are inline assembly on registers (the stack is in uncached SDRAM).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdint.h>
+
+#define SYS_WRITE0          0x04
+#define SYS_EXIT            0x18
+#define ADP_Stopped_ApplicationExit     0x20026
+#define ADP_Stopped_RunTimeErrorUnknown 0x20023
+
+#define CM_CLKSEL2_PLL_MPU  0x48004944u     /* M2 [4:0] */
+#define SAMPLES             8
+
+void bare_exit(int status) __attribute__((noreturn));
+void bare_fault(uint32_t what, uint32_t addr) __attribute__((noreturn));
+int main(void);
+
+static uint32_t semihost(uint32_t op, uintptr_t arg)
+{
+    register uint32_t r0 __asm__("r0") = op;
+    register uintptr_t r1 __asm__("r1") = arg;
+
+    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+static void put(const char *s)
+{
+    semihost(SYS_WRITE0, (uintptr_t)s);
+}
+
+static void put_u(uint32_t v)
+{
+    char buf[12], *p = buf + sizeof(buf) - 1;
+
+    *p = 0;
+    do {
+        *--p = '0' + v % 10;
+        v /= 10;
+    } while (v);
+    put(p);
+}
+
+void bare_exit(int status)
+{
+    semihost(SYS_EXIT, status ? ADP_Stopped_RunTimeErrorUnknown
+                              : ADP_Stopped_ApplicationExit);
+    for (;;) {
+    }
+}
+
+void bare_fault(uint32_t what, uint32_t addr)
+{
+    put("cpufreq-bare: fault ");
+    put_u(what);
+    put(" at ");
+    put_u(addr);
+    put("\n");
+    bare_exit(1);
+}
+
+static void ccnt_enable(void)
+{
+    uint32_t pmcr;
+
+    __asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
+    pmcr = (pmcr & ~((1u << 3) | (1u << 5))) | (1u << 0) | (1u << 2);
+    __asm__ volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(pmcr));
+    __asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));
+    __asm__ volatile("isb");
+}
+
+/* PMCCNTR across @k iterations of "subs; bne" (2k instructions) */
+static uint32_t loop_ns(uint32_t k)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: subs %2, %2, #1\n"
+        "bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "+r"(k) : : "cc");
+    return t1 - t0;
+}
+
+/*
+ * PMCCNTR across one load from @addr (or a move, !@load), after a spacer
+ * of @spacer loop iterations (the same ns at both rates: the SDRAM sees
+ * the same idle gap before each sample).
+ */
+static uint32_t sample_ns(uint32_t addr, uint32_t spacer, int load)
+{
+    uint32_t t0, t1, v;
+
+    if (load) {
+        __asm__ volatile(
+            "1: subs %3, %3, #1\n"
+            "bne 1b\n"
+            "mrc p15, 0, %0, c9, c13, 0\n"
+            "ldr %2, [%4]\n"
+            "mrc p15, 0, %1, c9, c13, 0\n"
+            : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(spacer) : "r"(addr)
+            : "cc", "memory");
+    } else {
+        __asm__ volatile(
+            "1: subs %3, %3, #1\n"
+            "bne 1b\n"
+            "mrc p15, 0, %0, c9, c13, 0\n"
+            "mov %2, %4\n"
+            "mrc p15, 0, %1, c9, c13, 0\n"
+            : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(spacer) : "r"(addr)
+            : "cc", "memory");
+    }
+    (void)v;
+    return t1 - t0;
+}
+
+static uint32_t least_ns(uint32_t addr, uint32_t spacer, int load)
+{
+    uint32_t best = ~0u;
+
+    for (int i = 0; i < SAMPLES; i++) {
+        uint32_t ns = sample_ns(addr, spacer, load);
+
+        best = ns < best ? ns : best;
+    }
+    return best;
+}
+
+static volatile uint32_t target = 0x12345678u;
+
+static void measure(uint32_t m2)
+{
+    /* spacer: 400 instructions at M2 = 1, as many ns at any M2 */
+    uint32_t spacer = 200 / m2;
+
+    put("m2 ");
+    put_u(m2);
+    put("\n");
+    for (uint32_t k = 1000; k <= 2000; k += 1000) {
+        loop_ns(k);                     /* the code into the L1 I */
+        put("loop ");
+        put_u(k);
+        put(" ");
+        put_u(loop_ns(k));
+        put("\n");
+    }
+    put("load ");
+    put_u(least_ns((uint32_t)(uintptr_t)&target, spacer, 1));
+    put("\nnoload ");
+    put_u(least_ns((uint32_t)(uintptr_t)&target, spacer, 0));
+    put("\n");
+}
+
+int main(void)
+{
+    volatile uint32_t *clksel2 = (volatile uint32_t *)CM_CLKSEL2_PLL_MPU;
+    uint32_t m2 = *clksel2 & 0x1f;
+
+    ccnt_enable();
+    put("cpufreq-bare\n");
+    measure(m2);
+    *clksel2 = (*clksel2 & ~0x1fu) | (2 * m2);
+    measure(*clksel2 & 0x1f);
+    return 0;
+}

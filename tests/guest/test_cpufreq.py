@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""The CPU-frequency rule of the memory model (issue 7), bare metal.
+
+Runs guest/baremetal's cpufreq-bare.elf on the rm696 machine (-kernel
+ELF, MMU off, semihosting) under -icount shift=0,sleep=off.  It times
+with PMCCNTR, at the DPLL1 rate it finds (M2 as reset leaves it) and at
+twice that M2 (half the rate), a two-instruction loop running from the
+L1 I (1000 and 2000 iterations) and one uncached SDRAM load (the least of
+8 samples, minus the same sample with a register move).  The rule
+(n9_memory.c, n9_memory_mpu_ck_update): at the MPU's rate f an
+instruction takes 1e9/f ns; the SDRAM's costs stay in ns.  So, exactly:
+  - the loop's 1000 extra iterations (2000 instructions) take
+    2000 * 1e9 / f ns: 2000 MPU cycles at either rate;
+  - the move sample's ns scale with 1/f (the same instruction count);
+  - the load costs the same ns at both rates (more than 0), so half as
+    many MPU cycles at half the rate.
+f at the end is the machine's mpu_hz (stats JSON); the first rate is
+that times the ratio of the two M2 values.
+
+PMCCNTR counts virtual ns in this machine (QEMU's Arm PMU at a fixed
+1 GHz), not MPU cycles as on the phone: the cycles here are ns * f / 1e9,
+computed by this test (docs/known-gaps.md).
+
+A second run must print the same figures.  Host time: under a second.
+Usage: test_cpufreq.py QEMU ELF LOGDIR
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+results = []
+
+
+def check(name, ok, detail=''):
+    results.append(ok)
+    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
+                        '' if ok or not detail else '\n    ' + detail),
+          flush=True)
+
+
+def run(qemu, elf, logdir, n):
+    stats = os.path.join(logdir, 'cpufreq-%d.json' % n)
+    argv = [qemu, '-M', 'rm696,stats=%s' % stats, '-kernel', elf,
+            '-semihosting-config', 'enable=on,target=native',
+            '-icount', 'shift=0,sleep=off',
+            '-display', 'none', '-monitor', 'none', '-serial', 'null']
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=120)
+        out, rc = p.stdout.decode('utf-8', 'replace'), p.returncode
+    except subprocess.TimeoutExpired as e:
+        out, rc = (e.stdout or b'').decode('utf-8', 'replace'), 'timeout'
+    with open(os.path.join(logdir, 'cpufreq-%d.log' % n), 'w') as f:
+        f.write('$ %s\n%s' % (' '.join(argv), out))
+    hz = None
+    if rc == 0:
+        with open(stats) as f:
+            hz = json.load(f)['memory']['mpu_hz']
+    return out, rc, hz
+
+
+def parse(out):
+    """[{m2, loop: {k: ns}, load, noload}] per rate, in order"""
+    rates = []
+    for line in out.split('\n'):
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == 'm2':
+            rates.append({'m2': int(w[1]), 'loop': {}})
+        elif rates and w[0] == 'loop':
+            rates[-1]['loop'][int(w[1])] = int(w[2])
+        elif rates and w[0] in ('load', 'noload'):
+            rates[-1][w[0]] = int(w[1])
+    return rates
+
+
+def main():
+    qemu, elf, logdir = sys.argv[1:4]
+    os.makedirs(logdir, exist_ok=True)
+    out, rc, hz = run(qemu, elf, logdir, 1)
+    check('cpufreq-bare.elf runs to its exit, status 0 (%s)' % rc, rc == 0,
+          out[-2000:])
+    print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
+    rates = parse(out)
+    ok = (len(rates) == 2 and hz and
+          all(set(r) == {'m2', 'loop', 'load', 'noload'} and
+              set(r['loop']) == {1000, 2000} for r in rates) and
+          rates[1]['m2'] == 2 * rates[0]['m2'])
+    check('two rates measured, M2 doubled, mpu_hz %s' % hz, ok, out[-2000:])
+    if not ok:
+        sys.exit(1)
+    hz1 = hz * rates[1]['m2'] // rates[0]['m2']
+    for r, f in zip(rates, (hz1, hz)):
+        r['hz'] = f
+        r['period'] = 1e9 / f
+    for r in rates:
+        d = r['loop'][2000] - r['loop'][1000]
+        want = 2000 * 1e9 / r['hz']
+        check('%d MHz: 2000 more loop instructions take %d ns = %g '
+              '(2000 MPU cycles)' % (r['hz'] // 1000000, d, want), d == want)
+    a, b = rates
+    check('the move sample scales with 1/f: %d ns at %d MHz, %d at %d MHz'
+          % (a['noload'], a['hz'] // 1000000, b['noload'], b['hz'] // 1000000),
+          a['noload'] > 0 and b['noload'] * b['hz'] == a['noload'] * a['hz'])
+    la, lb = a['load'] - a['noload'], b['load'] - b['noload']
+    check('an uncached SDRAM load costs the same ns at both rates: %d and %d '
+          '(%g and %g MPU cycles)' % (la, lb, la * a['hz'] / 1e9,
+                                      lb * b['hz'] / 1e9),
+          la > 0 and la == lb)
+    out2, rc2, _ = run(qemu, elf, logdir, 2)
+    check('a second run prints the same figures', rc2 == 0 and out2 == out)
+    print('%d passed, %d failed' % (results.count(True), results.count(False)))
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == '__main__':
+    main()
