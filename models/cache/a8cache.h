@@ -222,15 +222,52 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
                             uint64_t now_ns);
 uint32_t a8cache_fetch_slow(a8cache *c, uint32_t pa, uint64_t now_ns);
 
-/* A load of @size bytes (1..64) at physical @pa, cacheable memory. */
-static inline uint32_t a8cache_load(a8cache *c, uint32_t pa, unsigned size,
-                                    uint64_t now_ns)
+/*
+ * The hit filters alone (what a8cache_load/store/fetch try first): 1 if
+ * the access is a known L1 hit, counted as one, costing 0; else 0 and the
+ * caller calls the _slow function, which does the whole lookup.  For a
+ * caller whose now_ns is not free to compute: it needs it on a miss only.
+ */
+static inline int a8cache_load_hot(a8cache *c, uint32_t pa, unsigned size)
 {
     uint32_t first = pa >> c->l1d_shift;
 
     if (c->s.l1d_hot[first & (A8CACHE_HOT_L1 - 1)] == first &&
         ((pa + size - 1) >> c->l1d_shift) == first) {
         c->s.cnt[A8C_L1D_HIT]++;
+        return 1;
+    }
+    return 0;
+}
+
+static inline int a8cache_store_hot(a8cache *c, uint32_t pa, unsigned size)
+{
+    uint32_t first = pa >> c->l1d_shift;
+
+    if (c->s.l1d_whot[first & (A8CACHE_HOT_L1 - 1)] == first &&
+        ((pa + size - 1) >> c->l1d_shift) == first) {
+        c->s.cnt[A8C_L1D_WHIT]++;
+        return 1;
+    }
+    return 0;
+}
+
+static inline int a8cache_fetch_hot(a8cache *c, uint32_t pa)
+{
+    uint32_t line = pa >> c->l1i_shift;
+
+    if (c->s.l1i_hot[line & (A8CACHE_HOT_L1 - 1)] == line) {
+        c->s.cnt[A8C_L1I_HIT]++;
+        return 1;
+    }
+    return 0;
+}
+
+/* A load of @size bytes (1..64) at physical @pa, cacheable memory. */
+static inline uint32_t a8cache_load(a8cache *c, uint32_t pa, unsigned size,
+                                    uint64_t now_ns)
+{
+    if (a8cache_load_hot(c, pa, size)) {
         return 0;
     }
     return a8cache_load_slow(c, pa, size, now_ns);
@@ -249,11 +286,7 @@ uint32_t a8cache_load_use(a8cache *c);
 static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,
                                      uint64_t now_ns)
 {
-    uint32_t first = pa >> c->l1d_shift;
-
-    if (c->s.l1d_whot[first & (A8CACHE_HOT_L1 - 1)] == first &&
-        ((pa + size - 1) >> c->l1d_shift) == first) {
-        c->s.cnt[A8C_L1D_WHIT]++;
+    if (a8cache_store_hot(c, pa, size)) {
         return 0;
     }
     return a8cache_store_slow(c, pa, size, now_ns);
@@ -263,10 +296,7 @@ static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,
  * line rather than per instruction: the cost is per line). */
 static inline uint32_t a8cache_fetch(a8cache *c, uint32_t pa, uint64_t now_ns)
 {
-    uint32_t line = pa >> c->l1i_shift;
-
-    if (c->s.l1i_hot[line & (A8CACHE_HOT_L1 - 1)] == line) {
-        c->s.cnt[A8C_L1I_HIT]++;
+    if (a8cache_fetch_hot(c, pa)) {
         return 0;
     }
     return a8cache_fetch_slow(c, pa, now_ns);

@@ -248,7 +248,11 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
                                n9_memory_now(s) + ns);
     } else if (is_store) {
         hits = cnt[A8C_L1D_WHIT];
-        ns += a8cache_store(&s->cache, pa, size, n9_memory_now(s) + ns);
+        /* a hit needs no clock read (not free: atomics) */
+        if (!a8cache_store_hot(&s->cache, pa, size)) {
+            ns += a8cache_store_slow(&s->cache, pa, size,
+                                     n9_memory_now(s) + ns);
+        }
         /* a store hit leaves the line dirty: the next one changes nothing;
          * a miss does not allocate in the L1 D, so loads' line stays */
         mem_hook_skip.line[1] = cnt[A8C_L1D_WHIT] != hits && s->skip_ok ?
@@ -258,7 +262,10 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
         }
     } else {
         hits = cnt[A8C_L1D_HIT];
-        ns += a8cache_load(&s->cache, pa, size, n9_memory_now(s) + ns);
+        if (!a8cache_load_hot(&s->cache, pa, size)) {
+            ns += a8cache_load_slow(&s->cache, pa, size,
+                                    n9_memory_now(s) + ns);
+        }
         /* hit or filled, the line is in the L1 D now */
         mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
                                            : MEM_HOOK_NO_LINE;
@@ -350,8 +357,11 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         for (; line <= last; line++) {
             s->c[C_FETCHES]++;
             if (s->icache_on) {
-                ns += a8cache_fetch(&s->cache, line << shift,
-                                    n9_memory_now(s) + ns);
+                /* a hit needs no clock read (not free: atomics) */
+                if (!a8cache_fetch_hot(&s->cache, line << shift)) {
+                    ns += a8cache_fetch_slow(&s->cache, line << shift,
+                                             n9_memory_now(s) + ns);
+                }
             } else {
                 s->c[C_UNCACHED]++;
                 ns += a8cache_uncached(&s->cache, line << shift,
