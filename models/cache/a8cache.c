@@ -69,7 +69,8 @@ const a8cache_params a8cache_default_params = {
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */
     .wbuf_lines = 4,        /* assumption: not in the TRM */
-    .pld_slots = 4,         /* assumption: not in the TRM */
+    .pld_slots = 4,         /* assumption: not in the TRM; PLD fills and
+                             * NEON/VFP load misses share them */
     .load_use_cycles = 2,   /* [TRM] §16: result in E3, address in E1 */
 };
 
@@ -116,6 +117,7 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_MAINT_NS] = "maint-ns",
     [A8C_LOAD_USE] = "load-use", [A8C_LOAD_USE_NS] = "load-use-ns",
     [A8C_L2_WSTREAM] = "l2-write-streamed",
+    [A8C_SIMD_FILL] = "simd-fills", [A8C_SIMD_FILL_WAIT_NS] = "simd-fill-wait-ns",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -643,7 +645,66 @@ static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
 
 /* --- loads, stores, fetches ---------------------------------------------- */
 
-static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t)
+/*
+ * An L2 miss of a NEON/VFP load at @t (@ns: the L2 lookup so far): the
+ * fill goes into a fill slot, as a PLD's does (the line is allocated
+ * marked prefetched, so a later access waits for what is left of it);
+ * the load waits for a free slot only.  Returns the ns beyond @ns.
+ */
+static uint32_t simd_fill(a8cache *c, uint32_t line, uint64_t t)
+{
+    uint32_t slot = 0, wait = 0, stall = 0, d, i;
+    uint64_t start;
+
+    /* the slot that frees first (a free one at once) */
+    for (uint32_t k = 0; k < c->p.pld_slots; k++) {
+        if (c->s.pld_line[k] == A8C_NO_LINE ||
+            c->s.pld_ready_ns[k] <= t) {
+            slot = k;
+            break;
+        }
+        if (c->s.pld_ready_ns[k] < c->s.pld_ready_ns[slot]) {
+            slot = k;
+        }
+    }
+    if (c->s.pld_line[slot] != A8C_NO_LINE &&
+        c->s.pld_ready_ns[slot] > t) {
+        wait = (uint32_t)(c->s.pld_ready_ns[slot] - t);
+        t += wait;
+        c->s.cnt[A8C_SIMD_FILL_WAIT_NS] += wait;
+    }
+    c->s.cnt[A8C_L2_MISS]++;
+    c->s.cnt[A8C_SIMD_FILL]++;
+    start = t > c->s.port_free_ns ? t : c->s.port_free_ns;
+    d = c->next.access(c->next.ctx, line << c->l2_shift, c->p.l2_line, 0,
+                       start);
+    c->s.port_free_ns = start + port_ns(c, c->p.l2_line);
+    c->s.cnt[A8C_MEM_READ]++;
+    c->s.cnt[A8C_MEM_READ_BYTES] += c->p.l2_line;
+    i = l2_alloc(c, line, t, &stall);
+    c->s.l2_st[i] = L2_VALID_MASK | A8C_L2_PREFETCHED;
+    c->s.pld_line[slot] = line;
+    c->s.pld_ready_ns[slot] = start + c->p.l3_ns + d;
+    return wait + stall;
+}
+
+/* An L1 D fill's L2 read at @t for a NEON/VFP load (see simd_fill). */
+static uint32_t l2_read_simd(a8cache *c, uint32_t pa, uint64_t t)
+{
+    uint32_t line = pa >> c->l2_shift;
+    uint32_t base = (line & (c->l2_sets - 1)) * c->l2_ways;
+    uint32_t ns;
+
+    if (!c->p.pld_slots || line == c->s.wc_line ||
+        find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID) >= 0) {
+        return l2_read(c, pa, c->p.l1d_line, t, NULL);
+    }
+    ns = cyc_ns(c, c->p.l2_hit_cycles);
+    c->s.cnt[A8C_L2_NS] += ns;
+    return ns + simd_fill(c, line, t + ns);
+}
+
+static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
 {
     uint32_t line = pa >> c->l1d_shift;
     uint32_t base = (line & (c->l1d_sets - 1)) * c->l1d_ways;
@@ -661,7 +722,9 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t)
         return 0;
     }
     c->s.cnt[A8C_L1D_MISS]++;
-    ns = l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
+    ns = simd && c->l1d_shift == c->l2_shift ?
+         l2_read_simd(c, line << c->l1d_shift, t) :
+         l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
     ns += l1d_replace(c, victim(c, c->s.l1d_tag, base, c->l1d_ways), line,
                       t + ns);
     if (!c->p.l1_extra_cycles) {
@@ -670,18 +733,30 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t)
     return ns;
 }
 
-uint32_t a8cache_load_slow(a8cache *c, uint32_t pa, unsigned size,
-                           uint64_t now_ns)
+static uint32_t load_any(a8cache *c, uint32_t pa, unsigned size,
+                         uint64_t now_ns, int simd)
 {
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t ns;
 
     if (size == 0 || (pa >> c->l1d_shift) == last) {
-        return load_line(c, pa, now_ns);
+        return load_line(c, pa, now_ns, simd);
     }
     /* across two lines: both, one after the other */
-    ns = load_line(c, pa, now_ns);
-    return ns + load_line(c, last << c->l1d_shift, now_ns + ns);
+    ns = load_line(c, pa, now_ns, simd);
+    return ns + load_line(c, last << c->l1d_shift, now_ns + ns, simd);
+}
+
+uint32_t a8cache_load_slow(a8cache *c, uint32_t pa, unsigned size,
+                           uint64_t now_ns)
+{
+    return load_any(c, pa, size, now_ns, 0);
+}
+
+uint32_t a8cache_load_simd_slow(a8cache *c, uint32_t pa, unsigned size,
+                                uint64_t now_ns)
+{
+    return load_any(c, pa, size, now_ns, 1);
 }
 
 /* A store into one L1 line: a hit dirties it; a miss goes to the L2 (the

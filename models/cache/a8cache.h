@@ -69,7 +69,9 @@ typedef struct a8cache_params {
     uint32_t l3_ns;             /* interconnect round trip of an L2 miss */
     uint32_t l3_line_ns;        /* one L2 line through the L2's port */
     uint32_t wbuf_lines;        /* write-backs queued before the core waits */
-    uint32_t pld_slots;         /* PLD line fills outstanding at once */
+    uint32_t pld_slots;         /* L2 line fills outstanding at once for
+                                 * PLDs and NEON/VFP loads (a8cache_pld,
+                                 * a8cache_load_simd) */
     uint32_t load_use_cycles;   /* a load whose address is the previous
                                  * load's result waits for it (the glue
                                  * detects it: a8cache_load_use) */
@@ -137,6 +139,9 @@ enum a8cache_counter {
     A8C_L2_WSTREAM,                     /* whole lines written to memory
                                          * from the write-combining buffer,
                                          * not allocated in the L2 */
+    A8C_SIMD_FILL, A8C_SIMD_FILL_WAIT_NS, /* L2 misses of NEON/VFP loads
+                                         * filled in the background; ns
+                                         * they waited for a free fill */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
@@ -271,6 +276,28 @@ static inline uint32_t a8cache_load(a8cache *c, uint32_t pa, unsigned size,
         return 0;
     }
     return a8cache_load_slow(c, pa, size, now_ns);
+}
+
+/*
+ * A load by a NEON or VFP instruction.  The Cortex-A8's NEON unit takes
+ * its loads from its own queue, so the integer pipeline does not wait for
+ * their data: an L2 miss starts a line fill in one of the pld_slots fill
+ * slots (shared with PLD) and the load waits only for a free slot (and the
+ * L2 lookup), not for the line.  Several misses of a stream are so in
+ * flight at once, which the integer loads' one-at-a-time misses are not.
+ * A later access to a line still filling waits for what is left of it.
+ * With pld_slots = 0 it is a8cache_load.
+ */
+uint32_t a8cache_load_simd_slow(a8cache *c, uint32_t pa, unsigned size,
+                                uint64_t now_ns);
+
+static inline uint32_t a8cache_load_simd(a8cache *c, uint32_t pa,
+                                         unsigned size, uint64_t now_ns)
+{
+    if (a8cache_load_hot(c, pa, size)) {
+        return 0;
+    }
+    return a8cache_load_simd_slow(c, pa, size, now_ns);
 }
 
 /*

@@ -473,6 +473,64 @@ static void test_pld(void)
     free(c);
 }
 
+/*
+ * NEON/VFP loads: an L2 miss fills in a fill slot (shared with PLD) and the
+ * load waits only for the L2 lookup and a free slot; four misses in flight
+ * at once, the fifth waits for the first; a later access to a line still
+ * filling waits for the rest of it; without slots it is a plain load.
+ */
+static void test_simd_load(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 7);
+    uint32_t L = SDRAM + 0x50000, ns, ns2[4], k;
+
+    for (k = 0; k < 4; k++) {
+        ns2[k] = a8cache_load_simd(c, L + k * 64, 8, k * 10);
+    }
+    CHECK(ns2[0] == 8 && ns2[1] == 8 && ns2[2] == 8 && ns2[3] == 8 &&
+          CNT(c, SIMD_FILL) == 4 && m.reads == 4,
+          "four NEON misses: the L2 lookup each (8 ns), four fills in flight "
+          "(%u %u %u %u)", ns2[0], ns2[1], ns2[2], ns2[3]);
+    CHECK(m.n == 4 && m.log[0].now == 8 && m.log[1].now == 48 &&
+          m.log[2].now == 88 && m.log[3].now == 128,
+          "the fills start one port time (40 ns) apart: 8 48 88 128");
+    ns = a8cache_load_simd(c, L + 4 * 64, 8, 40);
+    CHECK(ns == 8 + 90 && CNT(c, SIMD_FILL_WAIT_NS) == 90 &&
+          m.log[4].now == 168,
+          "the fifth waits for the first fill (ready at 8 + 130 = 138, "
+          "lookup done at 48): 8 + 90 ns (%u); its fill starts when the "
+          "port is free (168)", ns);
+    ns = a8cache_load_simd(c, L + 8, 8, 100);
+    CHECK(ns == 0, "the rest of a line whose fill is in flight: an L1 hit "
+          "(the NEON unit waits for the data, the core does not) (%u)", ns);
+    CHECK(a8cache_pld(c, SDRAM + 0x60000, 100) == 0 &&
+          CNT(c, PLD_DROPPED) == 1,
+          "the slots are PLD's: a PLD with all four busy is dropped");
+    /* a demand on a line still filling waits for the rest of it */
+    a8cache_invalidate(c, A8C_LEVEL_L1D);
+    ns = a8cache_load(c, L + 3 * 64, 4, 200);
+    CHECK(ns == 8 + (128 + 130 - 208),
+          "an integer load of a line still filling (ready at 258): the L2 "
+          "lookup then the fill's last 50 ns (%u)", ns);
+    free(c);
+
+    c = setup(&m, 7);
+    c->p.pld_slots = 0;
+    ns = a8cache_load_simd(c, L, 8, 0);
+    CHECK(ns == 8 + 30 + 100 && CNT(c, SIMD_FILL) == 0,
+          "pld_slots 0: a NEON miss waits for its line like any load (%u)",
+          ns);
+    free(c);
+
+    c = setup(&m, 7);
+    ns = a8cache_load(c, L, 4, 0);
+    ns += a8cache_load(c, L + 64, 4, ns);
+    CHECK(ns == 2 * 138 && CNT(c, SIMD_FILL) == 0,
+          "integer loads: one miss at a time, 2 x 138 ns (%u)", ns);
+    free(c);
+}
+
 /* Streaming writes: whole combined lines go to memory without taking an
  * L2 line, in address order, at the port's rate. */
 static void test_write_stream(void)
@@ -694,6 +752,7 @@ int main(void)
     test_tlb();
     test_walk_cost();
     test_pld();
+    test_simd_load();
     test_write_stream();
     test_counters();
     test_save_restore();

@@ -222,7 +222,7 @@ static void n9_memory_skip_drop(void)
 /* ---- The hooks ------------------------------------------------------------ */
 
 static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
-                                 unsigned size, bool is_store)
+                                 unsigned size, bool is_store, bool simd)
 {
     N9MemoryState *s = opaque;
     uint64_t off = pa - s->sdram_base;
@@ -263,8 +263,11 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
     } else {
         hits = cnt[A8C_L1D_HIT];
         if (!a8cache_load_hot(&s->cache, pa, size)) {
-            ns += a8cache_load_slow(&s->cache, pa, size,
-                                    n9_memory_now(s) + ns);
+            /* a NEON/VFP load does not wait for its miss (a8cache.h) */
+            ns += simd ? a8cache_load_simd_slow(&s->cache, pa, size,
+                                                n9_memory_now(s) + ns)
+                       : a8cache_load_slow(&s->cache, pa, size,
+                                           n9_memory_now(s) + ns);
         }
         /* hit or filled, the line is in the L1 D now */
         mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
@@ -284,7 +287,8 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
         if ((((uint32_t)va ^ s->last_val) >> s->cache.l1d_shift) == 0) {
             ns += a8cache_load_use(&s->cache);
         }
-        s->last_val = size == 4 && off <= s->sdram_size - 4 ?
+        /* a NEON/VFP register is no address: no chase through it */
+        s->last_val = size == 4 && !simd && off <= s->sdram_size - 4 ?
                       ldl_le_p(s->sdram_host + off) : ~0u;
     }
     s->c[C_STALL_NS] += ns;
