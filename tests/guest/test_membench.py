@@ -64,9 +64,10 @@ failed = 0
 # (docs/known-gaps.md, "Memory figures against the phone's ... table").
 KNOWN_GAPS = {
     'lat 512K': 'random L2 replacement keeps ~20% of a 512 KB chase',
-    'bw read-neon': 'one demand miss at a time (no NEON miss overlap)',
-    'bw copy-memcpy': 'read side: one demand miss at a time',
-    'bw copy-neon': 'read side: one demand miss at a time',
+    'bw read-neon': 'NEON misses overlap up to the L2 port (4 fills in '
+                    'flight, pld_slots): +21%',
+    'bw copy-neon': 'read and write streams alternate in one SDRAM bank: '
+                    'a row conflict per access',
     'line pld': 'PLD fills overlap more than on the phone (pld_slots 4)',
 }
 XFAIL_SEEN = set()
