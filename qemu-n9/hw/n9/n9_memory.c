@@ -307,26 +307,39 @@ static inline bool n9_memory_secure(CPUARMState *env)
  * The CPU's state that shapes an access: it changes only between TBs (a
  * cp15 write ends its TB), so each TB's fetch looks whether it did.
  */
+static void G_GNUC_NO_INLINE n9_memory_cpu_state_changed(N9MemoryState *s,
+                                                         bool sec)
+{
+    CPUARMState *env = &s->cpu->env;
+
+    s->ctx[0] = N9_BANKED(env, sec, sctlr);
+    s->ctx[1] = N9_BANKED(env, sec, contextidr);
+    s->ctx[2] = N9_BANKED(env, sec, ttbr0);
+    s->ctx[3] = N9_BANKED(env, sec, ttbr1);
+    s->ctx[4] = env->cp15.tcr_el[sec ? 3 : 1];
+    s->mmu_on = s->ctx[0] & SCTLR_M;
+    /* with the MMU off, data accesses are Strongly-ordered: not cached */
+    s->dcache_on = (s->ctx[0] & (SCTLR_M | SCTLR_C)) == (SCTLR_M | SCTLR_C);
+    s->icache_on = s->ctx[0] & SCTLR_I;
+    s->asid = s->ctx[1] & 0xff;
+    n9_memory_skip_drop();
+}
+
+/* field by field, in place: a copy on the stack compared with memcmp
+ * cost a store-forwarding stall per TB (perf) */
 static inline void n9_memory_cpu_state(N9MemoryState *s)
 {
     CPUARMState *env = &s->cpu->env;
     bool sec = n9_memory_secure(env);
-    uint64_t ctx[5] = {
-        N9_BANKED(env, sec, sctlr), N9_BANKED(env, sec, contextidr),
-        N9_BANKED(env, sec, ttbr0), N9_BANKED(env, sec, ttbr1),
-        env->cp15.tcr_el[sec ? 3 : 1],
-    };
 
-    if (likely(!memcmp(ctx, s->ctx, sizeof(ctx)))) {
+    if (likely(s->ctx[0] == N9_BANKED(env, sec, sctlr) &&
+               s->ctx[1] == N9_BANKED(env, sec, contextidr) &&
+               s->ctx[2] == N9_BANKED(env, sec, ttbr0) &&
+               s->ctx[3] == N9_BANKED(env, sec, ttbr1) &&
+               s->ctx[4] == env->cp15.tcr_el[sec ? 3 : 1])) {
         return;
     }
-    memcpy(s->ctx, ctx, sizeof(ctx));
-    s->mmu_on = ctx[0] & SCTLR_M;
-    /* with the MMU off, data accesses are Strongly-ordered: not cached */
-    s->dcache_on = (ctx[0] & (SCTLR_M | SCTLR_C)) == (SCTLR_M | SCTLR_C);
-    s->icache_on = ctx[0] & SCTLR_I;
-    s->asid = ctx[1] & 0xff;
-    n9_memory_skip_drop();
+    n9_memory_cpu_state_changed(s, sec);
 }
 
 static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
