@@ -342,19 +342,19 @@ static inline void n9_memory_cpu_state(N9MemoryState *s)
     n9_memory_cpu_state_changed(s, sec);
 }
 
-static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
-                                unsigned ninsns, unsigned offset)
+/*
+ * All but the common case (n9_memory_fetch): the MPU below 1 GHz, SRAM or
+ * ROM, the I-cache off, several lines, an I-TLB or L1 I miss.  @tlb: the
+ * I-TLB lookup's result if it was made (and counted) already, else -1.
+ */
+static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
+                                                      hwaddr pa, unsigned len,
+                                                      unsigned ninsns,
+                                                      uint32_t va, int tlb)
 {
-    N9MemoryState *s = opaque;
     uint64_t off = pa - s->sdram_base;
-    uint32_t va, ns = 0;
+    uint32_t ns = 0;
 
-    if (offset == 0) {
-        /* the TB's start: the PC is up to date there */
-        s->tb_va = s->cpu->env.regs[15];
-        n9_memory_cpu_state(s);
-    }
-    va = s->tb_va + offset;
     if (s->insn_extra_fp) {
         uint64_t ns_fp = s->insn_extra_acc + ninsns * s->insn_extra_fp;
 
@@ -368,8 +368,13 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         uint32_t shift = s->cache.l1i_shift;
         uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
 
-        if (s->mmu_on && !a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid)) {
-            ns += n9_memory_walk(s, A8C_ITLB, va);
+        if (s->mmu_on) {
+            if (tlb < 0) {
+                tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
+            }
+            if (!tlb) {
+                ns += n9_memory_walk(s, A8C_ITLB, va);
+            }
         }
         for (; line <= last; line++) {
             s->c[C_FETCHES]++;
@@ -388,6 +393,36 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     }
     s->c[C_STALL_NS] += ns;
     return ns;
+}
+
+/* Once per TB (and at its first instruction on a second page): kept small
+ * for the common case, everything else out of line. */
+static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
+                                unsigned ninsns, unsigned offset)
+{
+    N9MemoryState *s = opaque;
+    uint32_t shift = s->cache.l1i_shift, va;
+    int tlb = -1;
+
+    if (offset == 0) {
+        /* the TB's start: the PC is up to date there */
+        s->tb_va = s->cpu->env.regs[15];
+        n9_memory_cpu_state(s);
+    }
+    va = s->tb_va + offset;
+    /* 1 GHz, one line of SDRAM, I-TLB and L1 I hits: 0 ns */
+    if (likely(!s->insn_extra_fp && s->icache_on && len &&
+               pa - s->sdram_base < s->sdram_size &&
+               (pa >> shift) == ((pa + len - 1) >> shift))) {
+        if (s->mmu_on) {
+            tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
+        }
+        if (tlb != 0 && a8cache_fetch_hot(&s->cache, pa)) {
+            s->c[C_FETCHES]++;
+            return 0;
+        }
+    }
+    return n9_memory_fetch_slow(s, pa, len, ninsns, va, tlb);
 }
 
 static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
