@@ -410,16 +410,28 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         n9_memory_cpu_state(s);
     }
     va = s->tb_va + offset;
-    /* 1 GHz, one line of SDRAM, I-TLB and L1 I hits: 0 ns */
+    /* 1 GHz, SDRAM, I-TLB and L1 I hits: 0 ns */
     if (likely(!s->insn_extra_fp && s->icache_on && len &&
-               pa - s->sdram_base < s->sdram_size &&
-               (pa >> shift) == ((pa + len - 1) >> shift))) {
+               pa - s->sdram_base < s->sdram_size)) {
+        uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
+        hwaddr end = pa + len;
+
         if (s->mmu_on) {
             tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
         }
-        if (tlb != 0 && a8cache_fetch_hot(&s->cache, pa)) {
-            s->c[C_FETCHES]++;
-            return 0;
+        if (tlb != 0) {
+            while (line <= last && a8cache_fetch_hot(&s->cache, line << shift)) {
+                s->c[C_FETCHES]++;
+                line++;
+            }
+            if (line > last) {
+                return 0;
+            }
+            /* the slow path from the first line not known to hit */
+            if (line != pa >> shift) {
+                pa = (hwaddr)line << shift;
+                len = end - pa;
+            }
         }
     }
     return n9_memory_fetch_slow(s, pa, len, ninsns, va, tlb);
