@@ -21,31 +21,10 @@
  */
 #include <stdint.h>
 
-#define SYS_WRITE0          0x04
-#define SYS_EXIT            0x18
-#define ADP_Stopped_ApplicationExit     0x20026
-#define ADP_Stopped_RunTimeErrorUnknown 0x20023
+#include "semihost.h"
 
 #define CM_CLKSEL2_PLL_MPU  0x48004944u     /* M2 [4:0] */
 #define SAMPLES             8
-
-void bare_exit(int status) __attribute__((noreturn));
-void bare_fault(uint32_t what, uint32_t addr) __attribute__((noreturn));
-int main(void);
-
-static uint32_t semihost(uint32_t op, uintptr_t arg)
-{
-    register uint32_t r0 __asm__("r0") = op;
-    register uintptr_t r1 __asm__("r1") = arg;
-
-    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-
-static void put(const char *s)
-{
-    semihost(SYS_WRITE0, (uintptr_t)s);
-}
 
 static void put_u(uint32_t v)
 {

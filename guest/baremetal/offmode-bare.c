@@ -56,15 +56,9 @@
  */
 #include <stdint.h>
 
+#include "semihost.h"
+
 /* ---- semihosting ---------------------------------------------------------- */
-
-#define SYS_WRITE0                  0x04
-#define SYS_EXIT_EXTENDED           0x20
-#define ADP_Stopped_ApplicationExit 0x20026
-
-void bare_exit(int status) __attribute__((noreturn));
-void bare_fault(uint32_t what, uint32_t addr) __attribute__((noreturn));
-int main(void);
 
 /* offmode-sleep.S */
 int offmode_sleep(void);
@@ -76,20 +70,6 @@ extern char _start[];
 uint32_t offmode_ctx[12];
 #define CTX_K32     10
 #define CTX_CPSR    11
-
-static uint32_t semihost(uint32_t op, uintptr_t arg)
-{
-    register uint32_t r0 __asm__("r0") = op;
-    register uintptr_t r1 __asm__("r1") = arg;
-
-    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-
-static void put(const char *s)
-{
-    semihost(SYS_WRITE0, (uintptr_t)s);
-}
 
 void bare_exit(int status)
 {

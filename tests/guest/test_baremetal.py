@@ -19,11 +19,13 @@ Prints one "PASS: ..." or "FAIL: ..." line per check.
 Usage: test_baremetal.py QEMU ELF LOGDIR
 """
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from mmiolat_parse import parse, tick_check, check_block  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+from n9bare import run_bare  # noqa: E402
 
 results = []
 
@@ -36,21 +38,7 @@ def check(name, ok, detail=''):
 
 
 def run(qemu, elf, log):
-    argv = [qemu, '-M', 'rm696', '-kernel', elf,
-            '-semihosting-config', 'enable=on,target=native',
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'null']
-    try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=300)
-        out, rc = p.stdout.decode('utf-8', 'replace'), p.returncode
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b'').decode('utf-8', 'replace')
-        rc = 'timeout (300 s)'
-    with open(log, 'w') as f:
-        f.write('$ %s\n%s' % (' '.join(argv), out))
-    return out, rc
+    return run_bare(qemu, elf, log, timeout=300)
 
 
 def main():

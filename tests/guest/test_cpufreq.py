@@ -27,8 +27,11 @@ Usage: test_cpufreq.py QEMU ELF LOGDIR
 import json
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+from n9bare import run_bare  # noqa: E402
 
 results = []
 
@@ -42,19 +45,10 @@ def check(name, ok, detail=''):
 
 def run(qemu, elf, logdir, n):
     stats = os.path.join(logdir, 'cpufreq-%d.json' % n)
-    argv = [qemu, '-M', 'rm696,stats=%s' % stats, '-kernel', elf,
-            '-semihosting-config', 'enable=on,target=native',
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'null']
-    try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=120)
-        out, rc = p.stdout.decode('utf-8', 'replace'), p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, rc = (e.stdout or b'').decode('utf-8', 'replace'), 'timeout'
-    with open(os.path.join(logdir, 'cpufreq-%d.log' % n), 'w') as f:
-        f.write('$ %s\n%s' % (' '.join(argv), out))
+    out, rc = run_bare(qemu, elf, os.path.join(logdir, 'cpufreq-%d.log' % n),
+                       'rm696,stats=%s' % stats, timeout=120)
+    if rc == 'timeout (120 s)':
+        rc = 'timeout'
     hz = None
     if rc == 0:
         with open(stats) as f:

@@ -21,8 +21,11 @@ Usage: test_offmode.py QEMU ELF LOGDIR
 """
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+from n9bare import run_bare  # noqa: E402
 
 CHECKS = [
     'board-setup',
@@ -45,21 +48,7 @@ def check(name, ok, detail=''):
 
 
 def run(qemu, elf, log, machine='rm696'):
-    argv = [qemu, '-M', machine, '-kernel', elf,
-            '-semihosting-config', 'enable=on,target=native',
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'null']
-    try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=120)
-        out, rc = p.stdout.decode('utf-8', 'replace'), p.returncode
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b'').decode('utf-8', 'replace')
-        rc = 'timeout (120 s)'
-    with open(log, 'w') as f:
-        f.write('$ %s\n%s' % (' '.join(argv), out))
-    return out, rc
+    return run_bare(qemu, elf, log, machine, timeout=120)
 
 
 def parse(out):

@@ -1,0 +1,41 @@
+/*
+ * The bare-metal guest programs' common part: Arm semihosting from A32
+ * (svc 0x123456, r0 = operation, r1 = argument; QEMU's
+ * -semihosting-config enable=on,target=native) and what start.S expects
+ * of a program (main, bare_exit, bare_fault).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef N9_BARE_SEMIHOST_H
+#define N9_BARE_SEMIHOST_H
+
+#include <stdint.h>
+
+#define SYS_WRITE0                      0x04
+#define SYS_GET_CMDLINE                 0x15
+#define SYS_EXIT                        0x18
+#define SYS_EXIT_EXTENDED               0x20
+#define ADP_Stopped_ApplicationExit     0x20026
+#define ADP_Stopped_RunTimeErrorUnknown 0x20023
+
+/* start.S: calls main(), then bare_exit(its value); bare_fault on an abort */
+void bare_exit(int status) __attribute__((noreturn));
+void bare_fault(uint32_t what, uint32_t addr) __attribute__((noreturn));
+int main(void);
+
+static inline uint32_t semihost(uint32_t op, uintptr_t arg)
+{
+    register uint32_t r0 __asm__("r0") = op;
+    register uintptr_t r1 __asm__("r1") = arg;
+
+    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+/* A NUL-terminated string to the semihosting console */
+static inline void put(const char *s)
+{
+    semihost(SYS_WRITE0, (uintptr_t)s);
+}
+
+#endif /* N9_BARE_SEMIHOST_H */
