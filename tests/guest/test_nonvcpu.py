@@ -32,14 +32,13 @@ Usage: test_nonvcpu.py QEMU ELF LOGDIR
 """
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
-from n9qmp import QMP  # noqa: E402
+from n9qmp import QMP, connect_unix  # noqa: E402
 
 results = []
 
@@ -66,16 +65,7 @@ class GDB:
     """The few gdb-remote packets needed: m (read) and M (write) memory."""
 
     def __init__(self, path, timeout=30):
-        t0 = time.monotonic()
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                if time.monotonic() - t0 > timeout:
-                    raise
-                time.sleep(0.05)
+        self.s = connect_unix(path, timeout)
         self.buf = b''
 
     def packet(self, body):

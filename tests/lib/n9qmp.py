@@ -7,20 +7,26 @@ import socket
 import time
 
 
+def connect_unix(path, timeout=60):
+    """A socket connected to the Unix socket @path, waiting up to @timeout s
+    for QEMU to open it (-qmp, -gdb, -chardev socket,server=on)."""
+    t0 = time.monotonic()
+    while True:
+        s = socket.socket(socket.AF_UNIX)
+        try:
+            s.connect(path)
+            return s
+        except OSError:
+            s.close()
+            if time.monotonic() - t0 > timeout:
+                raise
+            time.sleep(0.05)
+
+
 class QMP:
     def __init__(self, path, timeout=60):
         """Connect to @path, waiting up to @timeout s for QEMU to open it."""
-        t0 = time.monotonic()
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                self.s.close()
-                if time.monotonic() - t0 > timeout:
-                    raise
-                time.sleep(0.05)
+        self.s = connect_unix(path, timeout)
         self.f = self.s.makefile('rw')
         json.loads(self.f.readline())           # greeting
         self.cmd('qmp_capabilities')
