@@ -44,33 +44,27 @@ arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 -mfpu=neon \
 arm-linux-gnueabihf-strip "$out/membench.tmp"
 mv "$out/membench.tmp" "$out/membench"
 
-arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
-    -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
-    -Wl,--no-warn-rwx-segments \
-    -o "$out/mmiolat-bare.elf.tmp" \
-    "$src/baremetal/start.S" "$src/baremetal/mmiolat-bare.c" -lgcc
-mv "$out/mmiolat-bare.elf.tmp" "$out/mmiolat-bare.elf"
+# bare NAME [gcc options] SOURCES...: a bare-metal program (start.S and
+# link.ld: -kernel NAME.elf, semihosting) into $out/NAME.elf
+bare() {
+    local name=$1
+    shift
+    arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
+        -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
+        -Wl,--no-warn-rwx-segments \
+        -o "$out/$name.elf.tmp" "$src/baremetal/start.S" "$@" -lgcc
+    mv "$out/$name.elf.tmp" "$out/$name.elf"
+}
 
+bare mmiolat-bare "$src/baremetal/mmiolat-bare.c"
 # cpufreq-bare.elf: the CPU-frequency rule of the memory model (an
 # instruction is 1/f, SDRAM costs stay in ns), tests/guest/test_cpufreq.py
-arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
-    -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
-    -Wl,--no-warn-rwx-segments \
-    -o "$out/cpufreq-bare.elf.tmp" \
-    "$src/baremetal/start.S" "$src/baremetal/cpufreq-bare.c" -lgcc
-mv "$out/cpufreq-bare.elf.tmp" "$out/cpufreq-bare.elf"
-
+bare cpufreq-bare "$src/baremetal/cpufreq-bare.c"
 # offmode-bare.elf: the MPU OFF / CORE OFF wake-up through the boot ROM,
 # checked from the restore pointer (tests/guest/test_offmode.py).  It
 # stores to unaligned addresses with the MMU off (Strongly-ordered memory,
 # where that faults) unless told not to: -mno-unaligned-access.
-arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft \
-    -mno-unaligned-access "${warn[@]}" \
-    -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
-    -Wl,--no-warn-rwx-segments \
-    -o "$out/offmode-bare.elf.tmp" \
-    "$src/baremetal/start.S" "$src/baremetal/offmode-sleep.S" \
-    "$src/baremetal/offmode-bare.c" -lgcc
-mv "$out/offmode-bare.elf.tmp" "$out/offmode-bare.elf"
+bare offmode-bare -mno-unaligned-access "$src/baremetal/offmode-sleep.S" \
+    "$src/baremetal/offmode-bare.c"
 
 log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf"

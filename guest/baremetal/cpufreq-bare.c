@@ -21,7 +21,7 @@
  */
 #include <stdint.h>
 
-#include "semihost.h"
+#include "bare.h"
 
 #define CM_CLKSEL2_PLL_MPU  0x48004944u     /* M2 [4:0] */
 #define SAMPLES             8
@@ -54,17 +54,6 @@ void bare_fault(uint32_t what, uint32_t addr)
     put_u(addr);
     put("\n");
     bare_exit(1);
-}
-
-static void ccnt_enable(void)
-{
-    uint32_t pmcr;
-
-    __asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
-    pmcr = (pmcr & ~((1u << 3) | (1u << 5))) | (1u << 0) | (1u << 2);
-    __asm__ volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(pmcr));
-    __asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));
-    __asm__ volatile("isb");
 }
 
 /* PMCCNTR across @k iterations of "subs; bne" (2k instructions) */
@@ -155,7 +144,7 @@ int main(void)
     volatile uint32_t *clksel2 = (volatile uint32_t *)CM_CLKSEL2_PLL_MPU;
     uint32_t m2 = *clksel2 & 0x1f;
 
-    ccnt_enable();
+    bare_ccnt_enable();
     put("cpufreq-bare\n");
     measure(m2);
     *clksel2 = (*clksel2 & ~0x1fu) | (2 * m2);

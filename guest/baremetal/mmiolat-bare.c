@@ -16,7 +16,7 @@
  */
 #include <stdint.h>
 
-#include "semihost.h"
+#include "bare.h"
 
 #include "../mmiolat/mmiolat.h"
 
@@ -75,19 +75,6 @@ void bare_fault(uint32_t what, uint32_t addr)
     }
     put("\n");
     bare_exit(1);
-}
-
-/* PMCR.E on, PMCR.D (count every 64th cycle) off, cycle counter reset and
- * enabled in PMCNTENSET: what the Linux patch does for user space. */
-static void ccnt_enable(void)
-{
-    uint32_t pmcr;
-
-    __asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
-    pmcr = (pmcr & ~((1u << 3) | (1u << 5))) | (1u << 0) | (1u << 2);
-    __asm__ volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(pmcr));
-    __asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));
-    __asm__ volatile("isb");
 }
 
 /* "-n N -r R" from -append (QEMU passes "<kernel> <append>"). */
@@ -193,7 +180,7 @@ int main(void)
 {
     uint32_t n = 1000, reps = 5, cpsr;
 
-    ccnt_enable();
+    bare_ccnt_enable();
     parse_cmdline(&n, &reps);
     __asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
     put("# mmiolat-bare: running in mode ");

@@ -56,7 +56,7 @@
  */
 #include <stdint.h>
 
-#include "semihost.h"
+#include "bare.h"
 
 /* ---- semihosting ---------------------------------------------------------- */
 

@@ -1,13 +1,13 @@
 /*
  * The bare-metal guest programs' common part: Arm semihosting from A32
  * (svc 0x123456, r0 = operation, r1 = argument; QEMU's
- * -semihosting-config enable=on,target=native) and what start.S expects
- * of a program (main, bare_exit, bare_fault).
+ * -semihosting-config enable=on,target=native), what start.S expects
+ * of a program (main, bare_exit, bare_fault), and the cycle counter.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#ifndef N9_BARE_SEMIHOST_H
-#define N9_BARE_SEMIHOST_H
+#ifndef N9_BARE_H
+#define N9_BARE_H
 
 #include <stdint.h>
 
@@ -38,4 +38,19 @@ static inline void put(const char *s)
     semihost(SYS_WRITE0, (uintptr_t)s);
 }
 
-#endif /* N9_BARE_SEMIHOST_H */
+/*
+ * PMCR.E on, PMCR.D (count every 64th cycle) off, the cycle counter reset
+ * and enabled in PMCNTENSET: what the Linux patch does for user space.
+ */
+static inline void bare_ccnt_enable(void)
+{
+    uint32_t pmcr;
+
+    __asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
+    pmcr = (pmcr & ~((1u << 3) | (1u << 5))) | (1u << 0) | (1u << 2);
+    __asm__ volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(pmcr));
+    __asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));
+    __asm__ volatile("isb");
+}
+
+#endif /* N9_BARE_H */
