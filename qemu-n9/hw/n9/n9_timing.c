@@ -186,46 +186,74 @@ static bool n9_parse_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
+/* A key of a section whose values are whole numbers in one uint32_t field */
+typedef struct N9U32Key {
+    const char *key;
+    size_t off;
+} N9U32Key;
+
+/*
+ * Section @sec: each key one of @keys (@n of them), a whole number from 0
+ * to @max, stored at its offset in @base.  An unknown key or a bad value
+ * names the file, the line and the known keys.
+ */
+static bool n9_timing_load_u32_keys(GKeyFile *kf, N9IniLines *lines,
+                                    const char *file, const char *sec,
+                                    const N9U32Key *keys, size_t n,
+                                    uint32_t max, void *base, Error **errp)
+{
+    g_auto(GStrv) names = g_key_file_get_keys(kf, sec, NULL, NULL);
+
+    for (int k = 0; names[k]; k++) {
+        g_autofree char *v = g_key_file_get_value(kf, sec, names[k], NULL);
+        int line = n9_ini_line(lines, sec, names[k]);
+        uint64_t val;
+        size_t i;
+
+        for (i = 0; i < n; i++) {
+            if (!strcmp(names[k], keys[i].key)) {
+                break;
+            }
+        }
+        if (i == n) {
+            g_autoptr(GString) known = g_string_new(NULL);
+
+            for (i = 0; i < n; i++) {
+                g_string_append_printf(known, "%s%s", i ? ", " : "",
+                                       keys[i].key);
+            }
+            error_setg(errp, "timing file %s, line %d: [%s] %s: unknown "
+                       "key (known: %s)", file, line, sec, names[k],
+                       known->str);
+            return false;
+        }
+        if (!n9_parse_u64(v, max, &val)) {
+            error_setg(errp, "timing file %s, line %d: [%s] %s: '%s' is "
+                       "not a whole number from 0 to %u", file, line, sec,
+                       names[k], v, max);
+            return false;
+        }
+        *(uint32_t *)((char *)base + keys[i].off) = val;
+    }
+    return true;
+}
+
 /* [prcm]: the wake-up latency parameters of models/prcm/wakeup.h */
 static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
                                 const char *file, Error **errp)
 {
-    static const struct {
-        const char *key;
-        size_t off;
-    } keys[] = {
+    static const N9U32Key keys[] = {
         { "ret_exit_ns", offsetof(PrcmWakeParams, ret_exit_ns) },
         { "off_exit_ns", offsetof(PrcmWakeParams, off_exit_ns) },
         { "dpll_lock_ns", offsetof(PrcmWakeParams, dpll_lock_ns) },
         { "dpll_lock_refclks", offsetof(PrcmWakeParams, dpll_lock_refclks) },
     };
-    g_auto(GStrv) names = g_key_file_get_keys(kf, "prcm", NULL, NULL);
     const char *why;
 
-    for (int k = 0; names[k]; k++) {
-        g_autofree char *v = g_key_file_get_value(kf, "prcm", names[k], NULL);
-        int line = n9_ini_line(lines, "prcm", names[k]);
-        uint64_t val;
-        size_t i;
-
-        for (i = 0; i < ARRAY_SIZE(keys); i++) {
-            if (!strcmp(names[k], keys[i].key)) {
-                break;
-            }
-        }
-        if (i == ARRAY_SIZE(keys)) {
-            error_setg(errp, "timing file %s, line %d: [prcm] %s: unknown "
-                       "key (known: ret_exit_ns, off_exit_ns, dpll_lock_ns, "
-                       "dpll_lock_refclks)", file, line, names[k]);
-            return false;
-        }
-        if (!n9_parse_u64(v, PRCM_WAKE_PARAM_MAX, &val)) {
-            error_setg(errp, "timing file %s, line %d: [prcm] %s: '%s' is "
-                       "not a whole number from 0 to %u", file, line,
-                       names[k], v, PRCM_WAKE_PARAM_MAX);
-            return false;
-        }
-        *(uint32_t *)((char *)&t->prcm + keys[i].off) = val;
+    if (!n9_timing_load_u32_keys(kf, lines, file, "prcm", keys,
+                                 ARRAY_SIZE(keys), PRCM_WAKE_PARAM_MAX,
+                                 &t->prcm, errp)) {
+        return false;
     }
     why = prcm_wake_params_check(&t->prcm);
     if (why) {
@@ -240,42 +268,15 @@ static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
 static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
                                 const char *file, Error **errp)
 {
-    static const struct {
-        const char *key;
-        size_t off;
-    } keys[] = {
+    static const N9U32Key keys[] = {
         { "dll_relock_ns", offsetof(SdrcParams, dll_relock_ns) },
         { "clock_restart_cycles", offsetof(SdrcParams, clock_restart_cycles) },
         { "write_latency_cycles", offsetof(SdrcParams, write_latency_cycles) },
     };
-    g_auto(GStrv) names = g_key_file_get_keys(kf, "sdrc", NULL, NULL);
 
-    for (int k = 0; names[k]; k++) {
-        g_autofree char *v = g_key_file_get_value(kf, "sdrc", names[k], NULL);
-        int line = n9_ini_line(lines, "sdrc", names[k]);
-        uint64_t val;
-        size_t i;
-
-        for (i = 0; i < ARRAY_SIZE(keys); i++) {
-            if (!strcmp(names[k], keys[i].key)) {
-                break;
-            }
-        }
-        if (i == ARRAY_SIZE(keys)) {
-            error_setg(errp, "timing file %s, line %d: [sdrc] %s: unknown "
-                       "key (known: dll_relock_ns, clock_restart_cycles, "
-                       "write_latency_cycles)", file, line, names[k]);
-            return false;
-        }
-        if (!n9_parse_u64(v, SDRC_PARAM_MAX, &val)) {
-            error_setg(errp, "timing file %s, line %d: [sdrc] %s: '%s' is "
-                       "not a whole number from 0 to %u", file, line,
-                       names[k], v, SDRC_PARAM_MAX);
-            return false;
-        }
-        *(uint32_t *)((char *)&t->sdrc + keys[i].off) = val;
-    }
-    return true;
+    return n9_timing_load_u32_keys(kf, lines, file, "sdrc", keys,
+                                   ARRAY_SIZE(keys), SDRC_PARAM_MAX,
+                                   &t->sdrc, errp);
 }
 
 /* [cache]: the Cortex-A8 cache and TLB parameters; models/cache lists its
