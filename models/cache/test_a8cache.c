@@ -9,19 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "a8cache.h"
+#include "check.h"
 
-static int failures;
-
-#define CHECK(cond, ...) do {                                   \
-        if (cond) {                                             \
-            printf("ok: ");                                     \
-        } else {                                                \
-            printf("FAILED: ");                                 \
-            failures++;                                         \
-        }                                                       \
-        printf(__VA_ARGS__);                                    \
-        printf("\n");                                           \
-    } while (0)
 
 #define SDRAM 0x80000000u
 #define KB 1024u
@@ -758,6 +747,5 @@ int main(void)
     test_save_restore();
     test_cpu_period();
     test_params();
-    printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
-    return failures ? 1 : 0;
+    return check_done();
 }

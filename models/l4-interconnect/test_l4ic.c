@@ -6,19 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "l4ic.h"
+#include "check.h"
 
-static int failures;
-
-#define CHECK(cond, ...) do {                                   \
-        if (cond) {                                             \
-            printf("ok: ");                                     \
-        } else {                                                \
-            printf("FAILED: ");                                 \
-            failures++;                                         \
-        }                                                       \
-        printf(__VA_ARGS__);                                    \
-        printf("\n");                                           \
-    } while (0)
 
 /* Every cost lies in the range; the range is covered; the mean is central. */
 static void test_range(enum l4ic_agent a, const char *name, int is_write)
@@ -116,6 +105,5 @@ int main(void)
     }
     test_determinism();
     test_check();
-    printf("%s\n", failures ? "FAILED" : "all passed");
-    return failures != 0;
+    return check_done();
 }
