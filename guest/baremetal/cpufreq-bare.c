@@ -8,12 +8,12 @@
  * (so fewer MPU cycles at a lower f).  With the MMU off (start.S) every
  * data access is non-cacheable: it goes to the SDRAM model; the code
  * itself runs from the L1 I (SCTLR.I).  At M2 as found, then at twice
- * that M2 (half the rate), it prints, timed with PMCCNTR (which counts
- * ns in this machine, 1 GHz; tests/guest/test_cpufreq.py converts):
- *   loop K NS     ns of K iterations of a two-instruction loop (L1 hits)
- *   load NS       the least ns of one uncached load between two PMCCNTR
- *                 reads, over 8 samples
- *   noload NS     the same with a register move instead of the load
+ * that M2 (half the rate), it prints, timed with PMCCNTR (MPU cycles at
+ * the rate in effect, as on the phone):
+ *   loop K C      cycles of K iterations of a two-instruction loop (L1 hits)
+ *   load C        the least cycles of one uncached load between two
+ *                 PMCCNTR reads, over 8 samples
+ *   noload C      the same with a register move instead of the load
  * No memory access happens inside a timed region but the load: the loops
  * are inline assembly on registers (the stack is in uncached SDRAM).
  *
@@ -57,7 +57,7 @@ void bare_fault(uint32_t what, uint32_t addr)
 }
 
 /* PMCCNTR across @k iterations of "subs; bne" (2k instructions) */
-static uint32_t loop_ns(uint32_t k)
+static uint32_t loop_cycles(uint32_t k)
 {
     uint32_t t0, t1;
 
@@ -75,7 +75,7 @@ static uint32_t loop_ns(uint32_t k)
  * of @spacer loop iterations (the same ns at both rates: the SDRAM sees
  * the same idle gap before each sample).
  */
-static uint32_t sample_ns(uint32_t addr, uint32_t spacer, int load)
+static uint32_t sample_cycles(uint32_t addr, uint32_t spacer, int load)
 {
     uint32_t t0, t1, v;
 
@@ -102,14 +102,14 @@ static uint32_t sample_ns(uint32_t addr, uint32_t spacer, int load)
     return t1 - t0;
 }
 
-static uint32_t least_ns(uint32_t addr, uint32_t spacer, int load)
+static uint32_t least_cycles(uint32_t addr, uint32_t spacer, int load)
 {
     uint32_t best = ~0u;
 
     for (int i = 0; i < SAMPLES; i++) {
-        uint32_t ns = sample_ns(addr, spacer, load);
+        uint32_t c = sample_cycles(addr, spacer, load);
 
-        best = ns < best ? ns : best;
+        best = c < best ? c : best;
     }
     return best;
 }
@@ -125,17 +125,17 @@ static void measure(uint32_t m2)
     put_u(m2);
     put("\n");
     for (uint32_t k = 1000; k <= 2000; k += 1000) {
-        loop_ns(k);                     /* the code into the L1 I */
+        loop_cycles(k);                     /* the code into the L1 I */
         put("loop ");
         put_u(k);
         put(" ");
-        put_u(loop_ns(k));
+        put_u(loop_cycles(k));
         put("\n");
     }
     put("load ");
-    put_u(least_ns((uint32_t)(uintptr_t)&target, spacer, 1));
+    put_u(least_cycles((uint32_t)(uintptr_t)&target, spacer, 1));
     put("\nnoload ");
-    put_u(least_ns((uint32_t)(uintptr_t)&target, spacer, 0));
+    put_u(least_cycles((uint32_t)(uintptr_t)&target, spacer, 0));
     put("\n");
 }
 

@@ -8,18 +8,18 @@ twice that M2 (half the rate), a two-instruction loop running from the
 L1 I (1000 and 2000 iterations) and one uncached SDRAM load (the least of
 8 samples, minus the same sample with a register move).  The rule
 (n9_memory.c, n9_memory_mpu_ck_update): at the MPU's rate f an
-instruction takes 1e9/f ns; the SDRAM's costs stay in ns.  So, exactly:
-  - the loop's 1000 extra iterations (2000 instructions) take
-    2000 * 1e9 / f ns: 2000 MPU cycles at either rate;
-  - the move sample's ns scale with 1/f (the same instruction count);
-  - the load costs the same ns at both rates (more than 0), so half as
-    many MPU cycles at half the rate.
+instruction takes 1e9/f ns; the SDRAM's costs stay in ns; and PMCCNTR
+counts MPU cycles at the rate in effect, as on the phone (core patch
+0006: QEMU's PMU alone counts ns, a fixed 1 GHz).  So:
+  - the loop's 1000 extra iterations (2000 instructions) read exactly
+    2000 cycles at either rate;
+  - the move sample reads the same cycles at both rates (the same
+    instructions);
+  - the load costs the same ns at both rates, so half as many MPU
+    cycles at half the rate: within the one cycle that the counter's
+    phase at 500 MHz (one count per 2 ns) can add or take.
 f at the end is the machine's mpu_hz (stats JSON); the first rate is
 that times the ratio of the two M2 values.
-
-PMCCNTR counts virtual ns in this machine (QEMU's Arm PMU at a fixed
-1 GHz), not MPU cycles as on the phone: the cycles here are ns * f / 1e9,
-computed by this test (docs/known-gaps.md).
 
 A second run must print the same figures.  Host time: under a second.
 Usage: test_cpufreq.py QEMU ELF LOGDIR
@@ -93,18 +93,20 @@ def main():
         r['period'] = 1e9 / f
     for r in rates:
         d = r['loop'][2000] - r['loop'][1000]
-        want = 2000 * 1e9 / r['hz']
-        check('%d MHz: 2000 more loop instructions take %d ns = %g '
-              '(2000 MPU cycles)' % (r['hz'] // 1000000, d, want), d == want)
+        check('%d MHz: 2000 more loop instructions read %d cycles (want 2000)'
+              % (r['hz'] // 1000000, d), d == 2000)
     a, b = rates
-    check('the move sample scales with 1/f: %d ns at %d MHz, %d at %d MHz'
-          % (a['noload'], a['hz'] // 1000000, b['noload'], b['hz'] // 1000000),
-          a['noload'] > 0 and b['noload'] * b['hz'] == a['noload'] * a['hz'])
+    check('the move sample reads the same cycles at both rates: %d at %d MHz, '
+          '%d at %d MHz' % (a['noload'], a['hz'] // 1000000, b['noload'],
+                            b['hz'] // 1000000),
+          a['noload'] > 0 and b['noload'] == a['noload'])
     la, lb = a['load'] - a['noload'], b['load'] - b['noload']
-    check('an uncached SDRAM load costs the same ns at both rates: %d and %d '
-          '(%g and %g MPU cycles)' % (la, lb, la * a['hz'] / 1e9,
-                                      lb * b['hz'] / 1e9),
-          la > 0 and la == lb)
+    want = la * b['hz'] / a['hz']
+    check('an uncached SDRAM load costs the same ns at both rates: %d cycles '
+          'at %d MHz (%g ns), %d at %d MHz (%g ns; want %g cycles +- 1)'
+          % (la, a['hz'] // 1000000, la * 1e9 / a['hz'], lb,
+             b['hz'] // 1000000, lb * 1e9 / b['hz'], want),
+          la > 0 and abs(lb - want) <= 1)
     out2, rc2, _ = run(qemu, elf, logdir, 2)
     check('a second run prints the same figures', rc2 == 0 and out2 == out)
     print('%d passed, %d failed' % (results.count(True), results.count(False)))

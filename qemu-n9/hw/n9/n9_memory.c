@@ -514,7 +514,10 @@ static MemHookOps n9_memory_hooks = {
  * the cache model's cycle costs (L2 hit, walk) follow the period too.
  * Above 1 GHz an instruction cannot cost less than 1 ns (the N9's OPPs
  * stop at 1 GHz).  A stopped clock (0) leaves the costs alone: the MPU
- * does not run then.
+ * does not run then.  The CPU's cycle counter follows the same rate
+ * (patch 0006), so a program timing itself with PMCCNTR reads MPU cycles
+ * at every OPP; without the memory model the rate is not modelled and
+ * PMCCNTR counts ns.  The rate and the count travel in the CPU's VMState.
  */
 static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
 {
@@ -524,6 +527,8 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
     if (hz == 0) {
         return;
     }
+    /* PMCCNTR counts MPU cycles, as on the phone: one per instruction */
+    arm_cpu_set_cycle_rate(s->cpu, MIN(hz, NANOSECONDS_PER_SECOND));
     a8cache_set_cpu_period_ps(&s->cache, MAX(1, 1000000000000ull / hz));
     if (hz >= NANOSECONDS_PER_SECOND) {
         s->insn_extra_fp = 0;
