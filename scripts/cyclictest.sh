@@ -21,7 +21,6 @@
 . "$(dirname "$0")/scenario.sh"
 
 kernel=patched symbols= states=all loops=100 interval=10000 outdir=
-need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/cyclictest.sh --help)"; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --kernel) need_arg "$@"; kernel=$2; shift 2 ;;
@@ -37,13 +36,9 @@ while [ $# -gt 0 ]; do
 done
 
 # Check the choices before the (long, on a first run) builds.
-if [ "$states" != all ]; then
-    for s in $(echo "$states" | tr ',' ' '); do
-        case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7 (or all)" ;; esac
-    done
-fi
-case "$loops" in ''|*[!0-9]*|0) die "--loops: '$loops' is not a whole number above 0" ;; esac
-case "$interval" in ''|*[!0-9]*|0) die "--interval: '$interval' is not a whole number of us above 0" ;; esac
+check_states --state "$states"
+check_whole --loops "$loops"
+check_whole --interval "$interval" us
 scenario_kernel "$kernel" symbols
 
 scenario_build

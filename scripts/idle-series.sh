@@ -50,7 +50,6 @@
 series=$N9_TOP/kernel/patches/patched base=$N9_TOP/kernel/patches/mainline
 states=C1,C2,C3,C5,C7 seconds=2 count_all=0 json=
 machine_opts=${QEMU_N9_MACHINE_OPTS:-}
-need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/idle-series.sh --help)"; }
 series_set=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -79,17 +78,13 @@ shopt -u nullglob
 [ ${#patches[@]} -le 99 ] || die "more than 99 patches in '$series'"
 [ "$series" != "$base" ] || die "the series and the base are the same folder ($series)"
 [ "$states" != all ] || states=C1,C2,C3,C4,C5,C6,C7
-list=
-for s in $(echo "$states" | tr ',' ' '); do
-    case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7 (or all)" ;; esac
-    list=${list:+$list,}$s
-done
-states=$list
+check_states --state "$states"
+states=$(echo "$states" | tr ',' ' ' | xargs | tr ' ' ',')     # no empty items
 [ -n "$states" ] || die "--state: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
 case "$machine_opts" in *' '*) die "--machine: '$machine_opts' has a space (comma-separated -M options)" ;; esac
 export QEMU_N9_MACHINE_OPTS=$machine_opts
-case "${QEMU_N9_SERIES_TRIES:-5}" in ''|*[!0-9]*|0) die "QEMU_N9_SERIES_TRIES: '${QEMU_N9_SERIES_TRIES:-}' is not a whole number above 0" ;; esac
-case "$seconds" in ''|*[!0-9]*|0) die "--seconds: '$seconds' is not a whole number of seconds above 0" ;; esac
+check_whole QEMU_N9_SERIES_TRIES "${QEMU_N9_SERIES_TRIES:-5}"
+check_whole --seconds "$seconds" seconds
 if [ -n "$json" ]; then
     mkdir -p "$(dirname "$json")" 2>/dev/null && [ -w "$(dirname "$json")" ] ||
         die "--json: cannot write in '$(dirname "$json")'"

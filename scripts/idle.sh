@@ -28,7 +28,6 @@
 
 kernel=patched symbols= states=all seconds=2 count_all= json= trace= outdir=
 idlecount=0
-need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/idle.sh --help)"; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --kernel) need_arg "$@"; kernel=$2; shift 2 ;;
@@ -47,12 +46,8 @@ while [ $# -gt 0 ]; do
 done
 
 # Check the choices before the (long, on a first run) builds.
-if [ "$states" != all ]; then
-    for s in $(echo "$states" | tr ',' ' '); do
-        case "$s" in C[1-7]) ;; *) die "--state: '$s' is not one of C1..C7 (or all)" ;; esac
-    done
-fi
-case "$seconds" in ''|*[!0-9]*|0) die "--seconds: '$seconds' is not a whole number of seconds above 0" ;; esac
+check_states --state "$states"
+check_whole --seconds "$seconds" seconds
 scenario_kernel "$kernel" symbols
 
 scenario_build

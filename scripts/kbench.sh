@@ -24,7 +24,6 @@
 . "$(dirname "$0")/scenario.sh"
 
 kernel=patched tests= counts= bytes= repeats= outdir= json=
-need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/kbench.sh --help)"; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --kernel) need_arg "$@"; kernel=$2; shift 2 ;;

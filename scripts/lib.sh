@@ -27,6 +27,22 @@ JOBS=${JOBS:-$(nproc)}
 log()  { printf '[qemu-n9] %s\n' "$*" >&2; }
 die()  { printf 'qemu-n9: error: %s\n' "$*" >&2; exit 1; }
 
+# The scripts' option checks: one line, status 1, before any long build.
+need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/${0##*/} --help)"; }
+# check_states OPTION LIST: LIST is C-states C1..C7, comma-separated, or all
+check_states() {
+    local s
+    [ "$2" != all ] || return 0
+    [ -n "$2" ] || die "$1: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
+    for s in $(echo "$2" | tr ',' ' '); do
+        case "$s" in C[1-7]) ;; *) die "$1: '$s' is not one of C1..C7 (or all)" ;; esac
+    done
+}
+# check_whole OPTION VALUE [UNIT]: VALUE is a whole number above 0
+check_whole() {
+    case "$2" in ''|*[!0-9]*|0) die "$1: '$2' is not a whole number ${3:+of $3 }above 0" ;; esac
+}
+
 # Run as root or through sudo.
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

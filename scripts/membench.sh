@@ -30,7 +30,6 @@
 
 kernel=patched sdrc_power= core_off= pause= spin= tests= sizes= repeats=
 outdir= json=
-need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/membench.sh --help)"; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --kernel) need_arg "$@"; kernel=$2; shift 2 ;;
