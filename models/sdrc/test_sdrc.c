@@ -273,6 +273,65 @@ static void test_rows(void)
     CHECK_EQ(m.cnt.row_hits + m.cnt.row_conflicts, 0);
 }
 
+/*
+ * membench's copy (docs/calibration.md): a read stream and a write stream
+ * 8 MB apart alternate.  On the N9's row-bank-column mapping (and on
+ * bank-row-column, the TRM's "regular allocation") both streams are in
+ * one bank and another row: every access after the first is a row
+ * conflict.  8 KB further the write stream has a bank of its own: row
+ * hits.  15 pairs 400 ns apart: all before the first refresh (7.49 us),
+ * which would close the rows.
+ */
+static void copy_streams(SdrcModel *m, uint64_t gap, int n)
+{
+    for (int i = 0; i < n; i++) {
+        sdrc_access(m, SDRAM + (uint64_t)i * LINE, LINE, 0, 1000 + 400 * i);
+        sdrc_access(m, SDRAM + gap + (uint64_t)i * LINE, LINE, 1,
+                    1200 + 400 * i);
+    }
+}
+
+static void test_copy_streams(void)
+{
+    SdrcModel m;
+    SdrcRegs r;
+    SdrcConfig c;
+    int cs, bank, bank2;
+    uint32_t row, row2;
+
+    setup(&m, 0x1, NULL);
+    sdrc_map(&m, SDRAM, &cs, &bank, &row);
+    sdrc_map(&m, SDRAM + 8 * 1024 * 1024, &cs, &bank2, &row2);
+    CHECK_EQ(bank2, bank);
+    CHECK_EQ(row2, row + 256);
+    copy_streams(&m, 8 * 1024 * 1024, 15);
+    CHECK_EQ(m.cnt.refreshes, 0);
+    CHECK_EQ(m.cnt.row_misses, 1);
+    CHECK_EQ(m.cnt.row_conflicts, 29);
+    CHECK_EQ(m.cnt.row_hits, 0);
+    /* 14 reads (CL) and 15 writes (WL = 1 clock), each tRP + tRCD first */
+    CHECK_EQ(m.cnt.row_conflict_ps, 14 * (T_RP + T_RCD + T_CL + T_LINE) +
+             15 * (T_RP + T_RCD + TCK + T_LINE));
+
+    setup(&m, 0x1, NULL);
+    copy_streams(&m, 8 * 1024 * 1024 + BANK(1), 15);
+    CHECK_EQ(m.cnt.row_misses, 2);
+    CHECK_EQ(m.cnt.row_conflicts, 0);
+    CHECK_EQ(m.cnt.row_hits, 28);
+
+    /* bank-row-column: the bank is offset bits 28:27, 8 MB apart the
+     * same bank again */
+    setup(&m, 0x1, NULL);
+    sdrc_n9_regs(&r);
+    r.power = 0x1;
+    r.mcfg[0] &= ~0xC0u;
+    sdrc_decode(&r, L3_HZ, &c);
+    sdrc_set_config(&m, &c, 0);
+    copy_streams(&m, 8 * 1024 * 1024 + BANK(1), 15);
+    CHECK_EQ(m.cnt.row_misses, 1);
+    CHECK_EQ(m.cnt.row_conflicts, 29);
+}
+
 /* ---- Auto-refresh -------------------------------------------------------------- */
 
 static void test_refresh(void)
@@ -602,6 +661,7 @@ int main(void)
     test_decode();
     test_mapping();
     test_rows();
+    test_copy_streams();
     test_refresh();
     test_powerdown();
     test_selfrefresh_autocount();
