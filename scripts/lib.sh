@@ -31,12 +31,12 @@ die()  { printf 'qemu-n9: error: %s\n' "$*" >&2; exit 1; }
 need_arg() { [ $# -ge 2 ] || die "$1 needs an argument (see scripts/${0##*/} --help)"; }
 # check_states OPTION LIST: LIST is C-states C1..C7, comma-separated, or all
 check_states() {
-    local s
+    local s n=0
     [ "$2" != all ] || return 0
-    [ -n "$2" ] || die "$1: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
     for s in $(echo "$2" | tr ',' ' '); do
-        case "$s" in C[1-7]) ;; *) die "$1: '$s' is not one of C1..C7 (or all)" ;; esac
+        case "$s" in C[1-7]) n=$((n + 1)) ;; *) die "$1: '$s' is not one of C1..C7 (or all)" ;; esac
     done
+    [ $n -gt 0 ] || die "$1: empty list (give e.g. C1,C2,C3,C5,C7 or all)"
 }
 # check_whole OPTION VALUE [UNIT]: VALUE is a whole number above 0
 check_whole() {
