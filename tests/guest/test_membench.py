@@ -63,12 +63,15 @@ failed = 0
 # The phone's figures the model does not reach yet, with why
 # (docs/known-gaps.md, "Memory figures against the phone's ... table").
 KNOWN_GAPS = {
-    'lat 512K': 'random L2 replacement keeps ~20% of a 512 KB chase',
-    'bw read-neon': 'NEON misses overlap up to the L2 port (4 fills in '
-                    'flight, pld_slots): +25%',
-    'bw copy-neon': 'read and write streams alternate in one SDRAM bank: '
-                    'a row conflict per access',
-    'line pld': 'PLD fills overlap more than on the phone (pld_slots 4)',
+    'lat 512K': 'needs 80% L2 hits; a 256 KB L2 keeps at most 47% of a '
+                'cyclic 512 KB chase with any replacement (random: 19%)',
+    'bw read-neon': 'bound by the L2 port (41 ns a line, the SDRC\'s '
+                    '64-bit L3 interface); the phone\'s 53.6 ns a line has '
+                    'no cause in the sources at hand: +25%',
+    'bw copy-neon': 'the guest\'s buffers are 8 MB apart physically: one '
+                    'SDRAM bank, a row conflict per access',
+    'line pld': 'PLD fills overlap more than on the phone (pld_slots 4, no '
+                'documented count)',
 }
 XFAIL_SEEN = set()
 
