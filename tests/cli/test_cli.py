@@ -13,6 +13,7 @@ Prints PASS:/FAIL: lines.  About 5 s.  Usage: test_cli.py QEMU
 """
 import os
 import struct
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -192,7 +193,7 @@ def main():
           'leaves no stats file behind' % rc, rc == 1 and not os.path.exists(left),
           out)
     # a trace that cannot be written in full (a full disk): said at exit
-    # in one line, the stats file still written (QEMU quits from the
+    # in one line, status 1, the stats file still written (QEMU quits from the
     # monitor; no kernel under the qtest accelerator: the stand-in DTB above
     # could not take the boot's /memory and /chosen)
     ok = os.path.join(tmp, 'ok.json')
@@ -207,10 +208,36 @@ def main():
         rc, err = 'timeout', ''
     errs = [l for l in err.splitlines() if l.strip() and 'warning' not in l
                 and 'ASan doesn' not in l]
-    check('an idle trace on a full disk (/dev/full): one line at exit, no abort, '
-          'the stats file written', rc == 0 and len(errs) == 1 and
+    check('an idle trace on a full disk (/dev/full): one line at exit, status 1, '
+          'no abort, the stats file written', rc == 1 and len(errs) == 1 and
           '/dev/full' in errs[0] and 'could not be written' in errs[0] and
           os.path.exists(ok), 'exit %s:\n%s' % (rc, err.strip()))
+    # a stats file that cannot be written at exit (its folder went away
+    # during the run): one line, status 1, not a run that looks good
+    gone = os.path.join(tmp, 'gone')
+    os.makedirs(gone)
+    try:
+        p = subprocess.Popen([qemu, '-M', 'rm696,stats=%s' % os.path.join(gone, 's.json'),
+                              '-machine', 'accel=qtest', '-S', '-display', 'none',
+                              '-serial', 'null', '-monitor', 'stdio'],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        p.stdin.write(b'info status\n')
+        p.stdin.flush()
+        for line in p.stdout:       # the machine is up: its checks are done
+            if b'VM status' in line:
+                break
+        shutil.rmtree(gone)
+        _, err = p.communicate(b'quit\n', timeout=30)
+        rc, err = p.returncode, err.decode('utf-8', 'replace')
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc, err = 'timeout', ''
+    errs = [l for l in err.splitlines() if l.strip() and 'warning' not in l
+                and 'ASan doesn' not in l]
+    check('a stats file whose folder is gone at exit: one line, status 1',
+          rc == 1 and len(errs) == 1 and 'statistics file' in errs[0],
+          'exit %s:\n%s' % (rc, err.strip()))
     return 0 if all(results) else 1
 
 

@@ -615,8 +615,10 @@ QDict *n9_idle_stats(N9IdleWalk *w)
     return d;
 }
 
-void n9_idle_finish(N9IdleWalk *w)
+bool n9_idle_finish(N9IdleWalk *w)
 {
+    bool ok = true;
+
     if (w->trace) {
         int bad;
 
@@ -627,9 +629,11 @@ void n9_idle_finish(N9IdleWalk *w)
         if (bad) {
             error_report("rm696: idle trace file %s: could not be written "
                          "in full (disk full?)", w->trace_file);
+            ok = false;
         }
         w->trace = NULL;
     }
+    return ok;
 }
 
 /* ---- QOM -------------------------------------------------------------------- */

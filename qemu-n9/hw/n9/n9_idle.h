@@ -47,8 +47,8 @@ N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
 /* The counters as the statistics file's "idle" section */
 QDict *n9_idle_stats(N9IdleWalk *w);
 
-/* End the trace file (at exit) */
-void n9_idle_finish(N9IdleWalk *w);
+/* End the trace file (at exit); false if it could not be written in full */
+bool n9_idle_finish(N9IdleWalk *w);
 
 /* Find @name in a System.map or ELF symbol table; false with @errp set */
 bool n9_symbols_lookup(const char *file, const char *name, uint64_t *addr,

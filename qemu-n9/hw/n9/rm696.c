@@ -137,7 +137,7 @@ static const MemoryRegionOps rm696_mark_ops = {
 };
 
 /* Write the counters as JSON (stats=FILE), with QEMU's JSON writer. */
-static void rm696_write_stats(Notifier *n, void *data)
+static bool rm696_write_stats(Notifier *n, void *data)
 {
     RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
     g_autoptr(QDict) d = rm696_counters(rms);
@@ -157,19 +157,33 @@ static void rm696_write_stats(Notifier *n, void *data)
     if (!g_file_set_contents(rms->stats_file, out->str, out->len, &err)) {
         error_report("rm696: cannot write the statistics file: %s",
                      err->message);
+        return false;
     }
+    return true;
 }
 
-/* At exit: the statistics and the end of the idle trace. */
+/*
+ * At exit: the statistics and the end of the idle trace.  A run whose
+ * figures could not be written must not look like a good one to a script
+ * or CI: QEMU then exits with status 1 (whatever status the guest asked
+ * for), after the line that says why.  This runs from atexit(), where
+ * only _exit() may change the status; the other exit notifiers (QEMU's
+ * own clean-up) are skipped then.
+ */
 static void rm696_exit(Notifier *n, void *data)
 {
     RM696MachineState *rms = container_of(n, RM696MachineState, exit_notifier);
+    bool ok = true;
 
     if (rms->stats_file) {
-        rm696_write_stats(n, data);
+        ok &= rm696_write_stats(n, data);
     }
     if (rms->idle) {
-        n9_idle_finish(rms->idle);
+        ok &= n9_idle_finish(rms->idle);
+    }
+    if (!ok) {
+        fflush(NULL);
+        _exit(1);
     }
 }
 
