@@ -89,6 +89,7 @@ struct N9MemoryState {
     /* the CPU's state as of the current TB (refreshed at each fetch) */
     uint64_t ctx[5];            /* SCTLR, CONTEXTIDR, TTBR0/1, TTBCR */
     uint64_t skip_line[2];      /* mem_hook_skip's lines, for VMState */
+    uint64_t fetch_end;         /* mem_hook_fetch_skip.end, for VMState */
     bool mmu_on;
     bool dcache_on;
     bool icache_on;
@@ -219,6 +220,43 @@ static void n9_memory_skip_drop(void)
     mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
 }
 
+/* ---- The fetch filter (exec/mem-hook.h, mem_hook_fetch_skip) ----------------
+ *
+ * A TB's generated code spares the fetch call when the call would find
+ * the CPU's state unchanged, the MPU at 1 GHz, the MMU and the I-cache
+ * on, and its lines and page in the model's L1 I and I-TLB hit filters
+ * (which the model keeps true): it would cost 0 and count hits.  ok says
+ * the first three hold: set by a fetch call that found them so at a TB's
+ * start, cleared by the core on anything that may change the CPU's state
+ * (a return to the CPU loop, a coprocessor or CPSR write) and here on a
+ * change of state, the MPU's rate, TLB maintenance, MPU OFF, reset,
+ * snapshot load.
+ *
+ * Fetch continuation: a fetch that starts where the last one ended, not
+ * at a line's start, does not fetch that line again nor look the page up
+ * (nothing can have evicted either in between: end is dropped with the
+ * state that could).  So how QEMU cuts the code into TBs (an icount
+ * budget cuts a TB where the unbroken run did not, a snapshot restore
+ * starts a new budget) does not change the counts.
+ */
+static void n9_memory_fetch_fold(N9MemoryState *s)
+{
+    uint64_t *cnt = s->cache.s.cnt;
+    uint64_t pages = mem_hook_fetch_skip.count[0];
+    uint64_t lines = mem_hook_fetch_skip.count[1];
+
+    s->c[C_FETCHES] += lines;
+    cnt[A8C_L1I_HIT] += lines;
+    cnt[A8C_ITLB_HIT] += pages;
+    mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
+}
+
+static void n9_memory_fetch_drop(void)
+{
+    mem_hook_fetch_skip.ok = 0;
+    mem_hook_fetch_skip.end = MEM_HOOK_NO_LINE;
+}
+
 /* ---- The hooks ------------------------------------------------------------ */
 
 static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
@@ -323,6 +361,7 @@ static void G_GNUC_NO_INLINE n9_memory_cpu_state_changed(N9MemoryState *s,
     s->icache_on = s->ctx[0] & SCTLR_I;
     s->asid = s->ctx[1] & 0xff;
     n9_memory_skip_drop();
+    n9_memory_fetch_drop();
 }
 
 /* field by field, in place: a copy on the stack compared with memcmp
@@ -350,10 +389,15 @@ static inline void n9_memory_cpu_state(N9MemoryState *s)
 static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
                                                       hwaddr pa, unsigned len,
                                                       unsigned ninsns,
-                                                      uint32_t va, int tlb)
+                                                      uint32_t va, int tlb,
+                                                      bool cont)
 {
     uint64_t off = pa - s->sdram_base;
     uint32_t ns = 0;
+
+    /* a continuation, if this one is cached SDRAM too (see above) */
+    mem_hook_fetch_skip.end = off < s->sdram_size && len && s->icache_on ?
+                              pa + len : MEM_HOOK_NO_LINE;
 
     if (s->insn_extra_fp) {
         uint64_t ns_fp = s->insn_extra_acc + ninsns * s->insn_extra_fp;
@@ -368,7 +412,9 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
         uint32_t shift = s->cache.l1i_shift;
         uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
 
-        if (s->mmu_on) {
+        if (cont) {
+            line++;             /* fetched already, its page looked up */
+        } else if (s->mmu_on) {
             if (tlb < 0) {
                 tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
             }
@@ -403,6 +449,7 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     N9MemoryState *s = opaque;
     uint32_t shift = s->cache.l1i_shift, va;
     int tlb = -1;
+    bool cont;
 
     if (offset == 0) {
         /* the TB's start: the PC is up to date there */
@@ -410,13 +457,17 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         n9_memory_cpu_state(s);
     }
     va = s->tb_va + offset;
+    cont = pa == mem_hook_fetch_skip.end && (pa & ((1u << shift) - 1));
     /* 1 GHz, SDRAM, I-TLB and L1 I hits: 0 ns */
     if (likely(!s->insn_extra_fp && s->icache_on && len &&
                pa - s->sdram_base < s->sdram_size)) {
         uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
         hwaddr end = pa + len;
 
-        if (s->mmu_on) {
+        if (cont) {
+            line++;             /* fetched already, its page looked up */
+            tlb = 1;
+        } else if (s->mmu_on) {
             tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
         }
         if (tlb != 0) {
@@ -425,16 +476,23 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
                 line++;
             }
             if (line > last) {
+                mem_hook_fetch_skip.end = end;
+                if (offset == 0 && s->mmu_on) {
+                    /* the TBs that follow may test the filters alone */
+                    mem_hook_fetch_skip.tag = s->asid;
+                    mem_hook_fetch_skip.ok = 1;
+                }
                 return 0;
             }
             /* the slow path from the first line not known to hit */
             if (line != pa >> shift) {
                 pa = (hwaddr)line << shift;
                 len = end - pa;
+                cont = false;
             }
         }
     }
-    return n9_memory_fetch_slow(s, pa, len, ninsns, va, tlb);
+    return n9_memory_fetch_slow(s, pa, len, ninsns, va, tlb, cont);
 }
 
 static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
@@ -465,6 +523,7 @@ static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
     N9MemoryState *s = opaque;
 
     n9_memory_skip_drop();
+    n9_memory_fetch_drop();
     switch (op) {
     case MEM_HOOK_TLBI_ALL:
         a8cache_tlb_flush_all(&s->cache);
@@ -494,6 +553,7 @@ static void n9_memory_prcm_event(Notifier *n, void *data)
     if (ev->type == OMAP3_PRCM_PWRST && ev->pwrdm == PRCM_PD_MPU &&
         ev->to == PRCM_PWRST_OFF) {
         n9_memory_skip_drop();
+        n9_memory_fetch_drop();
         a8cache_invalidate(&s->cache, A8C_LEVEL_ALL);
     }
 }
@@ -527,6 +587,7 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
     if (hz == 0) {
         return;
     }
+    mem_hook_cpu_state_changed();       /* the fetch filter: 1 GHz only */
     /* PMCCNTR counts MPU cycles, as on the phone: one per instruction */
     arm_cpu_set_cycle_rate(s->cpu, MIN(hz, NANOSECONDS_PER_SECOND));
     a8cache_set_cpu_period_ps(&s->cache, MAX(1, 1000000000000ull / hz));
@@ -552,12 +613,17 @@ static uint64_t n9_memory_counter(N9MemoryState *s, bool model, int i)
 {
     uint64_t r = qatomic_read(&mem_hook_skip.count[0]);
     uint64_t w = qatomic_read(&mem_hook_skip.count[1]);
+    uint64_t pages = qatomic_read(&mem_hook_fetch_skip.count[0]);
+    uint64_t lines = qatomic_read(&mem_hook_fetch_skip.count[1]);
 
     if (!model) {
-        return s->c[i] + (i == C_LOADS ? r : i == C_STORES ? w : 0);
+        return s->c[i] + (i == C_LOADS ? r : i == C_STORES ? w :
+                          i == C_FETCHES ? lines : 0);
     }
     return s->cache.s.cnt[i] + (i == A8C_L1D_HIT ? r : i == A8C_L1D_WHIT ? w :
-                                i == A8C_DTLB_HIT ? r + w : 0);
+                                i == A8C_DTLB_HIT ? r + w :
+                                i == A8C_L1I_HIT ? lines :
+                                i == A8C_ITLB_HIT ? pages : 0);
 }
 
 static void n9_memory_get_counter(Object *obj, Visitor *v, const char *name,
@@ -615,6 +681,8 @@ static void n9_memory_reset(void *opaque)
     s->skip_ok = s->params.l1_extra_cycles == 0;
     n9_memory_skip_drop();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
+    n9_memory_fetch_drop();
+    mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
     s->ctx[0] = UINT64_MAX;     /* no SCTLR has every bit: look again */
     n9_memory_cpu_state(s);
 }
@@ -625,8 +693,10 @@ static int n9_memory_pre_save(void *opaque)
     N9MemoryState *s = opaque;
 
     n9_memory_skip_fold(s);
+    n9_memory_fetch_fold(s);
     s->skip_line[0] = mem_hook_skip.line[0];
     s->skip_line[1] = mem_hook_skip.line[1];
+    s->fetch_end = mem_hook_fetch_skip.end;
     return 0;
 }
 
@@ -644,6 +714,10 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_skip.line[0] = s->skip_line[0];
     mem_hook_skip.line[1] = s->skip_line[1];
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
+    /* the fetch continuation goes on; the filter looks at the state again */
+    mem_hook_fetch_skip.end = s->fetch_end;
+    mem_hook_fetch_skip.ok = 0;
+    mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
     return 0;
 }
 
@@ -663,6 +737,17 @@ static void n9_memory_init(Object *obj)
     s->mpu_ck = qdev_init_clock_in(DEVICE(obj), "mpu_ck",
                                    n9_memory_mpu_ck_update, s, ClockUpdate);
 }
+
+/* Where the last fetch ended (fetch continuation): it shapes the counts */
+static const VMStateDescription vmstate_n9_memory_fetch = {
+    .name = TYPE_N9_MEMORY "/fetch",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(fetch_end, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
 
 /*
  * Everything that shapes timing travels with a snapshot: the cache
@@ -734,6 +819,10 @@ static const VMStateDescription vmstate_n9_memory = {
         VMSTATE_CLOCK(mpu_ck, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_n9_memory_fetch,
+        NULL
+    },
 };
 
 static void n9_memory_class_init(ObjectClass *oc, void *data)
@@ -785,6 +874,14 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
     s->prcm_listener.notify = n9_memory_prcm_event;
     omap3_prcm_add_listener(prcm, &s->prcm_listener);
     n9_memory_hooks.skip_line_bits = s->cache.l1d_shift;
+    /* the fetch filter reads the model's L1 I and I-TLB hit filters */
+    n9_memory_hooks.fetch_lines = s->cache.s.l1i_hot;
+    n9_memory_hooks.fetch_lines_n = A8CACHE_HOT_L1;
+    n9_memory_hooks.fetch_line_bits = s->cache.l1i_shift;
+    n9_memory_hooks.fetch_pages = s->cache.s.tlb_hot_vpn[A8C_ITLB];
+    n9_memory_hooks.fetch_page_tags = s->cache.s.tlb_hot_asid[A8C_ITLB];
+    n9_memory_hooks.fetch_pages_n = A8CACHE_HOT_TLB;
+    n9_memory_hooks.pc_offset = offsetof(CPUARMState, regs[15]);
     mem_hook_register(&n9_memory_hooks, s);
     return s;
 }
