@@ -233,12 +233,16 @@ static void n9_memory_skip_drop(void)
  * snapshot load.
  *
  * Fetch continuation: a fetch that starts where the last one ended, not
- * at a line's start, does not fetch that line again nor look the page up
- * (nothing can have evicted either in between: end is dropped with the
- * state that could).  So how QEMU cuts the code into TBs (an icount
- * budget cuts a TB where the unbroken run did not, a snapshot restore
- * starts a new budget) does not change the counts.
+ * at a 4 KB page's start, does not look the page up again (the last one
+ * did), and if not at a line's start either, does not fetch that line
+ * again (nothing can have evicted either in between: end is dropped with
+ * the state that could).  A TB's fetch looks its page up once and each
+ * of its lines once, so cut in two it counts the same.  So how QEMU cuts
+ * the code into TBs (an icount budget cuts a TB where the unbroken run
+ * did not, a snapshot restore starts a new budget) does not change the
+ * counts.
  */
+enum { N9_FETCH_NEW, N9_FETCH_SAME_PAGE, N9_FETCH_SAME_LINE };
 static void n9_memory_fetch_fold(N9MemoryState *s)
 {
     uint64_t *cnt = s->cache.s.cnt;
@@ -390,7 +394,7 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
                                                       hwaddr pa, unsigned len,
                                                       unsigned ninsns,
                                                       uint32_t va, int tlb,
-                                                      bool cont)
+                                                      int cont)
 {
     uint64_t off = pa - s->sdram_base;
     uint32_t ns = 0;
@@ -412,9 +416,10 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
         uint32_t shift = s->cache.l1i_shift;
         uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
 
-        if (cont) {
-            line++;             /* fetched already, its page looked up */
-        } else if (s->mmu_on) {
+        if (cont == N9_FETCH_SAME_LINE) {
+            line++;             /* fetched already */
+        }
+        if (s->mmu_on && cont == N9_FETCH_NEW) {
             if (tlb < 0) {
                 tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
             }
@@ -448,8 +453,7 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
 {
     N9MemoryState *s = opaque;
     uint32_t shift = s->cache.l1i_shift, va;
-    int tlb = -1;
-    bool cont;
+    int tlb = -1, cont = N9_FETCH_NEW;
 
     if (offset == 0) {
         /* the TB's start: the PC is up to date there */
@@ -457,15 +461,19 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         n9_memory_cpu_state(s);
     }
     va = s->tb_va + offset;
-    cont = pa == mem_hook_fetch_skip.end && (pa & ((1u << shift) - 1));
+    if (pa == mem_hook_fetch_skip.end && (pa & 0xfff)) {
+        cont = pa & ((1u << shift) - 1) ? N9_FETCH_SAME_LINE
+                                        : N9_FETCH_SAME_PAGE;
+    }
     /* 1 GHz, SDRAM, I-TLB and L1 I hits: 0 ns */
     if (likely(!s->insn_extra_fp && s->icache_on && len &&
                pa - s->sdram_base < s->sdram_size)) {
         uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
         hwaddr end = pa + len;
 
-        if (cont) {
-            line++;             /* fetched already, its page looked up */
+        if (cont != N9_FETCH_NEW) {
+            /* its page looked up already, its first line maybe fetched */
+            line += cont == N9_FETCH_SAME_LINE;
             tlb = 1;
         } else if (s->mmu_on) {
             tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
@@ -488,7 +496,7 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
             if (line != pa >> shift) {
                 pa = (hwaddr)line << shift;
                 len = end - pa;
-                cont = false;
+                cont = N9_FETCH_NEW;        /* with tlb known */
             }
         }
     }
