@@ -6,7 +6,7 @@
 # reproducer (.qtest) in the results folder; copy a reproducer into
 # tests/fuzz/regressions/ once the bug is fixed.
 #
-#   scripts/fuzz.sh [--hours H] [--seed S] [--jobs J] [--ops N] [--asan] [--out DIR] [--generic]
+#   scripts/fuzz.sh [--hours H] [--seed S] [--jobs J] [--ops N] [--asan] [--out DIR] [--generic | --vcpu N]
 #     --hours H   how long (default 1; fractions work: 0.25)
 #     --seed S    first seed (default: from the clock, printed; give the same
 #                 S and J again to repeat a campaign)
@@ -23,9 +23,15 @@
 #                 machine; e.g. 'omap3-gptimer* omap3-prcm*') picks the
 #                 regions; crash-* files in the results folder reproduce with
 #                 out/bin/qemu-fuzz-arm --fuzz-target=generic-fuzz FILE
+#     --vcpu N    instead of n9fuzz: the vCPU's own memory path
+#                 (guest/baremetal/memfuzz-bare.c, tests/fuzz/test_vcpu_fuzz.py):
+#                 N seeds per job (0: as many as H hours take), each run twice
+#                 with --ops operations (default here 20000); a failing seed's
+#                 command goes to tests/fuzz/regressions/vcpu-seed-N.cmd, which
+#                 tests/run replays (--asan works with it)
 . "$(dirname "$0")/lib.sh"
 
-hours=1 seed= jobs=1 ops=20000 asan=0 out= generic=0
+hours=1 seed= jobs=1 ops=20000 asan=0 out= generic=0 vcpu=
 while [ $# -gt 0 ]; do
     case "$1" in
         --hours) hours=$2; shift 2 ;;
@@ -35,7 +41,8 @@ while [ $# -gt 0 ]; do
         --asan) asan=1; shift ;;
         --out) out=$2; shift 2 ;;
         --generic) generic=1; shift ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+        --vcpu) vcpu=$2; shift 2 ;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
         *) die "unknown option $1 (see scripts/fuzz.sh --help)" ;;
     esac
 done
@@ -76,6 +83,49 @@ fi
 mkdir -p "$out"
 # One copy of the binary for all jobs: a rebuild does not change it under them
 cp "$(readlink -f "$qemu")" "$out/qemu-system-arm"
+
+if [ -n "$vcpu" ]; then
+    case "$vcpu" in *[!0-9]*|'') die "--vcpu wants a number of seeds (0: for --hours)" ;; esac
+    "$N9_TOP/scripts/build-guest-tools.sh" > /dev/null
+    cp "$N9_OUT/guest/memfuzz-bare.elf" "$out/memfuzz-bare.elf"
+    lim=(--seeds "$vcpu")
+    [ "$vcpu" != 0 ] || lim=(--time "$secs")
+    log "vCPU memory-path fuzzing on $(basename "$qemu"), $jobs job(s), seeds $seed+j+$jobs*k," \
+        "$([ "$vcpu" = 0 ] && echo "for $hours h" || echo "$vcpu per job"), $ops operations each, twice; results in $out"
+    pids=()
+    for ((j = 0; j < jobs; j++)); do
+        python3 "$N9_TOP/tests/fuzz/test_vcpu_fuzz.py" campaign --qemu "$out/qemu-system-arm" \
+            --elf "$out/memfuzz-bare.elf" --seed $((seed + j)) --step "$jobs" --ops "$ops" \
+            "${lim[@]}" --label "vcpu job$j" --out "$out/job$j" --save-regressions \
+            > >(tee "$out/job$j.log") 2>&1 &
+        pids+=($!)
+    done
+    rc=0
+    for p in "${pids[@]}"; do wait "$p" || rc=1; done
+    python3 - "$out" "$jobs" <<'EOF'
+import json, sys, os
+out, jobs = sys.argv[1], int(sys.argv[2])
+seeds = runs = ops = 0
+secs = vsecs = 0.0
+fails = []
+for j in range(jobs):
+    try:
+        r = json.load(open(os.path.join(out, 'job%d' % j, 'results.json')))
+    except OSError:
+        print('job%d: no results' % j)
+        continue
+    seeds += r['seeds']; runs += r['runs']; ops += r['operations']
+    secs = max(secs, r['seconds']); vsecs += r['virtual_seconds']
+    fails += r['failures']
+print('[qemu-n9] vcpu fuzzing: %d seeds, %d runs, %d operations in %.0f s '
+      '(%.1f s of virtual time), %d failures' % (seeds, runs, ops, secs, vsecs, len(fails)))
+for f in fails:
+    print('  seed %d: %s%s' % (f['seed'], f['signature'],
+                               ('; ' + f['regression']) if f.get('regression') else ''))
+EOF
+    log "results: $out"
+    exit $rc
+fi
 log "fuzzing $(basename "$qemu") for $hours h with $jobs job(s), seeds $seed+j+$jobs*k, $ops commands each; results in $out"
 
 pids=()

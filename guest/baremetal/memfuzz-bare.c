@@ -48,7 +48,13 @@
  * a hash of every value it loaded and the cycle counter, then
  * "memfuzz: ok" (exit 0), or "memfuzz: FAIL ..." at the first mismatch or
  * unexpected exception (exit 1).  -x corrupts one shadow byte on purpose
- * (the check must then fail: the test's self-test).
+ * (the check must then fail: the test's self-test); -d MASK leaves out the
+ * operations whose bits are set (bit n: the n-th of op_names[], e.g. 1 << 14
+ * no SCTLR changes), and -m K writes a mark (the rm696 mark port: the
+ * stats file keeps the counters at each) before every K-th operation, to
+ * narrow a failure down: "mark 1" after start.S and the set-up with the
+ * MMU off, "mark 2" once the arena is filled, op + 3 before an operation,
+ * 0xfffffffe before the final check.
  *
  * Runs in the state start.S leaves (secure SVC), with its own vector
  * table (an abort is recorded and the program goes on).
@@ -842,7 +848,7 @@ static const char *const op_names[NOPS] = {
     "device-read", "rom-read", "far-read",
 };
 /* how often, out of their sum */
-static const uint16_t op_weight[NOPS] = {
+static uint16_t op_weight[NOPS] = {
     300, 260, 10, 3, 2, 40, 30, 20, 12, 4, 6, 2, 15, 8, 8, 3, 12, 3, 2, 8,
     6, 10,
 };
@@ -1408,9 +1414,22 @@ static void do_far(void)
 
 /* ---- set-up, run, final check -------------------------------------------------------- */
 
-static uint32_t opt_seed = 1, opt_ops = 20000, opt_corrupt;
+static uint32_t opt_seed = 1, opt_ops = 20000, opt_corrupt, opt_disable;
+static uint32_t opt_mark;
 
-/* "-s SEED -n OPS [-x]" from -append (QEMU passes "<kernel> <append>") */
+#define MARK_PORT       0x40020100u     /* rm696: the counters, marked N */
+
+/* A mark in the stats file (its counters now): where two runs part */
+static void mark(uint32_t n)
+{
+    if (opt_mark) {
+        *(volatile uint32_t *)MARK_PORT = n;
+    }
+}
+
+/* "-s SEED -n OPS [-d MASK] [-m K] [-x]" from -append (QEMU passes
+ * "<kernel> <append>"); -d: operations not to draw, bit n for
+ * op_names[n]; -m: a stats mark every K operations */
 static void parse_cmdline(void)
 {
     static char buf[256];
@@ -1441,11 +1460,16 @@ static void parse_cmdline(void)
             }
             if (opt == 's') {
                 opt_seed = v;
+            } else if (opt == 'd') {
+                opt_disable = v;
+            } else if (opt == 'm') {
+                opt_mark = v;
             } else if (v) {
                 opt_ops = v;
             }
             opt = 0;
-        } else if (tok[0] == '-' && (tok[1] == 's' || tok[1] == 'n') &&
+        } else if (tok[0] == '-' && (tok[1] == 's' || tok[1] == 'n' ||
+                                     tok[1] == 'd' || tok[1] == 'm') &&
                    !tok[2]) {
             opt = tok[1];
         } else if (tok[0] == '-' && tok[1] == 'x' && !tok[2]) {
@@ -1494,7 +1518,14 @@ int main(void)
         rng = 1;
     }
     for (i = 0; i < NOPS; i++) {
+        if (opt_disable & (1u << i)) {
+            op_weight[i] = 0;
+        }
         total += op_weight[i];
+    }
+    if (!total) {
+        put("memfuzz: FAIL -d disables every operation\n");
+        return 1;
     }
 
     /* our vectors; NEON and VFP on (CPACR cp10, cp11; FPEXC.EN) */
@@ -1516,6 +1547,7 @@ int main(void)
     put_u(opt_ops);
     put("\n");
     tables_init();
+    mark(1);
     mmu_enable();
     /* the arena and the SRAM window from the seed, and their shadow */
     for (i = 0; i < ARENA_SIZE + SRAM_WIN_SIZE; i += 4) {
@@ -1529,10 +1561,14 @@ int main(void)
         ((volatile uint8_t *)SHADOW_PA)[below(ARENA_SIZE)] ^= 0x5a;
     }
 
+    mark(2);
     c0 = ccnt();
     for (op_no = 0; op_no < opt_ops; op_no++) {
         uint32_t r = below(total), op = 0;
 
+        if (opt_mark && op_no % opt_mark == 0) {
+            mark(op_no + 3);
+        }
         while (r >= op_weight[op]) {
             r -= op_weight[op];
             op++;
@@ -1569,6 +1605,7 @@ int main(void)
         }
     }
     c0 = ccnt() - c0;
+    mark(0xfffffffeu);
     final_check();
 
     put("memfuzz: ops");
