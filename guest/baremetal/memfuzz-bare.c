@@ -34,12 +34,13 @@
  *     TLBIASID, their I- and D-side forms);
  *   - page-table changes (pages swapped, attributes, nG, supersection <->
  *     sections) with the maintenance a real kernel does; CONTEXTIDR
- *     (ASID) changes; TTBR0/TTBR1 between two identical tables with
- *     TTBCR.N 0-3 and walks cacheable or not; SCTLR.C, .I and .Z off and
+ *     (ASID) changes; TTBR0/TTBR1 between three identical tables (two in
+ *     SDRAM, one in the SRAM) with TTBCR.N 0-3 and walks cacheable or not; SCTLR.C, .I and .Z off and
  *     on; the MMU off for a burst of accesses;
- *   - self-modifying code: ARM or Thumb code written through one view,
- *     cleaned, the I-cache invalidated, then run through another (its
- *     result checked); code run from the SRAM;
+ *   - self-modifying code: ARM or Thumb code (with PLD and PLI of every
+ *     encoding in it) written through one view, cleaned, the I-cache
+ *     invalidated, then run through another (its result checked); the
+ *     same from the SRAM;
  *   - MPU rate changes (CM_CLKSEL2_PLL_MPU M2 1, 2, 4: 1 GHz to 250 MHz);
  *   - reads of device registers, of the boot ROM (twice: the same word),
  *     and of far SDRAM (row and bank changes for the SDRC model).
@@ -72,6 +73,7 @@
 #define SHADOW_PA       0x80800000u     /* the arena's, then the SRAM's */
 #define TTB_A           0x80400000u     /* two identical L1 tables */
 #define TTB_B           0x80404000u
+#define TTB_C           0x40208000u     /* a third copy, in the SRAM */
 #define L2_LARGE        0x80408000u     /* second-level tables, 1 KB each */
 #define L2_SMALL        0x80408400u
 #define L2_FAULT        0x80408800u
@@ -366,11 +368,14 @@ static void l1_write(uint32_t va, uint32_t desc)
 {
     volatile uint32_t *a = (volatile uint32_t *)(TTB_A + (va >> 20) * 4);
     volatile uint32_t *b = (volatile uint32_t *)(TTB_B + (va >> 20) * 4);
+    volatile uint32_t *c = (volatile uint32_t *)(TTB_C + (va >> 20) * 4);
 
     *a = desc;
     *b = desc;
+    *c = desc;
     MCR15(7, 11, 1, (uint32_t)a);
     MCR15(7, 11, 1, (uint32_t)b);
+    MCR15(7, 11, 1, (uint32_t)c);
 }
 
 static void l2_write(uint32_t table, uint32_t va, uint32_t desc)
@@ -518,6 +523,7 @@ static void tables_init(void)
     for (i = 0; i < 4096; i++) {
         ((volatile uint32_t *)TTB_A)[i] = 0;
         ((volatile uint32_t *)TTB_B)[i] = 0;
+        ((volatile uint32_t *)TTB_C)[i] = 0;
     }
     for (i = 0; i < 256; i++) {
         ((volatile uint32_t *)L2_LARGE)[i] = 0;
@@ -1193,12 +1199,18 @@ static void do_asid(void)
     isb();
 }
 
-/* TTBR0 and TTBR1 on the same (or the other, identical) table; TTBCR.N
- * 0-3; walks inner cacheable or not. */
+/* TTBR0 and TTBR1 on one of three identical tables (two in SDRAM, one in
+ * the SRAM); TTBCR.N 0-3; walks inner cacheable or not. */
+static uint32_t pick_ttb(void)
+{
+    uint32_t r = below(10);
+
+    return r < 4 ? TTB_A : r < 8 ? TTB_B : TTB_C;
+}
+
 static void do_ttbr(void)
 {
-    uint32_t t0 = chance(50) ? TTB_A : TTB_B;
-    uint32_t t1 = chance(50) ? TTB_A : TTB_B;
+    uint32_t t0 = pick_ttb(), t1 = pick_ttb();
 
     dsb();
     MCR15(2, 0, 2, below(4));
@@ -1242,33 +1254,83 @@ static void do_mmuoff(void)
     mmu_on = 1;
 }
 
-/* Code of @n "add r0, r0, #1" (or Thumb "adds r0, #1") then "bx lr",
- * written through view @wv at arena offset @off. */
-static uint32_t write_code(int wv, int xv, uint32_t xvoff, uint32_t n,
-                           int thumb)
-{
-    uint32_t len = thumb ? 2 * n + 2 : 4 * n + 4;
+/*
+ * Generated code: @n "add r0, r0, #1" (Thumb: "adds r0, #1") with PLD and
+ * PLI of every encoding between them (immediate up and down, register
+ * with a shift, PC-relative: patch 0005 decodes each to find the address;
+ * r1 and r2 hold addresses in run_code), then "bx lr".  Into code_buf as
+ * halfwords; returns its length in bytes.
+ */
+static uint16_t code_buf[4096];
 
+static uint32_t gen_code(uint32_t n, int thumb)
+{
+    uint32_t k = 0, rn, rm;
+
+    for (uint32_t i = 0; i <= n; i++) {
+        if (i < n && chance(15)) {
+            rn = 1 + below(2);
+            rm = 3 - rn;
+            if (thumb) {
+                uint16_t hw1, hw2;
+
+                switch (below(5)) {
+                case 0: hw1 = 0xf890 | rn; hw2 = 0xf000 | below(4096); break;
+                case 1: hw1 = 0xf810 | rn; hw2 = 0xfc00 | below(256); break;
+                case 2: hw1 = 0xf81f | (chance(50) ? 0x80 : 0);
+                        hw2 = 0xf000 | below(4096); break;
+                case 3: hw1 = 0xf810 | rn;
+                        hw2 = 0xf000 | below(4) << 4 | rm; break;
+                default: hw1 = 0xf990 | rn; hw2 = 0xf000 | below(4096); break;
+                }
+                code_buf[k++] = hw1;
+                code_buf[k++] = hw2;
+            } else {
+                uint32_t w, u = chance(50) ? 1u << 23 : 0;
+
+                switch (below(4)) {
+                case 0: w = 0xf550f000u | u | rn << 16 | below(4096); break;
+                case 1: w = 0xf55ff000u | u | below(4096); break;    /* literal */
+                case 2: w = 0xf750f000u | u | rn << 16 | below(32) << 7 |
+                            below(4) << 5 | rm; break;
+                default: w = 0xf450f000u | u | rn << 16 | below(4096); break;
+                }
+                code_buf[k++] = (uint16_t)w;
+                code_buf[k++] = (uint16_t)(w >> 16);
+            }
+        }
+        if (thumb) {
+            code_buf[k++] = i < n ? 0x3001u : 0x4770u;
+        } else {
+            uint32_t w = i < n ? 0xe2800001u : 0xe12fff1eu;
+
+            code_buf[k++] = (uint16_t)w;
+            code_buf[k++] = (uint16_t)(w >> 16);
+        }
+    }
+    return 2 * k;
+}
+
+/* code_buf's @len bytes written through view @wv where view @xv sees
+ * @xvoff, cleaned to the point of unification, the I-cache invalidated */
+static void write_code(int wv, int xv, uint32_t xvoff, uint32_t len,
+                       int thumb)
+{
     for (uint32_t i = 0; i < len; i += thumb ? 2 : 4) {
         uint32_t off = view_off(xv, xvoff + i);
         uint32_t wva = views[wv].base + view_voff(wv, off);
         uint8_t in[4] __attribute__((aligned(4))) = { 0, 0, 0, 0 };
-        uint32_t insn;
+        uint32_t nb = thumb ? 2 : 4;
 
-        if (thumb) {
-            insn = i + 2 == len ? 0x4770u : 0x3001u;
-            in[0] = (uint8_t)insn;
-            in[1] = (uint8_t)(insn >> 8);
-            store(X_H, wva, in);
-            shadow(wv, view_voff(wv, off))[0] = in[0];
-            shadow(wv, view_voff(wv, off))[1] = in[1];
-        } else {
-            insn = i + 4 == len ? 0xe12fff1eu : 0xe2800001u;
-            put_le(in, insn);
-            store(X_W, wva, in);
-            for (int b = 0; b < 4; b++) {
-                shadow(wv, view_voff(wv, off) + (uint32_t)b)[0] = in[b];
-            }
+        in[0] = (uint8_t)code_buf[i / 2];
+        in[1] = (uint8_t)(code_buf[i / 2] >> 8);
+        if (!thumb) {
+            in[2] = (uint8_t)code_buf[i / 2 + 1];
+            in[3] = (uint8_t)(code_buf[i / 2 + 1] >> 8);
+        }
+        store(thumb ? X_H : X_W, wva, in);
+        for (uint32_t b = 0; b < nb; b++) {
+            shadow(wv, view_voff(wv, off) + b)[0] = in[b];
         }
         /* clean to the point of unification, through the writing view */
         MCR15(7, 11, 1, wva);
@@ -1285,7 +1347,6 @@ static uint32_t write_code(int wv, int xv, uint32_t xvoff, uint32_t n,
     MCR15(7, 5, 6, 0);                              /* BPIALL */
     dsb();
     isb();
-    return len;
 }
 
 static uint32_t run_code(uint32_t va)
@@ -1307,7 +1368,7 @@ static void do_smc(void)
 {
     int wv, xv, thumb = chance(40);
     uint32_t n = 1 + below(chance(20) ? 400 : 40), before = fault_n;
-    uint32_t len = thumb ? 2 * n + 2 : 4 * n + 4, xvoff, got;
+    uint32_t len = gen_code(n, thumb), xvoff, got;
 
     /* both through Normal views (code in Device memory: not done) */
     do {
@@ -1317,7 +1378,7 @@ static void do_smc(void)
         xv = (int)below(V_SMALL + 1);
     } while (!view_normal(xv));
     xvoff = below(ARENA_SIZE - len) & ~3u;
-    write_code(wv, xv, xvoff, n, thumb);
+    write_code(wv, xv, xvoff, len, thumb);
     got = run_code(views[xv].base + xvoff + (thumb ? 1 : 0));
     if (fault_n != before || got != n) {
         fail("self-modified code: va, result, faults",
@@ -1328,11 +1389,13 @@ static void do_smc(void)
 /* The same through the identity-mapped SRAM window (outside SDRAM) */
 static void do_sramcode(void)
 {
-    uint32_t n = 1 + below(200), before = fault_n, len = 4 * n + 4, xvoff, got;
+    int thumb = chance(30);
+    uint32_t n = 1 + below(200), before = fault_n, xvoff, got;
+    uint32_t len = gen_code(n, thumb);
 
     xvoff = below(SRAM_WIN_SIZE - len) & ~3u;
-    write_code(V_SRAM, V_SRAM, xvoff, n, 0);
-    got = run_code(SRAM_WIN + xvoff);
+    write_code(V_SRAM, V_SRAM, xvoff, len, thumb);
+    got = run_code(SRAM_WIN + xvoff + (thumb ? 1 : 0));
     if (fault_n != before || got != n) {
         fail("code in SRAM: va, result, faults", SRAM_WIN + xvoff, got,
              fault_n - before);
