@@ -41,7 +41,9 @@
  *     encoding in it) written through one view, cleaned, the I-cache
  *     invalidated, then run through another (its result checked); the
  *     same from the SRAM;
- *   - MPU rate changes (CM_CLKSEL2_PLL_MPU M2 1, 2, 4: 1 GHz to 250 MHz);
+ *   - MPU rate changes (CM_CLKSEL2_PLL_MPU M2 1, 2, 4: 1 GHz to 250 MHz,
+ *     and now and then any M2 0-31); SDRC_POWER changes (power-down and
+ *     self-refresh between accesses);
  *   - reads of device registers, of the boot ROM (twice: the same word),
  *     and of far SDRAM (row and bank changes for the SDRC model).
  * At the end the whole arena and the SRAM window are read back through
@@ -91,6 +93,7 @@
 #define PA_HOLE         0x00000000u     /* GPMC space: nothing there */
 
 #define CM_CLKSEL2_PLL_MPU  0x48004944u
+#define SDRC_POWER      0x6d000070u
 #define WDT2_WWPS       0x48314034u
 #define WDT2_WSPR       0x48314048u
 
@@ -845,18 +848,18 @@ enum {
     OP_LOAD, OP_STORE, OP_FAULT, OP_PFAULT, OP_HOLE, OP_PLD, OP_DCMAINT,
     OP_TLBMAINT, OP_REMAP_SMALL, OP_REMAP_LARGE, OP_ATTR, OP_SUPER,
     OP_ASID, OP_TTBR, OP_SCTLR, OP_MMUOFF, OP_SMC, OP_SRAMCODE, OP_MPU,
-    OP_DEVREAD, OP_ROM, OP_FAR, NOPS
+    OP_DEVREAD, OP_ROM, OP_FAR, OP_SDRCPOWER, NOPS
 };
 static const char *const op_names[NOPS] = {
     "load", "store", "fault", "prefetch-abort", "hole", "pld", "cache-maint",
     "tlb-maint", "remap-small", "remap-large", "attributes", "supersection",
     "asid", "ttbr", "sctlr", "mmu-off", "smc", "sram-code", "mpu-rate",
-    "device-read", "rom-read", "far-read",
+    "device-read", "rom-read", "far-read", "sdrc-power",
 };
 /* how often, out of their sum */
 static uint16_t op_weight[NOPS] = {
     300, 260, 10, 3, 2, 40, 30, 20, 12, 4, 6, 2, 15, 8, 8, 3, 12, 3, 2, 8,
-    6, 10,
+    6, 10, 2,
 };
 static uint32_t op_count[NOPS];
 static uint32_t acc_count[NACC];
@@ -1406,8 +1409,24 @@ static void do_mpu(void)
 {
     static const uint8_t m2s[] = { 1, 1, 2, 4 };
     volatile uint32_t *clksel2 = (volatile uint32_t *)CM_CLKSEL2_PLL_MPU;
+    /* mostly the OPPs' dividers; now and then any M2 (0: what the PRCM
+     * makes of it; 31: 32 MHz) */
+    uint32_t m2 = chance(90) ? m2s[below(sizeof(m2s))] : below(32);
 
-    *clksel2 = (*clksel2 & ~0x1fu) | m2s[below(sizeof(m2s))];
+    *clksel2 = (*clksel2 & ~0x1fu) | m2;
+    dsb();
+}
+
+/* SDRC_POWER: Linux's 0x9, the HS ROM's 0x129, the reset 0x81, or any
+ * page policy, power-down and AUTOCOUNT/CLKCTRL combination: the SDRC
+ * model powers down or self-refreshes between the accesses that follow */
+static void do_sdrcpower(void)
+{
+    static const uint32_t vals[] = { 0x9, 0x129, 0x81 };
+    uint32_t v = chance(50) ? vals[below(3)]
+                            : (rnd() & 0xff00ffu) | (chance(50) ? 0x8 : 0);
+
+    *(volatile uint32_t *)SDRC_POWER = v & 0x00ffffffu;
     dsb();
 }
 
@@ -1660,7 +1679,8 @@ int main(void)
         case OP_MPU: do_mpu(); break;
         case OP_DEVREAD: do_devread(); break;
         case OP_ROM: do_rom(); break;
-        default: do_far(); break;
+        case OP_FAR: do_far(); break;
+        default: do_sdrcpower(); break;
         }
         if (unexpected_n) {
             fail("unexpected exception: kind, pc, count", fault_kind,

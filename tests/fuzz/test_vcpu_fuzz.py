@@ -177,6 +177,14 @@ def invariants(st):
     # the SDRC model sees exactly the cache model's transfers
     eq('sdrc reads == mem-reads', d['reads'], c['mem_reads'])
     eq('sdrc writes == mem-writes', d['writes'], c['mem_writes'])
+    # a rank leaves power-down or self-refresh once per entry; each of
+    # the two chip selects may still be in one at the end
+    out.append(('pd-exits <= pd-entries <= pd-exits + 2 (%d, %d)' % (
+        d['pd_exits'], d['pd_entries']),
+        d['pd_exits'] <= d['pd_entries'] <= d['pd_exits'] + 2, ''))
+    out.append(('sr-exits <= sr-entries <= sr-exits + 2 (%d, %d)' % (
+        d['sr_exits'], d['sr_entries']),
+        d['sr_exits'] <= d['sr_entries'] <= d['sr_exits'] + 2, ''))
     eq('row hits + misses + conflicts == sdrc reads + writes',
        d['row_hits'] + d['row_misses'] + d['row_conflicts'],
        d['reads'] + d['writes'])
