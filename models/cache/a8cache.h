@@ -364,6 +364,23 @@ static inline int a8cache_tlb_hit(a8cache *c, int side, uint32_t va,
     return a8cache_tlb_lookup(c, side, va, asid);
 }
 
+/*
+ * The hit filter alone (what a8cache_tlb_hit tries first): 1, counted as
+ * a hit, if @va's page is a known TLB hit for @asid; else 0, nothing
+ * counted, and the caller calls a8cache_tlb_lookup.
+ */
+static inline int a8cache_tlb_hot(a8cache *c, int side, uint32_t va,
+                                  uint32_t asid)
+{
+    uint32_t vpn = va >> 12, h = vpn & (A8CACHE_HOT_TLB - 1);
+
+    if (c->s.tlb_hot_vpn[side][h] == vpn && c->s.tlb_hot_asid[side][h] == asid) {
+        c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
+        return 1;
+    }
+    return 0;
+}
+
 /* What a page walk read and found (the glue reads the guest's tables). */
 typedef struct a8cache_walk {
     uint32_t desc_pa[2];    /* first-level, then second-level descriptor */

@@ -196,7 +196,8 @@ static uint32_t n9_memory_walk(N9MemoryState *s, int side, uint32_t va)
  * (store) to the same virtual line while that would be an L1 hit (a hit
  * on a dirty line) and a D-TLB hit costing 0: the model's state would not
  * change but for its hit counters.  Such accesses are counted by the
- * translated code and folded into the counters here.  The lines are
+ * translated code; the counters' readers add those counts, a snapshot
+ * save folds them in (n9_memory_counter, n9_memory_pre_save).  The lines are
  * virtual, so anything that may change what they map to or whether they
  * hit drops them: a walk (it replaces a TLB entry), a load miss (its fill
  * evicts a line), TLB maintenance, a change of ASID, tables or SCTLR,
@@ -263,24 +264,53 @@ static void n9_memory_fetch_drop(void)
 
 /* ---- The hooks ------------------------------------------------------------ */
 
-static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
-                                 unsigned size, bool is_store, bool simd)
+/*
+ * The load-use interlock of a pointer chase: this load's address lies in
+ * the line of the word the previous hooked load read, so (as far as the
+ * hooks can tell) it was computed from that result and waits for it.
+ * Scheduled code with independent loads never matches; a load the skip
+ * filter spared is not seen.  Returns the ns; remembers what this load
+ * read (an SDRAM word: @off from its start).
+ */
+static inline uint32_t n9_memory_load_use(N9MemoryState *s, vaddr va,
+                                          uint64_t off, unsigned size,
+                                          bool simd)
 {
-    N9MemoryState *s = opaque;
+    uint32_t ns = 0;
+
+    if ((((uint32_t)va ^ s->last_val) >> s->cache.l1d_shift) == 0) {
+        ns = a8cache_load_use(&s->cache);
+    }
+    /* a NEON/VFP register is no address: no chase through it */
+    s->last_val = size == 4 && !simd && off <= s->sdram_size - 4 ?
+                  ldl_le_p(s->sdram_host + off) : ~0u;
+    return ns;
+}
+
+/*
+ * All but the common case (n9_memory_access): outside SDRAM, the D-cache
+ * off, a D-TLB or L1 miss.  Counted already: the access; @tlb: 1 if the
+ * D-TLB hit was found (and counted) already, -1 if its hit filter missed.
+ */
+static uint32_t G_GNUC_NO_INLINE n9_memory_access_slow(N9MemoryState *s,
+                                                       vaddr va, hwaddr pa,
+                                                       unsigned size,
+                                                       bool is_store,
+                                                       bool simd, int tlb)
+{
     uint64_t off = pa - s->sdram_base;
     uint64_t *cnt = s->cache.s.cnt;
     uint64_t hits;
     bool tlb_hit = true;
     uint32_t ns = 0;
 
-    n9_memory_skip_fold(s);
-    s->c[is_store ? C_STORES : C_LOADS]++;
     if (off >= s->sdram_size) {
         s->c[C_OTHER]++;
         s->last_val = ~0u;
         return 0;
     }
-    if (s->mmu_on && !a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
+    if (s->mmu_on && tlb < 0 &&
+        !a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
         tlb_hit = false;
         ns = n9_memory_walk(s, A8C_DTLB, va);
     }
@@ -319,20 +349,47 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
         }
     }
     if (!is_store) {
-        /*
-         * The load-use interlock of a pointer chase: this load's address
-         * lies in the line of the word the previous hooked load read, so
-         * (as far as the hooks can tell) it was computed from that
-         * result and waits for it.  Scheduled code with independent loads
-         * never matches; a load the skip filter spared is not seen.
-         */
-        if ((((uint32_t)va ^ s->last_val) >> s->cache.l1d_shift) == 0) {
-            ns += a8cache_load_use(&s->cache);
-        }
-        /* a NEON/VFP register is no address: no chase through it */
-        s->last_val = size == 4 && !simd && off <= s->sdram_size - 4 ?
-                      ldl_le_p(s->sdram_host + off) : ~0u;
+        ns += n9_memory_load_use(s, va, off, size, simd);
     }
+    s->c[C_STALL_NS] += ns;
+    return ns;
+}
+
+/*
+ * Each load and store the skip filter does not spare: kept small for the
+ * common case (SDRAM, cached, D-TLB and L1 hits), the rest out of line.
+ * The skip filter's counts are not folded here (a store to the counters
+ * just before reading them back stalled store forwarding: perf); they
+ * are added when the counters are read and folded on save.
+ */
+static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
+                                 unsigned size, bool is_store, bool simd)
+{
+    N9MemoryState *s = opaque;
+    uint64_t off = pa - s->sdram_base;
+    uint32_t ns;
+
+    s->c[is_store ? C_STORES : C_LOADS]++;
+    if (unlikely(off >= s->sdram_size || !s->dcache_on ||
+                 !a8cache_tlb_hot(&s->cache, A8C_DTLB, va, s->asid))) {
+        return n9_memory_access_slow(s, va, pa, size, is_store, simd, -1);
+    }
+    /* the D-cache is on, so is the MMU; the D-TLB hit is counted */
+    if (is_store) {
+        if (unlikely(!a8cache_store_hot(&s->cache, pa, size))) {
+            return n9_memory_access_slow(s, va, pa, size, true, simd, 1);
+        }
+        /* a store hit leaves the line dirty: the next one changes nothing */
+        mem_hook_skip.line[1] = s->skip_ok ? va >> s->cache.l1d_shift
+                                           : MEM_HOOK_NO_LINE;
+        return 0;
+    }
+    if (unlikely(!a8cache_load_hot(&s->cache, pa, size))) {
+        return n9_memory_access_slow(s, va, pa, size, false, simd, 1);
+    }
+    mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
+                                       : MEM_HOOK_NO_LINE;
+    ns = n9_memory_load_use(s, va, off, size, simd);
     s->c[C_STALL_NS] += ns;
     return ns;
 }
