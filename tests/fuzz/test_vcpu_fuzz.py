@@ -270,9 +270,10 @@ def read_regression(path):
     return append, machine
 
 
-def save_regression(seed, append, machine_opts, sig, detail, argv):
-    os.makedirs(REGRESSIONS, exist_ok=True)
-    path = os.path.join(REGRESSIONS, 'vcpu-seed-%d.cmd' % seed)
+def save_regression(seed, append, machine_opts, sig, detail, argv,
+                    folder=REGRESSIONS):
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, 'vcpu-seed-%d.cmd' % seed)
     with open(path, 'w') as f:
         f.write('# found by scripts/fuzz.sh --vcpu on %s\n' %
                 time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
@@ -324,6 +325,11 @@ def self_tests(qemu, elf, logdir):
         check('self-test: a changed virtual time is a difference',
               stats_diff(r['stats'], dict(r['stats'], virtual_ns=r['stats']['virtual_ns'] + 1))
               is not None)
+    # a saved failure reads back as the same command
+    path = save_regression(3, '-s 3 -n 300 -d 16', 'memory-model=on', 'guest: x',
+                           'detail\nmore', ['qemu'], folder=logdir)
+    check('self-test: a saved regression reads back (%s)' % os.path.basename(path),
+          read_regression(path) == ('-s 3 -n 300 -d 16', 'memory-model=on'))
     # a QEMU that never ends is a hang (-S: stopped before the first insn)
     r = run_once(qemu, elf, '-s 3', logdir, 'self-hang', timeout=3, extra=['-S'])
     check('self-test: a QEMU that does not exit is a hang',
