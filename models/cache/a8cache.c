@@ -118,6 +118,7 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_LOAD_USE] = "load-use", [A8C_LOAD_USE_NS] = "load-use-ns",
     [A8C_L2_WSTREAM] = "l2-write-streamed",
     [A8C_SIMD_FILL] = "simd-fills", [A8C_SIMD_FILL_WAIT_NS] = "simd-fill-wait-ns",
+    [A8C_WALK_DESC_ON_CHIP] = "walk-descriptors-on-chip",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -969,6 +970,10 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
         int hit = 0;
 
         c->s.cnt[A8C_WALK_DESC]++;
+        if (w->on_chip & (1u << k)) {
+            c->s.cnt[A8C_WALK_DESC_ON_CHIP]++;
+            continue;
+        }
         if (w->cacheable) {
             ns += l2_read(c, pa, 4, now_ns + ns, &hit);
             c->s.cnt[A8C_WALK_DESC_L2_HIT] += hit;

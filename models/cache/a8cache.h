@@ -142,6 +142,8 @@ enum a8cache_counter {
     A8C_SIMD_FILL, A8C_SIMD_FILL_WAIT_NS, /* L2 misses of NEON/VFP loads
                                          * filled in the background; ns
                                          * they waited for a free fill */
+    A8C_WALK_DESC_ON_CHIP,              /* descriptors in the SRAM: not
+                                         * read through the L2 or memory */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
@@ -390,6 +392,11 @@ typedef struct a8cache_walk {
     uint32_t cacheable;     /* the TTBR's walk attributes are inner
                              * cacheable: descriptors are looked up and
                              * allocated in the L2; else read from memory */
+    uint32_t on_chip;       /* bit k: desc_pa[k] is not in the SDRAM but
+                             * in on-chip memory (the OMAP's SRAM): read
+                             * neither through the L2 nor from the next
+                             * level, at no cost beyond walk_cycles, as
+                             * the machine's other accesses there */
 } a8cache_walk;
 
 /*

@@ -170,7 +170,7 @@ static uint32_t step(a8cache *c, uint32_t *x, uint64_t now)
     uint32_t pa = SDRAM + ((r >> 4) & (1024 * KB - 1));
     a8cache_walk w = { { SDRAM + 0x4000 + (pa >> 20) * 4,
                          SDRAM + 0x100000 + ((pa >> 12) & 0xff) * 4 },
-                       2, 12, 0, 1 };
+                       2, 12, 0, 1, 0 };
 
     switch (r & 7) {
     case 0: case 1: case 2:
@@ -306,8 +306,8 @@ static void test_tlb(void)
 {
     mock m;
     a8cache *c = setup(&m, 4);
-    a8cache_walk page = { { SDRAM + 0x4000, SDRAM + 0x8000 }, 2, 12, 0, 1 };
-    a8cache_walk sect = { { SDRAM + 0x4c00, 0 }, 1, 20, 1, 1 };
+    a8cache_walk page = { { SDRAM + 0x4000, SDRAM + 0x8000 }, 2, 12, 0, 1, 0 };
+    a8cache_walk sect = { { SDRAM + 0x4c00, 0 }, 1, 20, 1, 1, 0 };
     int ok = 1;
 
     CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0x1000, 1) && CNT(c, DTLB_MISS) == 1,
@@ -376,7 +376,7 @@ static void test_walk_cost(void)
 {
     mock m;
     a8cache *c = setup(&m, 5);
-    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x100000 }, 2, 12, 0, 1 };
+    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x100000 }, 2, 12, 0, 1, 0 };
     uint32_t ns;
 
     ns = a8cache_walk_tlb(c, A8C_DTLB, 0x10000, 1, &w, 1000);
@@ -421,6 +421,26 @@ static void test_walk_cost(void)
     ns = a8cache_walk_tlb(c, A8C_DTLB, 0x16000, 1, &w, 8000);
     CHECK(ns == 16 + 16 + (16 + 30 + 100),
           "at 500 MHz the SDRAM part does not double: 178 ns (%u)", ns);
+
+    /* tables in the on-chip SRAM: not through the L2, not to the SDRAM */
+    a8cache_set_cpu_period_ps(c, 1000);
+    w.desc_pa[0] = 0x40200000;
+    w.desc_pa[1] = 0x40201000;
+    w.on_chip = 3;
+    m.n = 0;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x17000, 1, &w, 9000);
+    CHECK(ns == 8 && m.n == 0 && CNT(c, WALK_DESC) == 15 &&
+          CNT(c, WALK_DESC_ON_CHIP) == 2 &&
+          !a8cache_probe(c, A8C_LEVEL_L2, 0x40200000),
+          "both descriptors in the SRAM: walk_cycles only, nothing read "
+          "from the next level or allocated, both counted (%u ns, %u reads)",
+          ns, m.n);
+    w.on_chip = 1;
+    w.desc_pa[1] = SDRAM + 0x700000;
+    ns = a8cache_walk_tlb(c, A8C_DTLB, 0x18000, 1, &w, 10000);
+    CHECK(ns == 8 + (8 + 30 + 100) && m.n == 1 && m.log[0].pa == SDRAM + 0x700000,
+          "first-level table in the SRAM, second in SDRAM: only the second "
+          "is read, 146 ns (%u)", ns);
     free(c);
 }
 

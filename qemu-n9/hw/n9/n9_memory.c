@@ -4,8 +4,8 @@
  * How an access gets here: the core's memory hooks (qemu-n9/patches/0005,
  * include/exec/mem-hook.h).  After each guest load or store to RAM or ROM
  * the translated code calls n9_memory_access() with the virtual and the
- * physical address; at the start of each translation block (and at its
- * first instruction on a second page) n9_memory_fetch() gets the code's
+ * physical address; at the first instruction of a translation block in
+ * each L1 I line it runs from, n9_memory_fetch() gets the code's
  * physical address, length and instruction count; a PLD comes to
  * n9_memory_pld(); the guest's TLB maintenance to n9_memory_tlb_maint().
  * MMIO never comes here: the interconnect agents charge it.
@@ -15,8 +15,9 @@
  * model the SDRC device keeps up to date with its registers, its clock and
  * the PRCM (omap3_sdrc_model()).
  *
- * What it costs: the models' answer in ns, returned to the hook, which
- * charges it as consumed instruction budget on the vCPU thread
+ * What it costs: the models' answer in ns, at the virtual time of the
+ * instruction that made the access (n9_memory_now), returned to the hook,
+ * which charges it as consumed instruction budget on the vCPU thread
  * (icount_charge: no lock, no TB exit).  So PMCCNTR, the 32 kHz counter
  * and the timers see it as they see a register access's stall.
  *
@@ -101,18 +102,49 @@ struct N9MemoryState {
     /* below 1 GHz: ns per instruction beyond 1, 32.32 fixed point */
     uint64_t insn_extra_fp;
     uint64_t insn_extra_acc;    /* the fraction not charged yet */
+    /*
+     * The last fetch call's extra, charged at once for instructions that
+     * run after it (n9_memory_now takes back what its later ones have
+     * not run yet): mem_hook_insns_ahead then, its instruction count (0:
+     * none pending), the ns charged and the fraction carried before.
+     * Only good inside the TB of that call: not migrated.
+     */
+    uint32_t seg_ahead, seg_insns, seg_extra;
+    uint64_t seg_acc;
 
     uint64_t c[C_NUM];
     a8cache cache;              /* models/cache: parameters, state */
 };
 
-/* Virtual time now, as the vCPU's generated code sees it (inline: only
- * the models' slow paths need it). */
+/*
+ * The virtual time of the access (or fetch) being modelled, exact to the
+ * instruction (inline: only the models' slow paths need it).  icount
+ * counts a whole TB as executed at its start, so the instructions from
+ * this one to the TB's end (mem_hook_insns_ahead) are taken back, and
+ * below 1 GHz the extra time the fetch call charged for those of them
+ * in its code.  So an access's time does not depend on where QEMU ends
+ * its blocks (the icount budget, a snapshot restore, the size of the
+ * generated code).
+ */
 static inline uint64_t n9_memory_now(N9MemoryState *s)
 {
-    /* without icount the virtual clock follows the host: readable anywhere */
-    return icount_enabled() ? icount_vcpu_clock(s->cs)
-                            : qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint32_t ahead = mem_hook_insns_ahead;
+    uint32_t ran = s->seg_ahead - ahead;    /* of the last fetch's code */
+    uint64_t back = ahead;
+
+    if (!icount_enabled()) {
+        /* the virtual clock follows the host: readable anywhere */
+        return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    }
+    if (unlikely(s->seg_insns) && ahead <= s->seg_ahead &&
+        ran < s->seg_insns) {
+        /* charged for its code, less what the instructions before this
+         * one cost: the carried fraction as one instruction per call
+         * would have carried it */
+        back += s->seg_extra -
+                ((s->seg_acc + ran * s->insn_extra_fp) >> 32);
+    }
+    return icount_vcpu_clock(s->cs) - back;
 }
 
 /* ---- Page-table walks ---------------------------------------------------- */
@@ -121,14 +153,30 @@ static inline uint64_t n9_memory_now(N9MemoryState *s)
 #define N9_BANKED(env, sec, reg) \
     ((sec) ? (env)->cp15.reg##_s : (env)->cp15.reg##_ns)
 
-static bool n9_memory_read_desc(N9MemoryState *s, hwaddr pa, uint32_t *desc)
+/*
+ * A descriptor the walk reads at @pa; false if it is not in RAM or ROM (a
+ * device is never read from here: that could have side effects).  Sets
+ * bit @k of @on_chip when it is not in the SDRAM (tables in the SRAM).
+ */
+static bool n9_memory_read_desc(N9MemoryState *s, hwaddr pa, uint32_t *desc,
+                                unsigned k, uint32_t *on_chip)
 {
     uint64_t off = pa - s->sdram_base;
+    MemoryRegion *mr;
+    hwaddr xlat, len = 4;
 
-    if (off > s->sdram_size - 4) {
-        return false;       /* tables outside SDRAM: not followed */
+    if (off <= s->sdram_size - 4) {
+        *desc = ldl_le_p(s->sdram_host + off);
+        return true;
     }
-    *desc = ldl_le_p(s->sdram_host + off);
+    *on_chip |= 1u << k;
+    RCU_READ_LOCK_GUARD();
+    mr = address_space_translate(s->cs->as, pa, &xlat, &len,
+                                 false, MEMTXATTRS_UNSPECIFIED);
+    if (len < 4 || !memory_region_is_ram(mr)) {
+        return false;
+    }
+    *desc = ldl_le_p((uint8_t *)memory_region_get_ram_ptr(mr) + xlat);
     return true;
 }
 
@@ -159,8 +207,9 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
     w->ndesc = 1;
     w->page_shift = 12;
     w->global = 0;
-    if (!n9_memory_read_desc(s, w->desc_pa[0], &l1)) {
-        return;
+    w->on_chip = 0;
+    if (!n9_memory_read_desc(s, w->desc_pa[0], &l1, 0, &w->on_chip)) {
+        return;             /* not in memory: the walk reads one */
     }
     switch (l1 & 3) {
     case 2:                                 /* section, supersection */
@@ -170,7 +219,8 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
     case 1:                                 /* page table */
         w->desc_pa[1] = (l1 & ~0x3ffu) | (((va >> 12) & 0xff) << 2);
         w->ndesc = 2;
-        if (n9_memory_read_desc(s, w->desc_pa[1], &l2) && (l2 & 3)) {
+        if (n9_memory_read_desc(s, w->desc_pa[1], &l2, 1, &w->on_chip) &&
+            (l2 & 3)) {
             w->page_shift = (l2 & 3) == 1 ? 16 : 12;
             w->global = !(l2 & (1u << 11));
         }
@@ -454,21 +504,35 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
                                                       int cont)
 {
     uint64_t off = pa - s->sdram_base;
-    uint32_t ns = 0;
+    uint32_t ns = 0, extra = 0;
 
-    /* a continuation, if this one is cached SDRAM too (see above) */
-    mem_hook_fetch_skip.end = off < s->sdram_size && len && s->icache_on ?
-                              pa + len : MEM_HOOK_NO_LINE;
+    /*
+     * The next fetch may continue this one (see above), whatever the
+     * memory.  With the I-cache off the line a fetch ended in is the
+     * prefetch unit's: a fetch that continues inside it does not read
+     * it again, so there too the cost does not depend on where the TBs
+     * end.
+     */
+    mem_hook_fetch_skip.end = len ? pa + len : MEM_HOOK_NO_LINE;
 
+    /* the misses below come at the code's start, before its extra */
+    s->seg_insns = 0;
     if (s->insn_extra_fp) {
         uint64_t ns_fp = s->insn_extra_acc + ninsns * s->insn_extra_fp;
 
+        s->seg_acc = s->insn_extra_acc;
         s->insn_extra_acc = ns_fp & 0xffffffffu;
         s->c[C_MPU_NS] += ns_fp >> 32;
-        ns = ns_fp >> 32;
+        extra = ns_fp >> 32;
     }
-    if (off >= s->sdram_size || !len) {
+    if (!len) {
         s->c[C_OTHER]++;
+    } else if (off >= s->sdram_size) {
+        /* the SRAM or ROM: each line it runs through, counted */
+        uint32_t shift = s->cache.l1i_shift;
+
+        s->c[C_OTHER] += ((pa + len - 1) >> shift) - (pa >> shift) + 1 -
+                         (cont == N9_FETCH_SAME_LINE);
     } else {
         uint32_t shift = s->cache.l1i_shift;
         uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
@@ -499,11 +563,18 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
             }
         }
     }
+    if (s->insn_extra_fp) {
+        /* charged now for @ninsns instructions that have not run yet */
+        s->seg_ahead = mem_hook_insns_ahead;
+        s->seg_insns = ninsns;
+        s->seg_extra = extra;
+    }
+    ns += extra;
     s->c[C_STALL_NS] += ns;
     return ns;
 }
 
-/* Once per TB (and at its first instruction on a second page): kept small
+/* At a TB's first instruction in each line: kept small
  * for the common case, everything else out of line. */
 static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
                                 unsigned ninsns, unsigned offset)
@@ -653,6 +724,7 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
         return;
     }
     mem_hook_cpu_state_changed();       /* the fetch filter: 1 GHz only */
+    s->seg_insns = 0;                   /* the next fetch charges anew */
     /* PMCCNTR counts MPU cycles, as on the phone: one per instruction */
     arm_cpu_set_cycle_rate(s->cpu, MIN(hz, NANOSECONDS_PER_SECOND));
     a8cache_set_cpu_period_ps(&s->cache, MAX(1, 1000000000000ull / hz));
@@ -742,6 +814,7 @@ static void n9_memory_reset(void *opaque)
     }
     memset(s->c, 0, sizeof(s->c));
     s->insn_extra_acc = 0;
+    s->seg_insns = 0;
     s->last_val = ~0u;
     s->skip_ok = s->params.l1_extra_cycles == 0;
     n9_memory_skip_drop();
@@ -782,6 +855,7 @@ static int n9_memory_post_load(void *opaque, int version_id)
     /* the fetch continuation goes on; the filter looks at the state again */
     mem_hook_fetch_skip.end = s->fetch_end;
     mem_hook_fetch_skip.ok = 0;
+    s->seg_insns = 0;           /* between TBs: nothing pending */
     mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
     return 0;
 }
@@ -939,10 +1013,11 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
     s->prcm_listener.notify = n9_memory_prcm_event;
     omap3_prcm_add_listener(prcm, &s->prcm_listener);
     n9_memory_hooks.skip_line_bits = s->cache.l1d_shift;
+    /* a fetch per L1 I line, when its first instruction runs */
+    n9_memory_hooks.fetch_line_bits = s->cache.l1i_shift;
     /* the fetch filter reads the model's L1 I and I-TLB hit filters */
     n9_memory_hooks.fetch_lines = s->cache.s.l1i_hot;
     n9_memory_hooks.fetch_lines_n = A8CACHE_HOT_L1;
-    n9_memory_hooks.fetch_line_bits = s->cache.l1i_shift;
     n9_memory_hooks.fetch_pages = s->cache.s.tlb_hot_vpn[A8C_ITLB];
     n9_memory_hooks.fetch_page_tags = s->cache.s.tlb_hot_asid[A8C_ITLB];
     n9_memory_hooks.fetch_pages_n = A8CACHE_HOT_TLB;
