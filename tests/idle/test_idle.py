@@ -94,12 +94,19 @@ def check_common(kernel, fig, pm_debug=True):
         check('%s %s: %d idle entries, cpuidle usage %d over the same window'
               % (kernel, st, s['entries'], s['kernel_cpuidle_usage']),
               s['entries'] > 0 and s['entries'] == s['kernel_cpuidle_usage'])
-        low = {pd: sorted(c) for pd, c in s['lowest_power_state'].items()}
-        want = {pd: [v] for pd, v in EXPECT_STATES[st].items()}
-        got = {pd: low.get(pd, ['ON']) for pd in want}
-        check('%s %s: every entry reaches %s' % (kernel, st, want),
-              got == want, 'lowest states: %s' % got)
+        # An entry the kernel leaves before WFI (omap3_enter_idle() returns
+        # at once when an interrupt is pending: a timer tick due as it
+        # enters) leaves its domains on; every other one reaches the state
         woken = s['entries'] - s['without_wfi']
+        want = {pd: {v: woken} for pd, v in EXPECT_STATES[st].items()}
+        for pd in want:
+            if s['without_wfi']:
+                want[pd]['ON'] = s['without_wfi']
+        got = {pd: dict(s['lowest_power_state'].get(pd, {})) for pd in want}
+        check('%s %s: every entry through WFI (%d of %d) reaches %s, the '
+              'others stay ON' % (kernel, st, woken, s['entries'],
+                                  EXPECT_STATES[st]),
+              woken > 0 and got == want, 'lowest states: %s' % got)
         per = s['wakeup_latency_ns'] / woken if woken else -1
         check('%s %s: wake-up latency %.0f ns per entry (want %d)'
               % (kernel, st, per, EXPECT_WAKE_NS[st]),
