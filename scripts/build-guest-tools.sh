@@ -44,15 +44,16 @@ arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 -mfpu=neon \
 arm-linux-gnueabihf-strip "$out/membench.tmp"
 mv "$out/membench.tmp" "$out/membench"
 
-# bare NAME [gcc options] SOURCES...: a bare-metal program (start.S and
-# link.ld: -kernel NAME.elf, semihosting) into $out/NAME.elf
+# bare NAME [gcc options] SOURCES...: a bare-metal program (start.S,
+# bare.c and link.ld: -kernel NAME.elf, semihosting) into $out/NAME.elf
 bare() {
     local name=$1
     shift
     arm-none-eabi-gcc -O2 -marm -mcpu=cortex-a8 -mfloat-abi=soft "${warn[@]}" \
         -ffreestanding -nostdlib -nostartfiles -T "$src/baremetal/link.ld" \
         -Wl,--no-warn-rwx-segments \
-        -o "$out/$name.elf.tmp" "$src/baremetal/start.S" "$@" -lgcc
+        -o "$out/$name.elf.tmp" "$src/baremetal/start.S" \
+        "$src/baremetal/bare.c" "$@" -lgcc
     mv "$out/$name.elf.tmp" "$out/$name.elf"
 }
 

@@ -2,7 +2,8 @@
  * The bare-metal guest programs' common part: Arm semihosting from A32
  * (svc 0x123456, r0 = operation, r1 = argument; QEMU's
  * -semihosting-config enable=on,target=native), what start.S expects
- * of a program (main, bare_exit, bare_fault), and the cycle counter.
+ * of a program (main, bare_exit, bare_fault), and the cycle counter;
+ * bare.c (linked into every program) has the rest.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -37,6 +38,20 @@ static inline void put(const char *s)
 {
     semihost(SYS_WRITE0, (uintptr_t)s);
 }
+
+/* bare.c: numbers to the console (decimal; 0x and 8 hex digits) */
+void put_u(uint32_t v);
+void put_hex(uint32_t v);
+
+/*
+ * bare.c: the command line (QEMU passes "<kernel> <append>") into @buf,
+ * NUL-terminated (-1 and an empty one if semihosting has none); its
+ * words one by one (NULL after the last; each NUL-terminated in place);
+ * a word's leading decimal digits as a number.
+ */
+int bare_cmdline(char *buf, uint32_t size);
+char *bare_token(char **p);
+uint32_t bare_u32(const char *s);
 
 /*
  * PMCR.E on, PMCR.D (count every 64th cycle) off, the cycle counter reset

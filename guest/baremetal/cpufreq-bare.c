@@ -26,26 +26,6 @@
 #define CM_CLKSEL2_PLL_MPU  0x48004944u     /* M2 [4:0] */
 #define SAMPLES             8
 
-static void put_u(uint32_t v)
-{
-    char buf[12], *p = buf + sizeof(buf) - 1;
-
-    *p = 0;
-    do {
-        *--p = '0' + v % 10;
-        v /= 10;
-    } while (v);
-    put(p);
-}
-
-void bare_exit(int status)
-{
-    semihost(SYS_EXIT, status ? ADP_Stopped_RunTimeErrorUnknown
-                              : ADP_Stopped_ApplicationExit);
-    for (;;) {
-    }
-}
-
 void bare_fault(uint32_t what, uint32_t addr)
 {
     put("cpufreq-bare: fault ");

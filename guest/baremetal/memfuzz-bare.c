@@ -99,45 +99,12 @@
 
 /* ---- output ---------------------------------------------------------------- */
 
-static void put_u(uint32_t v)
-{
-    char buf[12], *p = buf + sizeof(buf) - 1;
-
-    *p = 0;
-    do {
-        *--p = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    put(p);
-}
-
-static void put_hex(uint32_t v)
-{
-    char buf[11];
-
-    buf[0] = '0';
-    buf[1] = 'x';
-    for (int i = 0; i < 8; i++) {
-        buf[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xf];
-    }
-    buf[10] = 0;
-    put(buf);
-}
-
 static void put_kv(const char *k, uint32_t v)
 {
     put(" ");
     put(k);
     put(" ");
     put_u(v);
-}
-
-void bare_exit(int status)
-{
-    semihost(SYS_EXIT, status ? ADP_Stopped_RunTimeErrorUnknown
-                              : ADP_Stopped_ApplicationExit);
-    for (;;) {
-    }
 }
 
 /* start.S's handlers are not used once our table is in (VBAR) */
@@ -644,170 +611,105 @@ static uint32_t get_le(const uint8_t *p)
            (uint32_t)p[3] << 24;
 }
 
-/* A load of kind @k at @va into @out (acc_size bytes, little-endian). */
+/*
+ * A load of kind @k at @va into @out (acc_size bytes, little-endian).
+ * Each kind is one instruction: the integer ones load r4 (r4-r5, r4-r6
+ * and r8), the NEON and VFP ones go through d0-d3 to @out.
+ */
+#define LOAD_R4(insn) \
+    __asm__ volatile(insn : "+r"(r4) : "r"(va) : "memory")
+#define LOAD_R4R5(insn) \
+    __asm__ volatile(insn : "+r"(r4), "+r"(r5) : "r"(va) : "memory")
+#define LOAD_NEON(insn) \
+    __asm__ volatile(".fpu neon\n" insn : : "r"(va), "r"(out) : "memory")
+
 static void load(enum acc k, uint32_t va, uint8_t *out)
 {
-    uint32_t a = 0, b = 0;
+    register uint32_t r4 __asm__("r4") = 0, r5 __asm__("r5") = 0;
+    register uint32_t r6 __asm__("r6") = 0, r8 __asm__("r8") = 0;
 
     switch (k) {
-    case X_B:
-        __asm__ volatile("ldrb %0, [%1]" : "+r"(a) : "r"(va) : "memory");
-        out[0] = (uint8_t)a;
-        return;
-    case X_H:
-        __asm__ volatile("ldrh %0, [%1]" : "+r"(a) : "r"(va) : "memory");
-        out[0] = (uint8_t)a;
-        out[1] = (uint8_t)(a >> 8);
-        return;
-    case X_W:
-        __asm__ volatile("ldr %0, [%1]" : "+r"(a) : "r"(va) : "memory");
-        put_le(out, a);
-        return;
-    case X_T:
-        __asm__ volatile("ldrt %0, [%1]" : "+r"(a) : "r"(va) : "memory");
-        put_le(out, a);
-        return;
-    case X_D: {
-        register uint32_t r4 __asm__("r4") = 0, r5 __asm__("r5") = 0;
-
-        __asm__ volatile("ldrd r4, r5, [%2]" : "+r"(r4), "+r"(r5) : "r"(va)
-                         : "memory");
-        put_le(out, r4);
-        put_le(out + 4, r5);
-        return;
-    }
-    case X_EXD: {
-        register uint32_t r4 __asm__("r4") = 0, r5 __asm__("r5") = 0;
-
-        __asm__ volatile("ldrexd r4, r5, [%2]\nclrex" : "+r"(r4), "+r"(r5)
-                         : "r"(va) : "memory");
-        put_le(out, r4);
-        put_le(out + 4, r5);
-        return;
-    }
-    case X_M2: {
-        register uint32_t r4 __asm__("r4") = 0, r5 __asm__("r5") = 0;
-
-        __asm__ volatile("ldm %2, {r4, r5}" : "+r"(r4), "+r"(r5) : "r"(va)
-                         : "memory");
-        put_le(out, r4);
-        put_le(out + 4, r5);
-        return;
-    }
-    case X_M4: {
-        register uint32_t r4 __asm__("r4") = 0, r5 __asm__("r5") = 0;
-        register uint32_t r6 __asm__("r6") = 0, r8 __asm__("r8") = 0;
-
+    case X_B:   LOAD_R4("ldrb %0, [%1]"); break;
+    case X_H:   LOAD_R4("ldrh %0, [%1]"); break;
+    case X_W:   LOAD_R4("ldr %0, [%1]"); break;
+    case X_T:   LOAD_R4("ldrt %0, [%1]"); break;
+    case X_EXB: LOAD_R4("ldrexb %0, [%1]\nclrex"); break;
+    case X_EXH: LOAD_R4("ldrexh %0, [%1]\nclrex"); break;
+    case X_EXW: LOAD_R4("ldrex %0, [%1]\nclrex"); break;
+    case X_D:   LOAD_R4R5("ldrd r4, r5, [%2]"); break;
+    case X_EXD: LOAD_R4R5("ldrexd r4, r5, [%2]\nclrex"); break;
+    case X_M2:  LOAD_R4R5("ldm %2, {r4, r5}"); break;
+    case X_M4:
         __asm__ volatile("ldm %4, {r4, r5, r6, r8}"
                          : "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r8) : "r"(va)
                          : "memory");
-        put_le(out, r4);
-        put_le(out + 4, r5);
-        put_le(out + 8, r6);
-        put_le(out + 12, r8);
+        break;
+    case X_N8:  LOAD_NEON("vld1.8 {d0}, [%0]\nvst1.8 {d0}, [%1]"); return;
+    case X_N16: LOAD_NEON("vld1.8 {d0-d1}, [%0]\nvst1.8 {d0-d1}, [%1]"); return;
+    case X_N32: LOAD_NEON("vld1.8 {d0-d3}, [%0]\nvst1.8 {d0-d3}, [%1]"); return;
+    case X_N16A:
+        LOAD_NEON("vld1.64 {d0-d1}, [%0:128]\nvst1.8 {d0-d1}, [%1]");
+        return;
+    case X_VD:  LOAD_NEON("vldr d0, [%0]\nvst1.8 {d0}, [%1]"); return;
+    default:
         return;
     }
-    case X_EXB:
-        __asm__ volatile("ldrexb %0, [%1]\nclrex" : "+r"(a) : "r"(va) : "memory");
-        out[0] = (uint8_t)a;
-        return;
-    case X_EXH:
-        __asm__ volatile("ldrexh %0, [%1]\nclrex" : "+r"(a) : "r"(va) : "memory");
-        out[0] = (uint8_t)a;
-        out[1] = (uint8_t)(a >> 8);
-        return;
-    case X_EXW:
-        __asm__ volatile("ldrex %0, [%1]\nclrex" : "+r"(a) : "r"(va) : "memory");
-        put_le(out, a);
-        return;
-    case X_N8:
-        __asm__ volatile(".fpu neon\nvld1.8 {d0}, [%0]\nvst1.8 {d0}, [%1]"
-                         : : "r"(va), "r"(out) : "memory");
-        return;
-    case X_N16:
-        __asm__ volatile(".fpu neon\nvld1.8 {d0-d1}, [%0]\nvst1.8 {d0-d1}, [%1]"
-                         : : "r"(va), "r"(out) : "memory");
-        return;
-    case X_N32:
-        __asm__ volatile(".fpu neon\nvld1.8 {d0-d3}, [%0]\nvst1.8 {d0-d3}, [%1]"
-                         : : "r"(va), "r"(out) : "memory");
-        return;
-    case X_N16A:
-        __asm__ volatile(".fpu neon\nvld1.64 {d0-d1}, [%0:128]\n"
-                         "vst1.8 {d0-d1}, [%1]" : : "r"(va), "r"(out)
-                         : "memory");
-        return;
-    case X_VD:
-        __asm__ volatile(".fpu neon\nvldr d0, [%0]\nvst1.8 {d0}, [%1]"
-                         : : "r"(va), "r"(out) : "memory");
-        return;
-    default:
-        (void)b;
-        return;
+    {
+        uint32_t w[4] = { r4, r5, r6, r8 };
+
+        for (uint32_t b = 0; b < acc_size[k]; b++) {
+            out[b] = (uint8_t)(w[b / 4] >> (8 * (b % 4)));
+        }
     }
 }
 
 /*
  * A store of kind @k of @in at @va.  Returns 0 if it did not happen (a
- * STREX that lost its reservation), else 1.
+ * STREX that lost its reservation), else 1.  The integer kinds store r4
+ * (r4-r5, r4-r6 and r8), the NEON and VFP ones go through d4-d7.
  */
+#define STORE_R4(insn) \
+    __asm__ volatile(insn : : "r"(r4), "r"(va) : "memory")
+#define STORE_R4R5(insn) \
+    do { \
+        r5 = get_le(in + 4); \
+        __asm__ volatile(insn : : "r"(r4), "r"(r5), "r"(va) : "memory"); \
+    } while (0)
+#define STORE_EX(insn) \
+    __asm__ volatile(insn : "=&r"(old), "=&r"(st) : "r"(va), "r"(r4) \
+                     : "memory")
+#define STORE_NEON(insn) \
+    __asm__ volatile(".fpu neon\n" insn : : "r"(va), "r"(in) : "memory")
+
 static int store(enum acc k, uint32_t va, const uint8_t *in)
 {
-    uint32_t a = get_le(in), st = 0, old;
+    register uint32_t r4 __asm__("r4") = get_le(in), r5 __asm__("r5");
+    uint32_t st = 0, old;
 
     switch (k) {
-    case X_B:
-        __asm__ volatile("strb %0, [%1]" : : "r"(a), "r"(va) : "memory");
-        return 1;
-    case X_H:
-        __asm__ volatile("strh %0, [%1]" : : "r"(a), "r"(va) : "memory");
-        return 1;
-    case X_W:
-        __asm__ volatile("str %0, [%1]" : : "r"(a), "r"(va) : "memory");
-        return 1;
-    case X_T:
-        __asm__ volatile("strt %0, [%1]" : : "r"(a), "r"(va) : "memory");
-        return 1;
-    case X_D: {
-        register uint32_t r4 __asm__("r4") = a, r5 __asm__("r5") = get_le(in + 4);
-
-        __asm__ volatile("strd r4, r5, [%2]" : : "r"(r4), "r"(r5), "r"(va)
-                         : "memory");
-        return 1;
-    }
-    case X_M2: {
-        register uint32_t r4 __asm__("r4") = a, r5 __asm__("r5") = get_le(in + 4);
-
-        __asm__ volatile("stm %2, {r4, r5}" : : "r"(r4), "r"(r5), "r"(va)
-                         : "memory");
-        return 1;
-    }
+    case X_B:   STORE_R4("strb %0, [%1]"); return 1;
+    case X_H:   STORE_R4("strh %0, [%1]"); return 1;
+    case X_W:   STORE_R4("str %0, [%1]"); return 1;
+    case X_T:   STORE_R4("strt %0, [%1]"); return 1;
+    case X_D:   STORE_R4R5("strd r4, r5, [%2]"); return 1;
+    case X_M2:  STORE_R4R5("stm %2, {r4, r5}"); return 1;
     case X_M4: {
-        register uint32_t r4 __asm__("r4") = a, r5 __asm__("r5") = get_le(in + 4);
         register uint32_t r6 __asm__("r6") = get_le(in + 8);
         register uint32_t r8 __asm__("r8") = get_le(in + 12);
 
+        r5 = get_le(in + 4);
         __asm__ volatile("stm %4, {r4, r5, r6, r8}"
                          : : "r"(r4), "r"(r5), "r"(r6), "r"(r8), "r"(va)
                          : "memory");
         return 1;
     }
-    case X_EXB:
-        __asm__ volatile("ldrexb %0, [%2]\nstrexb %1, %3, [%2]"
-                         : "=&r"(old), "=&r"(st) : "r"(va), "r"(a) : "memory");
-        return !st;
-    case X_EXH:
-        __asm__ volatile("ldrexh %0, [%2]\nstrexh %1, %3, [%2]"
-                         : "=&r"(old), "=&r"(st) : "r"(va), "r"(a) : "memory");
-        return !st;
-    case X_EXW:
-        __asm__ volatile("ldrex %0, [%2]\nstrex %1, %3, [%2]"
-                         : "=&r"(old), "=&r"(st) : "r"(va), "r"(a) : "memory");
-        return !st;
+    case X_EXB: STORE_EX("ldrexb %0, [%2]\nstrexb %1, %3, [%2]"); return !st;
+    case X_EXH: STORE_EX("ldrexh %0, [%2]\nstrexh %1, %3, [%2]"); return !st;
+    case X_EXW: STORE_EX("ldrex %0, [%2]\nstrex %1, %3, [%2]"); return !st;
     case X_EXD: {
-        register uint32_t r4 __asm__("r4") = a, r5 __asm__("r5") = get_le(in + 4);
         register uint32_t r6 __asm__("r6"), r7 __asm__("r7");
 
+        r5 = get_le(in + 4);
         __asm__ volatile("ldrexd r6, r7, [%3]\nstrexd %2, r4, r5, [%3]"
                          : "=&r"(r6), "=&r"(r7), "=&r"(st)
                          : "r"(va), "r"(r4), "r"(r5) : "memory");
@@ -815,27 +717,13 @@ static int store(enum acc k, uint32_t va, const uint8_t *in)
         (void)r7;
         return !st;
     }
-    case X_N8:
-        __asm__ volatile(".fpu neon\nvld1.8 {d4}, [%1]\nvst1.8 {d4}, [%0]"
-                         : : "r"(va), "r"(in) : "memory");
-        return 1;
-    case X_N16:
-        __asm__ volatile(".fpu neon\nvld1.8 {d4-d5}, [%1]\nvst1.8 {d4-d5}, [%0]"
-                         : : "r"(va), "r"(in) : "memory");
-        return 1;
-    case X_N32:
-        __asm__ volatile(".fpu neon\nvld1.8 {d4-d7}, [%1]\nvst1.8 {d4-d7}, [%0]"
-                         : : "r"(va), "r"(in) : "memory");
-        return 1;
+    case X_N8:  STORE_NEON("vld1.8 {d4}, [%1]\nvst1.8 {d4}, [%0]"); return 1;
+    case X_N16: STORE_NEON("vld1.8 {d4-d5}, [%1]\nvst1.8 {d4-d5}, [%0]"); return 1;
+    case X_N32: STORE_NEON("vld1.8 {d4-d7}, [%1]\nvst1.8 {d4-d7}, [%0]"); return 1;
     case X_N16A:
-        __asm__ volatile(".fpu neon\nvld1.8 {d4-d5}, [%1]\n"
-                         "vst1.64 {d4-d5}, [%0:128]" : : "r"(va), "r"(in)
-                         : "memory");
+        STORE_NEON("vld1.8 {d4-d5}, [%1]\nvst1.64 {d4-d5}, [%0:128]");
         return 1;
-    case X_VD:
-        __asm__ volatile(".fpu neon\nvld1.8 {d4}, [%1]\nvstr d4, [%0]"
-                         : : "r"(va), "r"(in) : "memory");
-        return 1;
+    case X_VD:  STORE_NEON("vld1.8 {d4}, [%1]\nvstr d4, [%0]"); return 1;
     default:
         (void)old;
         return 0;
@@ -1515,31 +1403,13 @@ static void mark(uint32_t n)
 static void parse_cmdline(void)
 {
     static char buf[256];
-    struct { char *buf; uint32_t len; } blk = { buf, sizeof(buf) };
-    char *p = buf, opt = 0;
+    char *p = buf, *tok, opt = 0;
 
-    if (semihost(SYS_GET_CMDLINE, (uintptr_t)&blk) != 0) {
-        return;
-    }
-    buf[sizeof(buf) - 1] = 0;
-    while (*p) {
-        char *tok;
-        uint32_t v = 0;
-
-        while (*p == ' ') {
-            p++;
-        }
-        tok = p;
-        while (*p && *p != ' ') {
-            p++;
-        }
-        if (*p) {
-            *p++ = 0;
-        }
+    bare_cmdline(buf, sizeof(buf));
+    while ((tok = bare_token(&p))) {
         if (opt) {
-            for (; *tok >= '0' && *tok <= '9'; tok++) {
-                v = v * 10 + (uint32_t)(*tok - '0');
-            }
+            uint32_t v = bare_u32(tok);
+
             if (opt == 's') {
                 opt_seed = v;
             } else if (opt == 'd') {

@@ -22,35 +22,12 @@
 
 #define TICK_CHECK_CYCLES   10000000u
 
-static void put_u(uint64_t v)
+static void put_u64(uint64_t v)
 {
     char buf[24];
 
     *mmiolat_utoa(buf, v) = 0;
     put(buf);
-}
-
-static void put_hex(uint32_t v)
-{
-    char buf[11];
-    int i;
-
-    buf[0] = '0';
-    buf[1] = 'x';
-    for (i = 0; i < 8; i++) {
-        buf[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xf];
-    }
-    buf[10] = 0;
-    put(buf);
-}
-
-void bare_exit(int status)
-{
-    /* In A32, r1 holds the reason itself; QEMU exits 0 only for this one. */
-    semihost(SYS_EXIT, status ? ADP_Stopped_RunTimeErrorUnknown
-                              : ADP_Stopped_ApplicationExit);
-    for (;;) {
-    }
 }
 
 void bare_fault(uint32_t what, uint32_t addr)
@@ -81,31 +58,13 @@ void bare_fault(uint32_t what, uint32_t addr)
 static void parse_cmdline(uint32_t *n, uint32_t *reps)
 {
     static char buf[256];
-    struct { char *buf; uint32_t len; } blk = { buf, sizeof(buf) };
-    char *p = buf, *opt = 0;
+    char *p = buf, *tok, *opt = 0;
 
-    if (semihost(SYS_GET_CMDLINE, (uintptr_t)&blk) != 0) {
-        return;
-    }
-    buf[sizeof(buf) - 1] = 0;
-    while (*p) {
-        char *tok;
-        uint32_t v = 0;
-
-        while (*p == ' ') {
-            p++;
-        }
-        tok = p;
-        while (*p && *p != ' ') {
-            p++;
-        }
-        if (*p) {
-            *p++ = 0;
-        }
+    bare_cmdline(buf, sizeof(buf));
+    while ((tok = bare_token(&p))) {
         if (opt) {
-            for (; *tok >= '0' && *tok <= '9'; tok++) {
-                v = v * 10 + (uint32_t)(*tok - '0');
-            }
+            uint32_t v = bare_u32(tok);
+
             if (v && opt[1] == 'n') {
                 *n = v;
             } else if (v && opt[1] == 'r') {
@@ -131,9 +90,9 @@ static void measure(enum mmiolat_clock clk, uint32_t n, uint32_t reps)
     } else {
         put("# mmiolat: clock 32k (sync counter, 32768 Hz), ");
     }
-    put_u(n);
+    put_u64(n);
     put(" reads, best of ");
-    put_u(reps);
+    put_u64(reps);
     put(", empty loop subtracted");
     if (clk == MMIOLAT_32K) {
         put("; the 32k target is timed with itself");
@@ -141,7 +100,7 @@ static void measure(enum mmiolat_clock clk, uint32_t n, uint32_t reps)
     put("\n");
     empty = mmiolat_best(clk, 0, k, n, reps);
     put("# empty loop: ");
-    put_u(empty);
+    put_u64(empty);
     put(clk == MMIOLAT_CCNT ? " cycles\n" : " ticks\n");
     for (i = 0; i < MMIOLAT_NTARGETS; i++) {
         const struct mmiolat_target *t = &mmiolat_targets[i];
@@ -170,9 +129,9 @@ static void tick_check(void)
     c1 = mmiolat_ccnt();
     k1 = *k;
     put("tick-check: ccnt ");
-    put_u(c1 - c0);
+    put_u64(c1 - c0);
     put(" cycles, 32k ");
-    put_u(k1 - k0);
+    put_u64(k1 - k0);
     put(" ticks\n");
 }
 
