@@ -36,8 +36,13 @@ void bare_fault(uint32_t what, uint32_t addr)
     bare_exit(1);
 }
 
-/* PMCCNTR across @k iterations of "subs; bne" (2k instructions) */
-static uint32_t loop_cycles(uint32_t k)
+/*
+ * PMCCNTR across @k iterations of "subs; bne" (2k instructions).  Not
+ * inlined: the warm-up call must run the very code the timed call runs,
+ * or a line of the timed copy is still cold (an inlined copy's last mrc
+ * sat on a line of its own and paid an SDRAM fetch inside the region).
+ */
+static __attribute__((noinline)) uint32_t loop_cycles(uint32_t k)
 {
     uint32_t t0, t1;
 
