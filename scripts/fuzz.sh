@@ -84,6 +84,18 @@ mkdir -p "$out"
 # One copy of the binary for all jobs: a rebuild does not change it under them
 cp "$(readlink -f "$qemu")" "$out/qemu-system-arm"
 
+# run_jobs FN: "FN j" for each job j at once, its output also in
+# $out/job<j>.log; waits for all, fails if one did
+run_jobs() {
+    local pids=() j p st=0
+    for ((j = 0; j < jobs; j++)); do
+        "$1" "$j" > >(tee "$out/job$j.log") 2>&1 &
+        pids+=($!)
+    done
+    for p in "${pids[@]}"; do wait "$p" || st=1; done
+    return $st
+}
+
 if [ -n "$vcpu" ]; then
     case "$vcpu" in *[!0-9]*|'') die "--vcpu wants a number of seeds (0: for --hours)" ;; esac
     "$N9_TOP/scripts/build-guest-tools.sh" > /dev/null
@@ -92,16 +104,13 @@ if [ -n "$vcpu" ]; then
     [ "$vcpu" != 0 ] || lim=(--time "$secs")
     log "vCPU memory-path fuzzing on $(basename "$qemu"), $jobs job(s), seeds $seed+j+$jobs*k," \
         "$([ "$vcpu" = 0 ] && echo "for $hours h" || echo "$vcpu per job"), $ops operations each, twice; results in $out"
-    pids=()
-    for ((j = 0; j < jobs; j++)); do
+    vcpu_job() {
         python3 "$N9_TOP/tests/fuzz/test_vcpu_fuzz.py" campaign --qemu "$out/qemu-system-arm" \
-            --elf "$out/memfuzz-bare.elf" --seed $((seed + j)) --step "$jobs" --ops "$ops" \
-            "${lim[@]}" --label "vcpu job$j" --out "$out/job$j" --save-regressions \
-            > >(tee "$out/job$j.log") 2>&1 &
-        pids+=($!)
-    done
+            --elf "$out/memfuzz-bare.elf" --seed $((seed + $1)) --step "$jobs" --ops "$ops" \
+            "${lim[@]}" --label "vcpu job$1" --out "$out/job$1" --save-regressions
+    }
     rc=0
-    for p in "${pids[@]}"; do wait "$p" || rc=1; done
+    run_jobs vcpu_job || rc=1
     python3 - "$out" "$jobs" <<'EOF'
 import json, sys, os
 out, jobs = sys.argv[1], int(sys.argv[2])
@@ -128,16 +137,13 @@ EOF
 fi
 log "fuzzing $(basename "$qemu") for $hours h with $jobs job(s), seeds $seed+j+$jobs*k, $ops commands each; results in $out"
 
-pids=()
-for ((j = 0; j < jobs; j++)); do
+device_job() {
     python3 "$N9_TOP/tests/fuzz/n9fuzz.py" --qemu "$out/qemu-system-arm" campaign \
-        --no-copy --seed-base $((seed + j)) --seed-step "$jobs" --ops "$ops" \
-        --time "$secs" --progress-seconds 60 --label "job$j" --out "$out/job$j" \
-        > >(tee "$out/job$j.log") 2>&1 &
-    pids+=($!)
-done
+        --no-copy --seed-base $((seed + $1)) --seed-step "$jobs" --ops "$ops" \
+        --time "$secs" --progress-seconds 60 --label "job$1" --out "$out/job$1"
+}
 rc=0
-for p in "${pids[@]}"; do wait "$p" || rc=1; done
+run_jobs device_job || rc=1
 
 python3 - "$out" "$jobs" <<'EOF'
 import json, sys, os

@@ -891,12 +891,13 @@ static void do_fault(void)
     }
 }
 
-/* A branch to a translation fault: a prefetch abort, back at mf_recover. */
-static void do_pfault(void)
+/*
+ * Branch (blx, so bit 0 picks Thumb) to @va with r0 = 0; the code there
+ * returns its r0 with "bx lr", or faults and the handlers resume at the
+ * address stored in mf_recover, the instruction after the blx.
+ */
+static uint32_t run_code(uint32_t va)
 {
-    uint32_t va = (chance(50) ? VA_FAULT_SECT : VA_FAULT_PAGE) +
-                  (below(0x100000) & ~3u) + (chance(30) ? 1 : 0);
-    uint32_t before = fault_n, fs;
     register uint32_t r0 __asm__("r0") = 0;
     register uint32_t r2 __asm__("r2") = va;
     register uint32_t r3 __asm__("r3") = (uint32_t)&mf_recover;
@@ -907,6 +908,17 @@ static void do_pfault(void)
                      "1:\n"
                      : "+r"(r0) : "r"(r2), "r"(r3)
                      : "r1", "r12", "lr", "memory", "cc");
+    return r0;
+}
+
+/* A branch to a translation fault: a prefetch abort, back at mf_recover. */
+static void do_pfault(void)
+{
+    uint32_t va = (chance(50) ? VA_FAULT_SECT : VA_FAULT_PAGE) +
+                  (below(0x100000) & ~3u) + (chance(30) ? 1 : 0);
+    uint32_t before = fault_n, fs;
+
+    run_code(va);
     fs = (fault_fsr & 0xf) | ((fault_fsr >> 6) & 0x10);
     if (fault_n != before + 1 || fault_kind != 3 || fault_far != (va & ~1u) ||
         (fs != 5 && fs != 7)) {
@@ -1238,21 +1250,6 @@ static void write_code(int wv, int xv, uint32_t xvoff, uint32_t len,
     MCR15(7, 5, 6, 0);                              /* BPIALL */
     dsb();
     isb();
-}
-
-static uint32_t run_code(uint32_t va)
-{
-    register uint32_t r0 __asm__("r0") = 0;
-    register uint32_t r2 __asm__("r2") = va;
-    register uint32_t r3 __asm__("r3") = (uint32_t)&mf_recover;
-
-    __asm__ volatile("adr r1, 1f\n"
-                     "str r1, [r3]\n"
-                     "blx r2\n"
-                     "1:\n"
-                     : "+r"(r0) : "r"(r2), "r"(r3)
-                     : "r1", "r12", "lr", "memory", "cc");
-    return r0;
 }
 
 static void do_smc(void)
