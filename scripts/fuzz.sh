@@ -111,27 +111,7 @@ if [ -n "$vcpu" ]; then
     }
     rc=0
     run_jobs vcpu_job || rc=1
-    python3 - "$out" "$jobs" <<'EOF'
-import json, sys, os
-out, jobs = sys.argv[1], int(sys.argv[2])
-seeds = runs = ops = 0
-secs = vsecs = 0.0
-fails = []
-for j in range(jobs):
-    try:
-        r = json.load(open(os.path.join(out, 'job%d' % j, 'results.json')))
-    except OSError:
-        print('job%d: no results' % j)
-        continue
-    seeds += r['seeds']; runs += r['runs']; ops += r['operations']
-    secs = max(secs, r['seconds']); vsecs += r['virtual_seconds']
-    fails += r['failures']
-print('[qemu-n9] vcpu fuzzing: %d seeds, %d runs, %d operations in %.0f s '
-      '(%.1f s of virtual time), %d failures' % (seeds, runs, ops, secs, vsecs, len(fails)))
-for f in fails:
-    print('  seed %d: %s%s' % (f['seed'], f['signature'],
-                               ('; ' + f['regression']) if f.get('regression') else ''))
-EOF
+    python3 "$N9_TOP/tests/fuzz/campaign_summary.py" vcpu "$out" "$jobs"
     log "results: $out"
     exit $rc
 fi
@@ -145,36 +125,6 @@ device_job() {
 rc=0
 run_jobs device_job || rc=1
 
-python3 - "$out" "$jobs" <<'EOF'
-import json, sys, os
-out, jobs = sys.argv[1], int(sys.argv[2])
-runs = cmds = secs = 0
-fails = {}
-cov = {}
-for j in range(jobs):
-    try:
-        r = json.load(open(os.path.join(out, 'job%d' % j, 'results.json')))
-    except OSError:
-        print('job%d: no results' % j)
-        continue
-    runs += r['runs']; cmds += r['commands']; secs = max(secs, r['seconds'])
-    try:
-        for k, c in json.load(open(os.path.join(out, 'job%d' % j, 'coverage.json'))).items():
-            cov[k] = cov.get(k, 0) + c['reads'] + c['writes']
-    except OSError:
-        pass
-    for f in r['failures']:
-        fails.setdefault(f['signature'], []).append(f)
-print('[qemu-n9] fuzzing: %d seeds, %d commands in %.0f s (%.0f commands/s over %d job(s)), '
-      '%d distinct failures' % (runs, cmds, secs, cmds / secs if secs else 0, jobs, len(fails)))
-if cov:
-    missed = sorted(k for k, n in cov.items() if not n)
-    print('[qemu-n9] fuzzing: %d of %d blocks read or written%s' % (
-        len(cov) - len(missed), len(cov), (', never: ' + ' '.join(missed)) if missed else ''))
-for sig, fs in fails.items():
-    rep = [f['reproducer'] for f in fs if f.get('reproducer')]
-    print('  %s: seeds %s%s' % (sig, ' '.join(str(f['seed']) for f in fs),
-                                '; reproducer ' + rep[0] if rep else ''))
-EOF
+python3 "$N9_TOP/tests/fuzz/campaign_summary.py" device "$out" "$jobs"
 log "results: $out"
 exit $rc

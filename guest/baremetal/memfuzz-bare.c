@@ -382,30 +382,30 @@ static uint8_t perm_small[64], inv_small[64];
 static int super_as_sections;
 static int mmu_on;
 
-/* The arena (or SRAM window) offset of byte @voff of view @v */
-static uint32_t view_off(int v, uint32_t voff)
+/* @x through view @v's chunk maps: @large for V_LARGE, @small for V_SMALL */
+static uint32_t remap(int v, uint32_t x, const uint8_t *large,
+                      const uint8_t *small)
 {
     switch (v) {
     case V_LARGE:
-        return (uint32_t)perm_large[voff >> 16] << 16 | (voff & 0xffff);
+        return (uint32_t)large[x >> 16] << 16 | (x & 0xffff);
     case V_SMALL:
-        return (uint32_t)perm_small[voff >> 12] << 12 | (voff & 0xfff);
+        return (uint32_t)small[x >> 12] << 12 | (x & 0xfff);
     default:
-        return voff;
+        return x;
     }
+}
+
+/* The arena (or SRAM window) offset of byte @voff of view @v */
+static uint32_t view_off(int v, uint32_t voff)
+{
+    return remap(v, voff, perm_large, perm_small);
 }
 
 /* The view offset at which view @v sees arena offset @off */
 static uint32_t view_voff(int v, uint32_t off)
 {
-    switch (v) {
-    case V_LARGE:
-        return (uint32_t)inv_large[off >> 16] << 16 | (off & 0xffff);
-    case V_SMALL:
-        return (uint32_t)inv_small[off >> 12] << 12 | (off & 0xfff);
-    default:
-        return off;
-    }
+    return remap(v, off, inv_large, inv_small);
 }
 
 static uint8_t *shadow(int v, uint32_t voff)
