@@ -408,6 +408,17 @@ static uint32_t view_voff(int v, uint32_t off)
     return remap(v, off, inv_large, inv_small);
 }
 
+/* Chunks @i and @j of a view's map @perm (and its inverse @inv) swap */
+static void swap_chunks(uint8_t *perm, uint8_t *inv, uint32_t i, uint32_t j)
+{
+    uint8_t x = perm[i];
+
+    perm[i] = perm[j];
+    perm[j] = x;
+    inv[perm[i]] = (uint8_t)i;
+    inv[perm[j]] = (uint8_t)j;
+}
+
 static uint8_t *shadow(int v, uint32_t voff)
 {
     uint8_t *base = (uint8_t *)SHADOW_PA + (v == V_SRAM ? ARENA_SIZE : 0);
@@ -514,31 +525,17 @@ static void tables_init(void)
         l1_write(i << 20, sect_desc(i << 20, A_WBWA, 0, 0));
     }
     /* the views */
-    for (i = 0; i < 4; i++) {
-        perm_large[i] = (uint8_t)i;
-    }
     for (i = 0; i < 64; i++) {
-        perm_small[i] = (uint8_t)i;
+        perm_small[i] = inv_small[i] = (uint8_t)i;
+        if (i < 4) {
+            perm_large[i] = inv_large[i] = (uint8_t)i;
+        }
     }
-    for (i = 3; i > 0; i--) {
-        uint32_t j = below(i + 1);
-        uint8_t x = perm_large[i];
-
-        perm_large[i] = perm_large[j];
-        perm_large[j] = x;
+    for (i = 3; i > 0; i--) {                       /* Fisher-Yates */
+        swap_chunks(perm_large, inv_large, i, below(i + 1));
     }
     for (i = 63; i > 0; i--) {
-        uint32_t j = below(i + 1);
-        uint8_t x = perm_small[i];
-
-        perm_small[i] = perm_small[j];
-        perm_small[j] = x;
-    }
-    for (i = 0; i < 4; i++) {
-        inv_large[perm_large[i]] = (uint8_t)i;
-    }
-    for (i = 0; i < 64; i++) {
-        inv_small[perm_small[i]] = (uint8_t)i;
+        swap_chunks(perm_small, inv_small, i, below(i + 1));
     }
     l1_write(VA_LARGE, L2_LARGE | 1u);
     l1_write(VA_SMALL, L2_SMALL | 1u);
@@ -1043,12 +1040,8 @@ static void do_tlbmaint(void)
 static void do_remap_small(void)
 {
     uint32_t i = below(64), j = below(64);
-    uint8_t x = perm_small[i];
 
-    perm_small[i] = perm_small[j];
-    perm_small[j] = x;
-    inv_small[perm_small[i]] = (uint8_t)i;
-    inv_small[perm_small[j]] = (uint8_t)j;
+    swap_chunks(perm_small, inv_small, i, j);
     l2_write(L2_SMALL, VA_SMALL + (i << 12),
              small_desc(ARENA_PA + ((uint32_t)perm_small[i] << 12),
                         views[V_SMALL].attr, views[V_SMALL].ng));
@@ -1066,13 +1059,9 @@ static void do_remap_small(void)
 
 static void do_remap_large(void)
 {
-    uint32_t i = below(4), j = below(4);
-    uint8_t x = perm_large[i];
+    uint32_t i = below(4), j = below(4);    /* in this order */
 
-    perm_large[i] = perm_large[j];
-    perm_large[j] = x;
-    inv_large[perm_large[i]] = (uint8_t)i;
-    inv_large[perm_large[j]] = (uint8_t)j;
+    swap_chunks(perm_large, inv_large, i, j);
     view_map(V_LARGE);
     tlb_after(VA_LARGE, ARENA_SIZE);
 }
