@@ -811,11 +811,21 @@ static void expect_no_fault(uint32_t before, uint32_t va)
     }
 }
 
+/* A random access: its view *@v, kind *@k (a store's if @store), view
+ * offset *@voff; returns its virtual address */
+static uint32_t pick_access(int store, int *v, enum acc *k, uint32_t *voff)
+{
+    *v = pick_view();
+    *k = pick_acc(*v, store);
+    *voff = pick_voff(*v, *k);
+    return views[*v].base + *voff;
+}
+
 static void do_load(void)
 {
-    int v = pick_view();
-    enum acc k = pick_acc(v, 0);
-    uint32_t voff = pick_voff(v, k), va = views[v].base + voff;
+    int v;
+    enum acc k;
+    uint32_t voff, va = pick_access(0, &v, &k, &voff);
     uint32_t before = fault_n, size = acc_size[k];
     uint8_t got[32] __attribute__((aligned(8)));
 
@@ -840,9 +850,9 @@ static void do_load(void)
 
 static void do_store(void)
 {
-    int v = pick_view();
-    enum acc k = pick_acc(v, 1);
-    uint32_t voff = pick_voff(v, k), va = views[v].base + voff;
+    int v;
+    enum acc k;
+    uint32_t voff, va = pick_access(1, &v, &k, &voff);
     uint32_t before = fault_n, size = acc_size[k];
     uint8_t in[32] __attribute__((aligned(8)));
 
