@@ -811,63 +811,67 @@ static void expect_no_fault(uint32_t before, uint32_t va)
     }
 }
 
-/* A random access: its view *@v, kind *@k (a store's if @store), view
- * offset *@voff; returns its virtual address */
-static uint32_t pick_access(int store, int *v, enum acc *k, uint32_t *voff)
+/* A random access through a view, and the fault count before it */
+struct access {
+    int v;                      /* view */
+    enum acc k;                 /* kind */
+    uint32_t voff, va, size;    /* view offset, virtual address, bytes */
+    uint32_t before;            /* fault_n before the access */
+};
+
+static struct access pick_access(int store)
 {
-    *v = pick_view();
-    *k = pick_acc(*v, store);
-    *voff = pick_voff(*v, *k);
-    return views[*v].base + *voff;
+    struct access a;
+
+    a.v = pick_view();
+    a.k = pick_acc(a.v, store);
+    a.voff = pick_voff(a.v, a.k);
+    a.va = views[a.v].base + a.voff;
+    a.size = acc_size[a.k];
+    a.before = fault_n;
+    acc_count[a.k]++;
+    return a;
 }
 
 static void do_load(void)
 {
-    int v;
-    enum acc k;
-    uint32_t voff, va = pick_access(0, &v, &k, &voff);
-    uint32_t before = fault_n, size = acc_size[k];
+    struct access a = pick_access(0);
     uint8_t got[32] __attribute__((aligned(8)));
 
-    acc_count[k]++;
-    load(k, va, got);
-    expect_no_fault(before, va);
-    for (uint32_t i = 0; i < size; i++) {
-        if (got[i] != *shadow(v, voff + i)) {
+    load(a.k, a.va, got);
+    expect_no_fault(a.before, a.va);
+    for (uint32_t i = 0; i < a.size; i++) {
+        if (got[i] != *shadow(a.v, a.voff + i)) {
             put("memfuzz: load ");
-            put(acc_names[k]);
+            put(acc_names[a.k]);
             put(" through view ");
-            put(view_names[v]);
+            put(view_names[a.v]);
             put(" (");
-            put(attrs[views[v].attr].name);
+            put(attrs[views[a.v].attr].name);
             put(")\n");
             fail("load differs: va, byte, expected",
-                 va + i, got[i], *shadow(v, voff + i));
+                 a.va + i, got[i], *shadow(a.v, a.voff + i));
         }
     }
-    hash_bytes(got, size);
+    hash_bytes(got, a.size);
 }
 
 static void do_store(void)
 {
-    int v;
-    enum acc k;
-    uint32_t voff, va = pick_access(1, &v, &k, &voff);
-    uint32_t before = fault_n, size = acc_size[k];
+    struct access a = pick_access(1);
     uint8_t in[32] __attribute__((aligned(8)));
 
-    for (uint32_t i = 0; i < size; i += 4) {
+    for (uint32_t i = 0; i < a.size; i += 4) {
         put_le(in + i, rnd());
     }
-    acc_count[k]++;
-    if (!store(k, va, in)) {
+    if (!store(a.k, a.va, in)) {
         strex_failed++;
-        expect_no_fault(before, va);
+        expect_no_fault(a.before, a.va);
         return;
     }
-    expect_no_fault(before, va);
-    for (uint32_t i = 0; i < size; i++) {
-        *shadow(v, voff + i) = in[i];
+    expect_no_fault(a.before, a.va);
+    for (uint32_t i = 0; i < a.size; i++) {
+        *shadow(a.v, a.voff + i) = in[i];
     }
 }
 
