@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Build qemu-system-arm with the rm696 machine: Debian's QEMU 10.0 source
 # package + qemu-n9/patches, with qemu-n9/'s files (and models/) laid over it.
-# Usage: build-qemu.sh [--sanitize] [ninja targets...]   (default: qemu-system-arm)
+# Usage: build-qemu.sh [--sanitize] [ninja targets...]
+#   (default: qemu-system-arm and QEMU's own TCG plugins, contrib/plugins and
+#   tests/tcg/plugins, linked into out/plugins/: they run beside the memory
+#   model, docs/plugins.md)
 #   --sanitize  a second build folder (build/qemu-VERSION-asan) compiled with
 #               clang, AddressSanitizer, UBSan and libFuzzer instrumentation,
 #               for the long fuzzing campaign (scripts/fuzz.sh --asan) and
@@ -105,8 +108,18 @@ if ! [ -f "$build/build.ninja" ] || [ "$(cat "$build/.n9-configure" 2>/dev/null)
     echo "$want" > "$build/.n9-configure"
 fi
 
+# QEMU's own plugins: every one this configuration builds
+plugin_targets() {
+    ninja -C "$build" -t targets all 2>/dev/null |
+        sed -n 's,^\(\(contrib\|tests/tcg\)/plugins/lib[a-z0-9_]*\.so\):.*,\1,p'
+}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(qemu-system-arm)
+if [ ${#targets[@]} = 0 ] && [ -z "$variant" ]; then
+    mapfile -t targets < <(plugin_targets)
+    targets=(qemu-system-arm "${targets[@]}")
+elif [ ${#targets[@]} = 0 ]; then
+    targets=(qemu-system-arm)
+fi
 log "building ${targets[*]} (a first build takes about 10 minutes on 2 cores; later ones seconds)"
 t0=$SECONDS
 if ! ninja -C "$build" -j"$JOBS" "${targets[@]}" > "$build/ninja.log" 2>&1; then
@@ -124,3 +137,8 @@ if [ -n "$variant" ]; then
 fi
 ln -sfn "$build/qemu-system-arm" "$N9_OUT/bin/qemu-system-arm"
 ln -sfn "$build" "$N9_OUT/qemu-build"
+# out/plugins/libNAME.so: each plugin built so far
+mkdir -p "$N9_OUT/plugins"
+for so in "$build"/contrib/plugins/lib*.so "$build"/tests/tcg/plugins/lib*.so; do
+    [ -e "$so" ] && ln -sfn "$so" "$N9_OUT/plugins/${so##*/}"
+done
