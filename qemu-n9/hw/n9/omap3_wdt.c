@@ -18,9 +18,10 @@
  * the same edges as the 32 kHz sync counter), as the GP timers do: WCRR
  * held 'count' at fclk tick 'base' and has advanced by one every 2^PTV
  * ticks since.  The QEMUTimer is armed only for the next observable
- * event: every overflow of WDT2 (watchdog_perform_action(), the
- * -watchdog-action, a machine reset by default) and the overflow of WDT3
- * that raises its interrupt line (WIER.OVF set, WISR.OVF clear).  Other
+ * event: every overflow of WDT2 (one line on stderr, then
+ * watchdog_perform_action(): what -action watchdog= says, a machine reset
+ * by default) and the overflow of WDT3 that raises its interrupt line
+ * (WIER.OVF set, WISR.OVF clear).  Other
  * overflows are folded in when a register is read or written, whole
  * reload periods in one step, so a fast watchdog costs no host time per
  * period.  Writes are never
@@ -36,6 +37,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/error-report.h"
 #include "qemu/bitops.h"
 #include "qemu/timer.h"
 #include "qapi/error.h"
@@ -224,6 +226,24 @@ static void omap3_wdt_arm(OMAP3WdtState *s)
 static void omap3_wdt_reset_regs(OMAP3WdtState *s, bool running);
 static bool omap3_wdt_runs_at_reset(OMAP3WdtState *s);
 
+/*
+ * WDT2 expired: say so on stderr, once per expiry, then do what
+ * -action watchdog= says (QMP event WATCHDOG; a machine reset by default).
+ * Without the line a guest too slow to stop WDT2 in time (no icount, a
+ * heavy plugin) reset and booted again in a loop without a word.
+ */
+static void omap3_wdt2_expired(void)
+{
+    int64_t ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int64_t sec = ns / NANOSECONDS_PER_SECOND;
+    int64_t us = ns % NANOSECONDS_PER_SECOND / SCALE_US;
+
+    warn_report("rm696: WDT2 (MPU watchdog) expired at %" PRId64 ".%06" PRId64
+                " s of virtual time: -action watchdog=%s", sec, us,
+                WatchdogAction_str(get_watchdog_action()));
+    watchdog_perform_action();
+}
+
 /* Sync to now and act on the overflows that brings; re-arm. */
 static uint64_t omap3_wdt_update(OMAP3WdtState *s)
 {
@@ -240,8 +260,7 @@ static uint64_t omap3_wdt_update(OMAP3WdtState *s)
              * that a fast reload value meant one action per period, all
              * of them inside one long clock step (found by tests/fuzz).
              */
-            qemu_log_mask(LOG_GUEST_ERROR, "omap3-wdt2: watchdog expired\n");
-            watchdog_perform_action();
+            omap3_wdt2_expired();
             omap3_wdt_reset_regs(s, omap3_wdt_runs_at_reset(s));
             omap3_wdt_update_irq(s);
         }

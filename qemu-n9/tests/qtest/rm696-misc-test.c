@@ -10,6 +10,7 @@
  */
 
 #include "qemu/osdep.h"
+#include <glib/gstdio.h>
 #include "libqtest.h"
 #include "qobject/qdict.h"
 #include "rm696-qtest.h"
@@ -118,20 +119,125 @@ static void test_wdt2_stop(void)
 }
 
 /*
- * omap_wdt_start(): stop, prescaler, WLDR, reload through WTGR, start.
- * If nobody pings it, WDT2 resets the machine when WCRR overflows.
+ * QEMU with @args, its stderr going to a file in a new temporary folder
+ * (*@path): libqtest starts QEMU through /bin/sh -c, so a redirection
+ * among the arguments works.
  */
-static void test_wdt2_expiry(void)
+static QTestState *qtest_init_stderr(const char *args, char **path)
 {
-    QTestState *qts = qtest_init("-M rm696");
-    QDict *ev;
+    g_autofree char *dir = g_dir_make_tmp("rm696-wdt-XXXXXX", NULL);
 
+    g_assert(dir);
+    *path = g_build_filename(dir, "stderr", NULL);
+    return qtest_initf("%s 2>%s", args, *path);
+}
+
+/* The stderr of a QEMU that has quit; removes the file and its folder. */
+static char *stderr_take(char *path)
+{
+    g_autofree char *dir = g_path_get_dirname(path);
+    char *text;
+
+    g_assert(g_file_get_contents(path, &text, NULL, NULL));
+    g_unlink(path);
+    g_rmdir(dir);
+    g_free(path);
+    return text;
+}
+
+/* How many times @needle occurs in @hay. */
+static int count_str(const char *hay, const char *needle)
+{
+    int n = 0;
+
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle)) {
+        n++;
+    }
+    return n;
+}
+
+/*
+ * Every QMP event, as "NAME" or for WATCHDOG "WATCHDOG:action", appended
+ * to the GString @opaque, space-separated.
+ */
+static bool log_event(QTestState *qts, const char *name, QDict *event,
+                      void *opaque)
+{
+    GString *log = opaque;
+
+    g_string_append_printf(log, "%s%s", log->len ? " " : "", name);
+    if (!strcmp(name, "WATCHDOG")) {
+        g_string_append_printf(log, ":%s", qdict_get_str(
+                                   qdict_get_qdict(event, "data"), "action"));
+    }
+    return true;
+}
+
+/*
+ * query-status once QEMU has acted on what the last qtest command
+ * requested (a reset, a stop): the main loop does that when the iteration
+ * that ran the command ends, before it dispatches a QMP command sent after
+ * the answer to another one.  The events sent before the answer are in
+ * the log.  Returns the run state; *@running: whether the VM runs.
+ */
+static char *run_state(QTestState *qts, bool *running)
+{
+    QDict *ret = NULL;
+    char *status;
+
+    for (int i = 0; i < 2; i++) {
+        qobject_unref(ret);
+        ret = qtest_qmp_assert_success_ref(qts,
+                                           "{ 'execute': 'query-status' }");
+    }
+    status = g_strdup(qdict_get_str(ret, "status"));
+    *running = qdict_get_bool(ret, "running");
+    qobject_unref(ret);
+    return status;
+}
+
+/*
+ * omap_wdt_start() with a timeout of 1 s: stop, prescaler (PTV 0), WLDR
+ * 32768 ticks below the wrap, reload through WTGR, start.
+ */
+static void wdt2_start_1s(QTestState *qts)
+{
     wdt_stop(qts, WDT2);
     qtest_writel(qts, WCLR(WDT2), 1 << 5);             /* PRE, PTV 0 */
     qtest_writel(qts, WLDR(WDT2), 0xFFFF8000);         /* 1 s */
     qtest_writel(qts, WTGR(WDT2), 0x1234);
     g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFF8000);
     wdt_start(qts, WDT2);
+}
+
+/*
+ * A register only a chip reset restores: WDT3's WLDR (WDT3 is stopped, so
+ * the write holds; its reset value is 0xFFFB0000).
+ */
+#define RESET_MARK          0x12345678u
+
+/* The line WDT2's expiry prints (after "qemu-system-arm: ") */
+#define WDT2_LINE(when, action) \
+    "warning: rm696: WDT2 (MPU watchdog) expired at " when \
+    " s of virtual time: -action watchdog=" action "\n"
+
+/*
+ * omap_wdt_start(), pings through WTGR.  If nobody pings it, WDT2 resets
+ * the machine when WCRR overflows (-action watchdog=reset, the default)
+ * and says so in one line.
+ */
+static void test_wdt2_expiry(void)
+{
+    char *errpath;
+    QTestState *qts = qtest_init_stderr("-M rm696", &errpath);
+    g_autoptr(GString) log = g_string_new("");
+    g_autofree char *status = NULL;
+    g_autofree char *err = NULL;
+    bool running;
+
+    qtest_qmp_set_event_callback(qts, log_event, log);
+    qtest_writel(qts, WLDR(WDT3), RESET_MARK);
+    wdt2_start_1s(qts);
     /* Writes to the timer registers are ignored while it runs. */
     qtest_writel(qts, WLDR(WDT2), 0);
     g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFF8000);
@@ -144,18 +250,117 @@ static void test_wdt2_expiry(void)
     qtest_clock_step(qts, NS_PER_SEC / 2);
     g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFFC000);
     g_assert_cmphex(qtest_readl(qts, WISR(WDT2)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT3)), ==, RESET_MARK);
 
-    /* No ping: 0.5 s later it expires and the machine resets. */
+    /* No ping: 0.5 s later (at 1.5 s) it expires and the machine resets. */
     qtest_clock_step(qts, NS_PER_SEC / 2 + 1000);
-    ev = qtest_qmp_eventwait_ref(qts, "WATCHDOG");
-    g_assert_cmpstr(qdict_get_str(qdict_get_qdict(ev, "data"), "action"),
-                    ==, "reset");
-    qobject_unref(ev);
-    qtest_qmp_eventwait(qts, "RESET");
-    /* Back in its reset state, running again. */
+    status = run_state(qts, &running);
+    g_assert_cmpstr(log->str, ==, "WATCHDOG:reset RESET");
+    g_assert_cmpstr(status, ==, "running");
+    g_assert_true(running);
+    /* The chip was reset: WDT2 in its reset state, running again. */
     g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFB0000);
     g_assert_cmphex(qtest_readl(qts, WSPR(WDT2)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT3)), ==, 0xFFFB0000);
     qtest_quit(qts);
+
+    err = stderr_take(errpath);
+    g_assert_cmpint(count_str(err, "WDT2"), ==, 1);
+    g_assert_nonnull(strstr(err, WDT2_LINE("1.500000", "reset")));
+}
+
+/*
+ * -action watchdog=pause: WDT2's expiry stops the VM (run state
+ * "watchdog") instead of resetting the chip; 'cont' goes on, with WDT2
+ * from its reset values.
+ */
+static void test_wdt2_action_pause(void)
+{
+    char *errpath;
+    QTestState *qts = qtest_init_stderr("-M rm696 -action watchdog=pause",
+                                        &errpath);
+    g_autoptr(GString) log = g_string_new("");
+    g_autofree char *before = NULL;
+    g_autofree char *paused = NULL;
+    g_autofree char *resumed = NULL;
+    g_autofree char *err = NULL;
+    bool running;
+
+    qtest_qmp_set_event_callback(qts, log_event, log);
+    qtest_writel(qts, WLDR(WDT3), RESET_MARK);
+    wdt2_start_1s(qts);
+    /* One nanosecond short of the overflow: nothing yet. */
+    qtest_clock_step(qts, NS_PER_SEC - 1);
+    g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFFFFFF);
+    before = run_state(qts, &running);
+    g_assert_cmpstr(before, ==, "running");
+    g_assert_true(running);
+    g_assert_cmpstr(log->str, ==, "");
+
+    qtest_clock_step(qts, 1000);
+    paused = run_state(qts, &running);
+    g_assert_cmpstr(log->str, ==, "WATCHDOG:pause STOP");
+    g_assert_cmpstr(paused, ==, "watchdog");
+    g_assert_false(running);
+    /* No chip reset; WDT2 itself goes on from its reset values. */
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT3)), ==, RESET_MARK);
+    g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFB0000);
+
+    qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
+    resumed = run_state(qts, &running);
+    g_assert_cmpstr(log->str, ==, "WATCHDOG:pause STOP RESUME");
+    g_assert_cmpstr(resumed, ==, "running");
+    g_assert_true(running);
+    qtest_quit(qts);
+
+    err = stderr_take(errpath);
+    g_assert_cmpint(count_str(err, "WDT2"), ==, 1);
+    g_assert_nonnull(strstr(err, WDT2_LINE("1.000000", "pause")));
+}
+
+/*
+ * -action watchdog=none: the machine runs on, no reset; WDT2 goes on from
+ * its reset values and, not stopped, expires again 10 s later, with a
+ * line each time.
+ */
+static void test_wdt2_action_none(void)
+{
+    static const char *const logs[] = {
+        "WATCHDOG:none", "WATCHDOG:none WATCHDOG:none"
+    };
+    char *errpath;
+    QTestState *qts = qtest_init_stderr("-M rm696 -action watchdog=none",
+                                        &errpath);
+    g_autoptr(GString) log = g_string_new("");
+    g_autofree char *err = NULL;
+    bool running;
+
+    qtest_qmp_set_event_callback(qts, log_event, log);
+    qtest_writel(qts, WLDR(WDT3), RESET_MARK);
+    wdt2_start_1s(qts);
+    qtest_clock_step(qts, NS_PER_SEC + 1000);           /* at 1 s */
+    for (int i = 0; i < 2; i++) {
+        g_autofree char *status = run_state(qts, &running);
+
+        g_assert_cmpstr(log->str, ==, logs[i]);
+        g_assert_cmpstr(status, ==, "running");
+        g_assert_true(running);
+        g_assert_cmphex(qtest_readl(qts, WLDR(WDT3)), ==, RESET_MARK);
+        g_assert_cmphex(qtest_readl(qts, WLDR(WDT2)), ==, 0xFFFB0000);
+        g_assert_cmphex(qtest_readl(qts, WSPR(WDT2)), ==, 0);
+        /* 0.5 s into the next 10 s: 16384 of 0x50000 ticks */
+        qtest_clock_step(qts, NS_PER_SEC / 2 - 1000);
+        g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFB4000);
+        if (i == 0) {
+            qtest_clock_step(qts, 19 * NS_PER_SEC / 2 + 1000);  /* 11 s */
+        }
+    }
+    qtest_quit(qts);
+
+    err = stderr_take(errpath);
+    g_assert_cmpint(count_str(err, "WDT2"), ==, 2);
+    g_assert_nonnull(strstr(err, WDT2_LINE("1.000000", "none")));
+    g_assert_nonnull(strstr(err, WDT2_LINE("11.000000", "none")));
 }
 
 /* WDT3 (IVA2) does not run out of reset and only interrupts (INTC 36). */
@@ -480,6 +685,8 @@ int main(int argc, char **argv)
 
     qtest_add_func("/rm696/wdt/wdt2-stop", test_wdt2_stop);
     qtest_add_func("/rm696/wdt/wdt2-expiry", test_wdt2_expiry);
+    qtest_add_func("/rm696/wdt/wdt2-action-pause", test_wdt2_action_pause);
+    qtest_add_func("/rm696/wdt/wdt2-action-none", test_wdt2_action_none);
     qtest_add_func("/rm696/wdt/wdt3-irq", test_wdt3_irq);
     qtest_add_func("/rm696/wdt/fast-long-step", test_wdt_fast_long_step);
     qtest_add_func("/rm696/mmc/reset", test_mmc_reset);
