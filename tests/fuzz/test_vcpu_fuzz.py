@@ -24,7 +24,10 @@ what a kernel could do to them.  Each seed runs twice under
       (default 6) of OPS operations (default 20000), seeds 1 and 2
       without MPU rate changes with one instruction per TB (the same
       figures as with QEMU's own blocks), one seed with the memory model
-      off; PASS:/FAIL: lines.
+      off; PASS:/FAIL: lines.  With PLUGINS=DIR in the environment (the
+      folder with QEMU's libmem.so and libinsn.so: out/plugins), seeds 1
+      and 2 also run with each of them attached, and must give the same
+      report and stats as without.
   test_vcpu_fuzz.py campaign --qemu Q --elf E --out DIR [--seed S]
       [--step J] [--time SECS] [--seeds N] [--ops N] [--label L]
       [--progress-seconds 60] [--save-regressions]
@@ -400,6 +403,35 @@ def main_test(qemu, elf, logdir, seeds, ops):
                  ((a['stats'] or {}).get('memory') or {}).get('fetches'),
                  ((a['stats'] or {}).get('memory') or {}).get('uncached')),
               not diff, str(diff))
+
+    # A TCG plugin looks, it does not change the run: the memory and
+    # instruction plugins attached, every figure is as without them
+    # (core patch 0008: the hook after the plugins' callbacks, the PLD
+    # probe, the exit check at a deadline).
+    pdir = os.environ.get('PLUGINS')
+    ref = {seed: run_once(qemu, elf, '-s %d -n %d' % (seed, ops), logdir,
+                          'noplugin-seed-%d' % seed)
+           for seed in ((1, 2) if pdir else ())}
+    for plugin in (('libmem.so', 'inline=on'), ('libmem.so', 'callback=on'),
+                   ('libinsn.so', 'inline=off')) if pdir else ():
+        so = os.path.join(pdir, plugin[0])
+        for seed in (1, 2):
+            append = '-s %d -n %d' % (seed, ops)
+            a = ref[seed]
+            b = run_once(qemu, elf, append, logdir, 'plugin-seed-%d' % seed,
+                         extra=('-plugin', '%s,%s' % (so, plugin[1]),
+                                '-d', 'plugin', '-D',
+                                os.path.join(logdir, 'plugin-%d.log' % seed)))
+            f = run_failure(a) or run_failure(b)
+            diff = f and f[0] or \
+                (a['out'] != b['out'] and 'the guest report') or \
+                stats_diff(a['stats'], b['stats'])
+            check('seed %d with %s,%s attached: the same report and stats as '
+                  'without (virtual %s ns, plds %s)'
+                  % (seed, plugin[0], plugin[1],
+                     (b['stats'] or {}).get('virtual_ns'),
+                     ((b['stats'] or {}).get('memory') or {}).get('plds')),
+                  not diff, str(diff))
 
     # the program's checks do not depend on the model (data is QEMU's)
     sig, det, _ = check_case(qemu, elf, '-s 1 -n %d' % ops, logdir, 'model-off',
