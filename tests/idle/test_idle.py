@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The idle scenario on both kernels: what a kernel developer relies on.
 
-Runs scripts/idle.sh (boot without a console, each C-state alone for a
+Runs `n9 idle` (boot without a console, each C-state alone for a
 marked window of modelled time, the kernel's counters reported through
 semihosting) on the mainline and the patched kernel and checks:
 - every C-state C1..C7 is reached and counted: the machine's idle entries
@@ -29,8 +29,8 @@ TOP = sys.argv[1] if len(sys.argv) > 1 else \
     os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 LOGDIR = sys.argv[2] if len(sys.argv) > 2 else '/tmp'
 os.makedirs(LOGDIR, exist_ok=True)
-sys.path.insert(0, os.path.join(TOP, 'scripts'))
-import n9idle  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, 'tools'))
+from n9 import idle as n9idle  # noqa: E402
 
 ALL = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7']
 failed = 0
@@ -46,9 +46,10 @@ def check(name, ok, detail=''):
 
 def run(kernel, states, seconds=1, count_all=False, tag=''):
     out = os.path.join(LOGDIR, 'idle-%s%s' % (kernel, tag))
-    argv = [os.path.join(TOP, 'scripts', 'idle.sh'), '--kernel', kernel,
+    # tests/run has built everything: --no-build
+    argv = [os.path.join(TOP, 'n9'), 'idle', '--no-build', '--kernel', kernel,
             '--state', ','.join(states), '--seconds', str(seconds),
-            '--out', out, '--json', os.path.join(out, 'figures.json')]
+            '--out', out, '--json', os.path.join(out, 'result.json')]
     if count_all:
         argv.append('--count-all')
     with open(os.path.join(LOGDIR, 'idle-%s%s.log' % (kernel, tag)), 'w') as log:
@@ -56,7 +57,7 @@ def run(kernel, states, seconds=1, count_all=False, tag=''):
                             timeout=1200).returncode
     if rc != 0:
         check('%s%s: the idle scenario runs (log: %s)' % (kernel, tag, log.name),
-              False, 'scripts/idle.sh exited with status %d' % rc)
+              False, 'n9 idle exited with status %d' % rc)
         return None, None
     stats = json.load(open(os.path.join(out, 'stats.json')))
     for m in stats.get('marks', []):
