@@ -10,6 +10,11 @@ from .errors import UserError
 
 
 def run_script(name, *args, quiet=False):
+    if os.environ.get('QEMU_N9_NO_BUILD'):
+        # the tests of the option checks: a check that lets a mistake through
+        # must not start a build
+        raise UserError('QEMU_N9_NO_BUILD is set: not running scripts/%s'
+                        % name)
     argv = [env.script(name), *args]
     try:
         p = subprocess.run(argv, stdin=subprocess.DEVNULL,

@@ -60,11 +60,23 @@ def check_json(path):
     d = os.path.dirname(path)
     if not os.path.isdir(d):
         raise UserError("--json: folder '%s' does not exist" % d)
-    if not os.access(d, os.W_OK):
-        raise UserError("--json: cannot write in '%s'" % d)
     if os.path.isdir(path):
         raise UserError("--json: '%s' is a folder" % path)
+    if not writable(d):
+        raise UserError("--json: cannot write in '%s'" % d)
     return path
+
+
+def writable(d):
+    """Can a file be created in folder @d (root's access() says yes to
+    /proc)?"""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=d, prefix='.n9-check-')
+    except OSError:
+        return False
+    os.close(fd)
+    os.unlink(tmp)
+    return True
 
 
 def check_out(path):
@@ -78,7 +90,7 @@ def check_out(path):
         os.makedirs(path, exist_ok=True)
     except OSError as e:
         raise UserError("--out: cannot create '%s': %s" % (path, e))
-    if not os.access(path, os.W_OK):
+    if not writable(path):
         raise UserError("--out: cannot write in '%s'" % path)
     return path
 
@@ -177,8 +189,12 @@ def add_all_workload_opts(p):
 
 
 def workload_args(a, w):
-    return {o.key: getattr(a, o.key) for o in w.opts
-            if getattr(a, o.key, None) is not None}
+    """The workload options given on the command line (with every
+    workload's options on it, as compare has: all of them, so that one
+    the workload does not take is an error)"""
+    keys = {o.key for ww in workloads.WORKLOADS.values() for o in ww.opts}
+    return {k: getattr(a, k) for k in keys
+            if getattr(a, k, None) is not None}
 
 
 def prepare(a, w, opts):

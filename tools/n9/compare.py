@@ -114,12 +114,12 @@ def rows_of(fa, fb, changed_only=False):
     return rows
 
 
-def print_rows(title, rows, file, name_w=None):
+def print_rows(title, rows, file, what='figure'):
     if not rows:
         return
-    w = name_w or max(len('figure'), max(len(r[0]) for r in rows))
+    w = max(len(what), max(len(r[0]) for r in rows))
     print(title, file=file)
-    print('  %-*s %16s %16s %16s %10s' % (w, 'figure', 'A', 'B',
+    print('  %-*s %16s %16s %16s %10s' % (w, what, 'A', 'B',
                                           'difference', 'ratio'), file=file)
     for k, a, b in rows:
         print('  %-*s %16s %16s %16s %10s' % (w, k, fmt(a), fmt(b),
@@ -182,7 +182,7 @@ def compare(ra, rb, file=sys.stdout, top=12, show_all=False):
         p('')
         print_rows('%s: %d differ%s' % (title, n, '' if show_all or n <= top
                                          else ', the %d largest' % top),
-                   rows, file)
+                   rows, file, what='counter')
     return out
 
 

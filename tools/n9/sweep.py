@@ -107,7 +107,18 @@ def _check_param_name(name, w):
 
 
 def load_spec(path):
-    """The spec, checked: a dict with every field resolved"""
+    """The spec, checked: a dict with every field resolved; a mistake is
+    one line naming the spec and the entry"""
+    try:
+        return _load_spec(path)
+    except UserError as e:
+        msg = str(e)
+        if msg.startswith('sweep spec '):
+            raise
+        raise UserError('sweep spec %s: %s' % (path, msg))
+
+
+def _load_spec(path):
     try:
         with open(path, 'rb') as f:
             raw = tomllib.load(f)
@@ -536,6 +547,8 @@ def write_report(p, out, rows, missing, plots=None):
             lines.append('| %s |' % ' | '.join(list(c) + vals))
         lines.append('')
         for pl in (plots or {}).get(fig, []):
+            if pl.endswith('.svg') and pl[:-4] + '.png' in plots[fig]:
+                continue            # the PNG shows it; the SVG is beside it
             lines.append('![%s](%s)' % (fig, os.path.relpath(pl, out)))
             lines.append('')
     if missing:

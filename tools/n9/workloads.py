@@ -39,18 +39,19 @@ def state_list(v):
 
 
 def whole(lo=1, hi=None, unit=''):
+    """A whole number from @lo (to @hi)"""
     def check(name, v):
         s = str(v)
         if not re.fullmatch(r'[0-9]+', s) or int(s) < lo or \
                 (hi is not None and int(s) > hi):
-            rng = 'from %d to %d' % (lo, hi) if hi is not None else \
-                'of %s%sat least %d' % (unit, ' ' if unit else '', lo) \
-                if lo != 1 else 'above 0'
-            if lo == 1 and hi is None:
-                raise UserError("--%s: '%s' is not a whole number %sabove 0"
-                                % (name, s, 'of %s ' % unit if unit else ''))
-            raise UserError("--%s: '%s' is not a whole number %s"
-                            % (name, s, rng))
+            if hi is not None:
+                rng = 'from %d to %d' % (lo, hi)
+            elif lo == 1:
+                rng = 'above 0'
+            else:
+                rng = 'of at least %d' % lo
+            raise UserError("--%s: '%s' is not a whole number %s%s"
+                            % (name, s, 'of %s ' % unit if unit else '', rng))
         return s
     return check
 
@@ -485,6 +486,8 @@ class Kbench(Workload):
             'n9.kbench.bytes', metavar='B'),
         Opt('repeats', whole(1, 99), None, 'best of R (default 3)',
             'n9.kbench.repeats', metavar='R'),
+        Opt('settle', whole(0), None, 'seconds to let the system settle '
+            'first (default 3)', 'n9.kbench.settle', metavar='S'),
     ]
 
     def estimate(self, o):
@@ -524,6 +527,8 @@ class Hackbench(Workload):
             'n9.hackbench.threads', flag=True),
         Opt('repeats', whole(1, 99), None, 'runs (default 3)',
             'n9.hackbench.repeats', metavar='R'),
+        Opt('settle', whole(0), None, 'seconds to let the system settle '
+            'first (default 3)', 'n9.hackbench.settle', metavar='S'),
     ]
 
     def estimate(self, o):
