@@ -120,6 +120,36 @@ def check_common(kernel, fig, pm_debug=True):
                   not diff and len(s['pm_debug_count']) == 9, diff)
 
 
+def check_record(fig):
+    """n9 idle --json: the result records what made it and the per-entry
+    figures the table shows, as numbers"""
+    path = os.path.join(LOGDIR, 'idle-mainline', 'result.json')
+    try:
+        rec = json.load(open(path))
+    except (OSError, ValueError) as e:
+        check('n9 idle --json writes the result', False, e)
+        return
+    st = rec['figures']['states']['C2']
+    pe = st['per_entry']
+    e = fig['states']['C2']['entries']
+    ok = (rec['workload']['name'] == 'idle' and
+          rec['workload']['options']['state'] == ','.join(ALL) and
+          rec['timing']['l4-wkup']['read_min_ns'] == 625 and
+          rec['timing']['clocks']['mpu_hz'] == 1000000000 and
+          rec['kernel']['label'] == 'mainline' and
+          len(rec['qemu']['sha256']) == 16 and
+          pe['us_before_wfi'] == fig['states']['C2']['before_wfi_ns'] / e / 1e3
+          and pe['power_domain_registers_before_wfi'] == 45 and
+          isinstance(pe['accesses']['before_wfi']['l4-wkup']['reads'], float)
+          and rec['flat']['C2.pd_regs_before_wfi'] == 45 and
+          rec['counters']['idle']['states']['C2']['entries'] == e)
+    check('n9 idle --json: the result records the workload, the timing '
+          'parameters, kernel and QEMU, and the per-entry figures the table '
+          'shows (C2: %.2f us before WFI, %s power-domain registers)'
+          % (pe['us_before_wfi'], pe['power_domain_registers_before_wfi']),
+          ok, json.dumps(pe)[:1000])
+
+
 def pdr(s, phase):
     d = s['power_domain_registers'][phase]
     return d['reads'] + d['writes']
@@ -147,6 +177,7 @@ def main():
         check('mainline: SDRC_POWER reads 0x129 after CORE OFF (the ROM '
               'restores the scratchpad\'s self-refresh value)',
               fig['sdrc_power'] == '0x00000129', fig['sdrc_power'])
+        check_record(fig)
 
     # patched: the reduced walk
     fig, raw = run('patched', ALL)

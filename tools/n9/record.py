@@ -91,7 +91,7 @@ def make(w, opts, kernel, qemu, initrd, machine, timing_file, timing_set,
         'initramfs': file_identity(initrd),
         'machine': {
             'options': {k: v for k, v in machine.items()
-                        if k not in ('stats',)},
+                        if k not in ('stats', 'timing', 'timing-set')},
             'timing_file': file_identity(timing_file),
             'timing_set': list(timing_set or []),
             'icount': 'shift=0,sleep=off',

@@ -94,10 +94,10 @@ def _values(name, v):
                     % name)
 
 
-def _check_param_name(name, w):
+def _check_param_name(name, w, wl):
     for part in name.split('+'):
         if part.startswith('workload.'):
-            w.check({part[len('workload.'):]: None})   # known option?
+            w.check(dict(wl, **{part[len('workload.'):]: None}))  # known?
         elif part.startswith('machine.'):
             if part[len('machine.'):] in ('stats', 'timing', 'timing-set'):
                 raise UserError('[params] %s: give timing parameters as '
@@ -149,9 +149,9 @@ def _load_spec(path):
     w = workloads.get(str(wl.pop('name')))
     if w.name == 'script' and 'script' in wl:
         wl['script'] = os.path.join(here, wl['script'])
+    wl = {k: str(v) if not isinstance(v, bool) else v for k, v in wl.items()}
     try:
-        spec['opts'] = w.check({k: str(v) if not isinstance(v, bool) else v
-                                for k, v in wl.items()})
+        spec['opts'] = w.check(wl)
     except UserError as e:
         raise UserError('sweep spec %s: [workload] %s' % (path, e))
     spec['workload'] = w
@@ -189,7 +189,7 @@ def _load_spec(path):
     spec['params'] = []
     for name, v in params.items():
         try:
-            _check_param_name(name, w)
+            _check_param_name(name, w, wl)
         except UserError as e:
             raise UserError('sweep spec %s: [params] %s: %s' % (path, name, e))
         spec['params'].append((name, _values(name, v)))
@@ -205,7 +205,7 @@ def _load_spec(path):
             for part in name.split('+'):
                 if part.startswith('workload.'):
                     try:
-                        w.check({part[len('workload.'):]: str(v)})
+                        w.check(dict(wl, **{part[len('workload.'):]: str(v)}))
                     except UserError as e:
                         raise UserError('sweep spec %s: [params] %s: %s'
                                         % (path, name, e))
@@ -267,7 +267,8 @@ def job_of(spec_w, base_opts, kd, values, timing_file, base_set, machine):
     for name, v in values.items():
         for part in name.split('+'):
             if part.startswith('workload.'):
-                opts.update(spec_w.check({part[len('workload.'):]: str(v)}))
+                opts = spec_w.check(dict(opts, **{
+                    part[len('workload.'):].replace('-', '_'): str(v)}))
             elif part.startswith('machine.'):
                 m[part[len('machine.'):]] = str(v)
             else:
