@@ -277,7 +277,7 @@ def save_regression(seed, append, machine_opts, sig, detail, argv,
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, 'vcpu-seed-%d.cmd' % seed)
     with open(path, 'w') as f:
-        f.write('# found by scripts/fuzz.sh --vcpu on %s\n' %
+        f.write('# found by n9 fuzz --vcpu on %s\n' %
                 time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
         f.write('# failure: %s\n' % sig)
         for ln in detail.splitlines()[:8]:

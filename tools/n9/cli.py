@@ -222,8 +222,8 @@ def prepare(a, w, opts):
 
 def cmd_workload(a, w):
     opts = w.check(workload_args(a, w))
+    out = check_out(a.out)          # first: --json may be inside it
     out_json = check_json(a.json)
-    out = check_out(a.out)
     trace = getattr(a, 'trace', None)
     if trace:
         trace = check_json(trace)

@@ -189,8 +189,9 @@ def compare(ra, rb, file=sys.stdout, top=12, show_all=False):
 def cmd_compare(a):
     from .cli import check_json, check_out, check_jobs, machine_of, \
         workload_args
-    out_json = check_json(a.json)
     ra, rb = load_side(a.a), load_side(a.b)
+    out = check_out(a.out) if ra is None else None   # --json may be in it
+    out_json = check_json(a.json)
     if (ra is None) != (rb is None):
         raise UserError('compare two results (files or run folders) or two '
                         'kernels, not one of each (%s, %s)' % (a.a, a.b))
@@ -206,7 +207,6 @@ def cmd_compare(a):
         sa = timing.check_set(a.set + a.set_a)
         sb = timing.check_set(a.set + a.set_b)
         machine = machine_of(a)
-        out = check_out(a.out)
         jobs = min(2, check_jobs(a.jobs))
         from . import build
         if not a.no_build:

@@ -141,20 +141,33 @@ def _load_spec(path):
     if spec['mode'] not in ('grid', 'zip'):
         raise UserError("sweep spec %s: mode '%s' is not grid or zip"
                         % (path, spec['mode']))
-    wl = dict(raw.get('workload') or {})
-    if 'name' not in wl:
+    wls = raw.get('workload') or {}
+    if isinstance(wls, dict):
+        wls = [wls]             # [workload], or [[workload]] tables: several
+    spec['workloads'] = []
+    for wl in wls:
+        wl = dict(wl)
+        if 'name' not in wl:
+            raise UserError('sweep spec %s: [workload] needs name = "idle" '
+                            '(or membench, kbench, hackbench, cyclictest, '
+                            'soak, script)' % path)
+        w = workloads.get(str(wl.pop('name')))
+        if w.name == 'script' and 'script' in wl:
+            wl['script'] = os.path.join(here, wl['script'])
+        wl = {k: str(v) if not isinstance(v, bool) else v
+              for k, v in wl.items()}
+        try:
+            opts = w.check(wl)
+        except UserError as e:
+            raise UserError('sweep spec %s: [workload] %s' % (path, e))
+        spec['workloads'].append((w, opts, wl))
+    if not spec['workloads']:
         raise UserError('sweep spec %s: [workload] needs name = "idle" (or '
                         'membench, kbench, hackbench, cyclictest, soak, '
                         'script)' % path)
-    w = workloads.get(str(wl.pop('name')))
-    if w.name == 'script' and 'script' in wl:
-        wl['script'] = os.path.join(here, wl['script'])
-    wl = {k: str(v) if not isinstance(v, bool) else v for k, v in wl.items()}
-    try:
-        spec['opts'] = w.check(wl)
-    except UserError as e:
-        raise UserError('sweep spec %s: [workload] %s' % (path, e))
-    spec['workload'] = w
+    # the first one, as a single-workload spec has it
+    spec['workload'], spec['opts'], wl = spec['workloads'][0]
+    need_symbols = any(x[0].symbols for x in spec['workloads'])
     ks = raw.get('kernels') or {'list': ['patched']}
     unknown = set(ks) - {'list', 'series', 'base'}
     if unknown:
@@ -183,15 +196,21 @@ def _load_spec(path):
         spec['series'] = None
         spec['kernels'] = [kernel_mod.resolve(
             k if k in kernel_mod.VARIANTS or os.path.isabs(k)
-            else os.path.join(here, k), need_symbols=w.symbols)
+            else os.path.join(here, k), need_symbols=need_symbols)
             for k in (str(x) for x in lst)]
     params = raw.get('params') or {}
     spec['params'] = []
     for name, v in params.items():
-        try:
-            _check_param_name(name, w, wl)
-        except UserError as e:
-            raise UserError('sweep spec %s: [params] %s: %s' % (path, name, e))
+        errs = []
+        for w, _, wl in spec['workloads']:
+            try:
+                _check_param_name(name, w, wl)
+            except UserError as e:
+                errs.append(e)
+        # a workload option: one of the workloads must take it
+        if len(errs) == len(spec['workloads']):
+            raise UserError('sweep spec %s: [params] %s: %s' % (path, name,
+                                                                errs[0]))
         spec['params'].append((name, _values(name, v)))
     if spec['mode'] == 'zip' and spec['params']:
         n = {len(v) for _, v in spec['params']}
@@ -204,11 +223,15 @@ def _load_spec(path):
         for v in vals:
             for part in name.split('+'):
                 if part.startswith('workload.'):
-                    try:
-                        w.check(dict(wl, **{part[len('workload.'):]: str(v)}))
-                    except UserError as e:
-                        raise UserError('sweep spec %s: [params] %s: %s'
-                                        % (path, name, e))
+                    for w, _, wl in spec['workloads']:
+                        if not takes(w, part):
+                            continue
+                        try:
+                            w.check(dict(wl, **{part[len('workload.'):]:
+                                                str(v)}))
+                        except UserError as e:
+                            raise UserError('sweep spec %s: [params] %s: %s'
+                                            % (path, name, e))
                 elif not part.startswith('machine.'):
                     try:
                         timing.check_set(['%s=%s' % (part, v)])
@@ -235,6 +258,12 @@ def _load_spec(path):
         raise UserError('sweep spec %s: [figures] keep = ["glob", ...]' % path)
     spec['jobs'] = raw.get('jobs')
     return spec
+
+
+def takes(w, part):
+    """Does workload @w have the option of parameter part 'workload.OPT'?"""
+    k = part[len('workload.'):].replace('-', '_')
+    return any(o.key == k for o in w.opts)
 
 
 def combos(spec):
@@ -267,8 +296,9 @@ def job_of(spec_w, base_opts, kd, values, timing_file, base_set, machine):
     for name, v in values.items():
         for part in name.split('+'):
             if part.startswith('workload.'):
-                opts = spec_w.check(dict(opts, **{
-                    part[len('workload.'):].replace('-', '_'): str(v)}))
+                if takes(spec_w, part):
+                    opts = spec_w.check(dict(opts, **{
+                        part[len('workload.'):].replace('-', '_'): str(v)}))
             elif part.startswith('machine.'):
                 m[part[len('machine.'):]] = str(v)
             else:
@@ -297,15 +327,20 @@ def plan(spec, out, qemu, initrd):
     points = []
     for kern in kernels:
         kd = kernel_dict(kern)
-        for values in combos(spec):
-            job = job_of(spec['workload'], spec['opts'], kd, values,
-                         spec['timing'], spec['set'], spec['machine'])
-            points.append({'index': len(points), 'kernel': kd,
-                           'values': values, 'key': job.key(qemu, initrd),
-                           'timing_set': job.timing_set,
-                           'machine': job.machine, 'opts': job.opts})
+        for w, wopts, _ in spec['workloads']:
+            for values in combos(spec):
+                job = job_of(w, wopts, kd, values, spec['timing'],
+                             spec['set'], spec['machine'])
+                points.append({'index': len(points), 'kernel': kd,
+                               'workload': w.name, 'values': values,
+                               'key': job.key(qemu, initrd),
+                               'timing_set': job.timing_set,
+                               'machine': job.machine, 'opts': job.opts})
     p = {'name': spec['name'], 'spec': spec['path'], 'mode': spec['mode'],
-         'workload': spec['workload'].name, 'opts': spec['opts'],
+         'workload': ', '.join(w.name for w, _, _ in spec['workloads']),
+         'workloads': [{'name': w.name, 'opts': o}
+                       for w, o, _ in spec['workloads']],
+         'opts': spec['opts'],
          'params': [n for n, _ in spec['params']], 'keep': spec['keep'],
          'timing': spec['timing'], 'set': spec['set'],
          'machine': spec['machine'], 'qemu': qemu, 'initramfs': initrd,
@@ -339,7 +374,7 @@ def point_result(out, pt):
 
 def run_point(p, pt, out, quiet=True):
     """One point of plan @p: an Outcome"""
-    w = workloads.get(p['workload'])
+    w = workloads.get(pt['workload'])
     job = runner.Job(w, pt['opts'], kernel_of(pt['kernel']), p['timing'],
                      pt['timing_set'], pt['machine'],
                      label=pt['kernel']['label'])
@@ -349,8 +384,9 @@ def run_point(p, pt, out, quiet=True):
 
 def describe_point(p, pt):
     vals = ', '.join('%s=%s' % kv for kv in pt['values'].items())
-    return '%s%s' % (short_kernel(pt['kernel']['label']),
-                     ', ' + vals if vals else '')
+    return '%s%s%s' % (short_kernel(pt['kernel']['label']),
+                       ', ' + pt['workload'] if len(p['workloads']) > 1
+                       else '', ', ' + vals if vals else '')
 
 
 def report_failure(p, pt, out, err):
@@ -382,9 +418,9 @@ def run_local(p, out, jobs):
     lock = threading.Lock()
     t0 = time.monotonic()
     stop = threading.Event()
-    w = workloads.get(p['workload'])
-    est1 = progress.estimate('run %s' % w.describe(p['opts']),
-                             w.estimate(p['opts']))
+    w = workloads.get(p['workloads'][0]['name'])
+    o1 = p['workloads'][0]['opts']
+    est1 = progress.estimate('run %s' % w.describe(o1), w.estimate(o1))
 
     def left():
         per = (sum(times) / len(times)) if times else est1
@@ -455,6 +491,7 @@ def collect(p, out):
                 continue
             rows.append({'point': pt['index'], 'key': pt['key'],
                          'kernel': short_kernel(pt['kernel']['label']),
+                         'workload': pt['workload'],
                          **{n: pt['values'].get(n) for n in p['params']},
                          'figure': fig, 'value': v})
     return rows, missing
@@ -462,7 +499,8 @@ def collect(p, out):
 
 def write_csv(p, out, rows):
     path = os.path.join(out, 'results.csv')
-    cols = ['point', 'key', 'kernel'] + p['params'] + ['figure', 'value']
+    cols = ['point', 'key', 'kernel', 'workload'] + p['params'] + \
+        ['figure', 'value']
     tmp = path + '.tmp'
     with open(tmp, 'w', newline='') as f:
         wr = csv.DictWriter(f, fieldnames=cols, lineterminator='\n')
@@ -478,8 +516,8 @@ def read_csv(path):
         rd = csv.DictReader(f)
         cols = rd.fieldnames or []
         rows = list(rd)
-    params = [c for c in cols if c not in ('point', 'key', 'kernel', 'figure',
-                                           'value')]
+    params = [c for c in cols if c not in ('point', 'key', 'kernel',
+                                           'workload', 'figure', 'value')]
     return params, rows
 
 
@@ -497,11 +535,13 @@ def write_report(p, out, rows, missing, plots=None):
     """OUT/report.md: per figure a table (parameter values x kernels) and
     its plots"""
     lines = ['# Sweep %s' % p['name'], '']
-    lines.append('Spec `%s`: workload %s (%s), %s over %s; %d points (%d '
+    lines.append('Spec `%s`: %s %s, %s over %s; %d points (%d '
                  'missing or failed).' % (
-                     os.path.basename(p['spec']), p['workload'],
-                     ', '.join('%s=%s' % kv for kv in sorted(p['opts'].items()))
-                     or 'defaults',
+                     os.path.basename(p['spec']),
+                     'workload' if len(p['workloads']) == 1 else 'workloads',
+                     '; '.join('%s (%s)' % (x['name'], ', '.join(
+                         '%s=%s' % kv for kv in sorted(x['opts'].items()))
+                         or 'defaults') for x in p['workloads']),
                      p['mode'] if p['params'] else 'no parameters',
                      ', '.join('`%s`' % n for n in p['params']) or 'kernels',
                      len(p['points']), len(missing)))
@@ -715,8 +755,8 @@ def cmd_sweep(a):
     p = plan(spec, out, q, env.initramfs())
     # the machine takes every point's options (no guest runs)
     seen = set()
-    w = spec['workload']
     for pt in p['points']:
+        w = workloads.get(pt['workload'])
         job = runner.Job(w, pt['opts'], kernel_of(pt['kernel']),
                          p['timing'], pt['timing_set'], pt['machine'])
         mo = json.dumps(job.machine_opts(), sort_keys=True)

@@ -347,9 +347,9 @@ static void omap3_prcm_standbywfi(void *opaque, int n, int level)
 void omap3_prcm_set_clock_overrides(OMAP3PRCMState *s, uint64_t mpu_hz,
                                     uint64_t l3_hz)
 {
+    /* the rates follow at the reset, which computes every clock */
     s->mpu_hz_override = mpu_hz;
     s->l3_hz_override = l3_hz;
-    omap3_prcm_cm_update_clocks(s);
 }
 
 void omap3_prcm_clock_rates(OMAP3PRCMState *s, uint64_t *mpu_hz,
