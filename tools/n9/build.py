@@ -39,7 +39,10 @@ def ensure(variants=('patched',), qemu=True, initramfs=True, setup=True,
     if qemu:
         run_script('build-qemu.sh')
     for v in sorted(set(variants)):
-        run_script('build-kernel.sh', v)
+        if v.endswith('-debug'):
+            run_script('build-kernel-debug.sh', v[:-len('-debug')])
+        else:
+            run_script('build-kernel.sh', v)
     if initramfs:
         run_script('build-initramfs.sh')
     elif guest_tools:

@@ -280,6 +280,9 @@ def cmd_boot(a):
         if not vml:
             progress.log('no vmlinux beside %s: give gdb the kernel\'s ELF'
                          % k.zimage)
+        elif not k.label.endswith('-debug') and not k.own:
+            progress.log('%s has symbols but no debug information: --kernel '
+                         '%s-debug for source lines' % (k.label, k.label))
     progress.log('booting %s: Ctrl-A X quits' % k.zimage)
     sys.stdout.flush()
     sys.stderr.flush()
@@ -331,7 +334,9 @@ def parser():
                    'time')
     p.add_argument('--gdb', action='store_true',
                    help='wait for gdb on localhost:1234 (QEMU -s -S); prints '
-                   'the gdb command with the kernel\'s vmlinux')
+                   'the gdb command with the kernel\'s vmlinux (--kernel '
+                   'patched-debug: with debug information, '
+                   'docs/debugging.md)')
     p.add_argument('--append', metavar='WORDS',
                    help='more kernel command-line words')
     p.add_argument('--print', action='store_true',

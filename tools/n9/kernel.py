@@ -9,6 +9,8 @@ from . import env
 from .errors import UserError
 
 VARIANTS = ('mainline', 'patched')
+# with debug information (scripts/build-kernel-debug.sh, for n9 boot --gdb)
+DEBUG_VARIANTS = ('mainline-debug', 'patched-debug')
 
 
 class Kernel:
@@ -60,15 +62,16 @@ def resolve(spec, symbols=None, dtb=None, need_symbols=False):
         dtb = readable(dtb, '--dtb: device tree')
     if symbols:
         symbols = readable(symbols, '--symbols: symbol file')
-    if spec in VARIANTS:
+    if spec in VARIANTS + DEBUG_VARIANTS:
         d = os.path.join(env.kernels_dir(), spec)
         return Kernel(spec, os.path.join(d, 'zImage'),
                       dtb or os.path.join(d, 'omap3-n9.dtb'),
                       symbols or os.path.join(d, 'System.map'),
                       os.path.join(d, 'vmlinux'), spec)
     if not os.path.exists(spec):
-        raise UserError("unknown kernel '%s': give mainline, patched or the "
-                        "path of a zImage (no such file)" % spec)
+        raise UserError("unknown kernel '%s': give mainline, patched (or "
+                        "mainline-debug, patched-debug) or the path of a "
+                        "zImage (no such file)" % spec)
     z = readable(spec, 'kernel')
     here = os.path.dirname(z)
     if not dtb:
