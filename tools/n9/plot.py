@@ -68,7 +68,10 @@ def plot_one(rows, fig, xname, group_names, outdir, formats, title):
                                              if title else fig),
               'set xlabel %s noenhanced' % gq(xname),
               'set ylabel %s noenhanced' % gq(fig),
-              'set key outside right top noenhanced',
+              # long line titles (several parameters) below the plot
+              'set key %s noenhanced' % (
+                  'below' if max(len(g) for g in lines) > 24
+                  else 'outside right top'),
               'set grid']
     if not numeric:
         script.append('set xtics rotate by -30')
@@ -87,10 +90,13 @@ def plot_one(rows, fig, xname, group_names, outdir, formats, title):
     return out
 
 
-def plot_csv(csv_path, outdir, title=None, formats=('png', 'svg')):
-    """Every plot of a sweep's CSV: {figure: [files]}"""
+def plot_csv(csv_path, outdir, title=None, formats=('png', 'svg'),
+             zipped=False):
+    """Every plot of a sweep's CSV: {figure: [files]}.  @zipped: the
+    parameters vary together (mode zip): against the first one only"""
     from .sweep import read_csv
     params, rows = read_csv(csv_path)
+    xparams = params[:1] if zipped else params
     os.makedirs(outdir, exist_ok=True)
     figs = []
     for r in rows:
@@ -105,7 +111,7 @@ def plot_csv(csv_path, outdir, title=None, formats=('png', 'svg')):
             done[fig] += plot_one(fr, fig, 'kernel', [], outdir, formats,
                                   title)
             continue
-        for xp in params:
+        for xp in xparams:
             varying = [n for n in params if n != xp and
                        len({r[n] for r in fr}) > 1]
             # zipped parameters vary with xp: one line per kernel then
@@ -142,7 +148,8 @@ def cmd_plot(a):
         raise UserError('no gnuplot (apt-get install gnuplot-nox; '
                         'scripts/setup-host.sh installs it)')
     plots = plot_csv(csv_path, out, title=plan['name'] if plan else None,
-                     formats=formats)
+                     formats=formats,
+                     zipped=bool(plan and plan['mode'] == 'zip'))
     n = sum(len(v) for v in plots.values())
     if plan:
         rows, missing = sweep.collect(plan, src)

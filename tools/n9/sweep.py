@@ -614,7 +614,8 @@ def finish(p, out, plot=True):
     if plot and rows and shutil.which('gnuplot'):
         from . import plot as plot_mod
         plots = plot_mod.plot_csv(csvp, os.path.join(out, 'plots'),
-                                  title=p['name'])
+                                  title=p['name'],
+                                  zipped=p['mode'] == 'zip')
     elif plot and rows:
         progress.log('sweep: no gnuplot: no plots (apt-get install '
                      'gnuplot-nox; scripts/setup-host.sh does)')
