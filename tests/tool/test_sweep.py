@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`n9 sweep`, `n9 compare` and `n9 plot` on real runs.
+"""`n9 sweep`, `n9 compare` and `n9 plot` on real runs (and `n9 boot
+--print`: the command line n9 boot runs, checked by the machine first).
 
 - a 4-point sweep (mainline and patched x the 32 kHz counter's read cost
   400 and 800 ns, kbench's sched_yield, memory model off for speed) on the
@@ -304,8 +305,29 @@ def slurm(spec, local_out):
         subprocess.run([starter, 'stop', sdir], timeout=60)
 
 
+def boot_line():
+    """n9 boot --print: the command line n9 boot would run, the timing
+    options checked by the machine first"""
+    rc, so, se, secs = n9('boot', '--print', '--no-build', '--icount',
+                          '--set', 'sdram.txsr=20', '--gdb', '--', '-d',
+                          'unimp')
+    argv = so.split()
+    check('n9 boot --print: -M rm696,timing-set=..., -icount, the console on '
+          'stdio (-nographic), gdb\'s -s -S, the QEMU arguments after --',
+          rc == 0 and argv[1:3] == ['-M', 'rm696,timing-set=sdram.txsr=20']
+          and '-icount' in argv and '-nographic' in argv and
+          argv[-4:] == ['-s', '-S', '-d', 'unimp'] and
+          "'console=ttyS2,115200 rdinit=/init'" in so, so + se)
+    rc, so, se, secs = n9('boot', '--print', '--no-build', '--set',
+                          'sdram.txsr=256')
+    check('n9 boot with a --set the machine refuses: its one line, status 1, '
+          'before any boot', rc == 1 and se.strip().count('\n') == 0 and
+          'timing-set sdram.txsr=256' in se and 'from 0 to 255' in se, se)
+
+
 def main():
     os.makedirs(LOGDIR, exist_ok=True)
+    boot_line()
     spec = os.path.join(LOGDIR, 'small.toml')
     with open(spec, 'w') as f:
         f.write(SPEC)
