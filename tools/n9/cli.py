@@ -52,18 +52,19 @@ class Parser(argparse.ArgumentParser):
 
 # ---- checks shared by the commands -----------------------------------------
 
-def check_json(path):
-    """--json FILE: its folder must exist and be writable, now"""
+def check_json(path, opt='--json'):
+    """--json FILE (or another file the run writes): its folder must exist
+    and take a new file, now"""
     if not path:
         return None
     path = os.path.abspath(path)
     d = os.path.dirname(path)
     if not os.path.isdir(d):
-        raise UserError("--json: folder '%s' does not exist" % d)
+        raise UserError("%s: folder '%s' does not exist" % (opt, d))
     if os.path.isdir(path):
-        raise UserError("--json: '%s' is a folder" % path)
+        raise UserError("%s: '%s' is a folder" % (opt, path))
     if not writable(d):
-        raise UserError("--json: cannot write in '%s'" % d)
+        raise UserError("%s: cannot write in '%s'" % (opt, d))
     return path
 
 
@@ -226,7 +227,7 @@ def cmd_workload(a, w):
     out_json = check_json(a.json)
     trace = getattr(a, 'trace', None)
     if trace:
-        trace = check_json(trace)
+        trace = check_json(trace, '--trace')
     job, q = prepare(a, w, opts)
     if trace:
         job.machine['idle-trace'] = trace

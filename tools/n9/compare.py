@@ -163,6 +163,8 @@ def compare(ra, rb, file=sys.stdout, top=12, show_all=False):
     ca = flatten(ra.get('counters') or {})
     cb = flatten(rb.get('counters') or {})
     out = {'a': describe(ra), 'b': describe(rb),
+           # what made each side: its whole result record
+           'a_result': ra, 'b_result': rb,
            'figures': [{'figure': k, 'a': a, 'b': b,
                         'difference': None if a is None or b is None
                         else b - a} for k, a, b in frows],
