@@ -12,7 +12,10 @@
 # Outputs: $N9_OUT/kernels/VARIANT-debug/{zImage,omap3-n9.dtb,System.map,
 # vmlinux,kernel.config}.  A first build takes about as long as a kernel
 # build with a cold ccache (-g changes every compiler command line): 10-20
-# minutes on 2 cores; later builds are cached by the hash of the inputs.
+# minutes on 2 cores; later builds are cached by the hash of the inputs,
+# and a change rebuilds only what it touches in the tree.  ccache is off
+# (CCACHE_DISABLE=0 turns it on): the debug objects would crowd the main
+# kernels' out of the shared cache.
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:-patched}
@@ -57,6 +60,7 @@ if [ "$(cat "$src/.n9-ready" 2>/dev/null)" != "$phash" ]; then
 fi
 mkdir -p "$obj" "$out"
 export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=qemu-n9 KBUILD_BUILD_HOST=qemu-n9
+export CCACHE_DISABLE=${CCACHE_DISABLE:-1}
 kmake() {
     make -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
         CC="ccache arm-linux-gnueabihf-gcc" -j"$JOBS" "$@"
