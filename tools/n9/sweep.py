@@ -36,7 +36,9 @@ kernel), which the report shows.
     keep = ["C2.us_*", "C3.us_before_wfi"]   # globs; default every figure
 
 Keys joined with '+' take the same value; "workload.OPT" is a workload
-option and "machine.OPT" a -M rm696 option that varies.
+option and "machine.OPT" a -M rm696 option that varies.  Several
+workloads: [[workload]] tables, each crossed with the kernels and values.
+The four studies of docs/whatif.md are specs in docs/whatif/.
 """
 import csv
 import fnmatch
