@@ -68,7 +68,7 @@ bare cpufreq-bare "$src/baremetal/cpufreq-bare.c"
 bare offmode-bare -mno-unaligned-access "$src/baremetal/offmode-sleep.S" \
     "$src/baremetal/offmode-bare.c"
 # memfuzz-bare.elf: the seeded fuzzer of the vCPU's own memory path
-# (tests/fuzz/test_vcpu_fuzz.py, scripts/fuzz.sh --vcpu).  Its unaligned
+# (tests/fuzz/test_vcpu_fuzz.py, n9 fuzz --vcpu).  Its unaligned
 # accesses are its own inline assembly; the compiler's must not be (the
 # MMU-off bursts run on Strongly-ordered memory).
 bare memfuzz-bare -mno-unaligned-access "$src/baremetal/memfuzz-bare.c"

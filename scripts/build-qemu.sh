@@ -7,7 +7,7 @@
 #   model, docs/plugins.md)
 #   --sanitize  a second build folder (build/qemu-VERSION-asan) compiled with
 #               clang, AddressSanitizer, UBSan and libFuzzer instrumentation,
-#               for the long fuzzing campaign (scripts/fuzz.sh --asan) and
+#               for the long fuzzing campaign (n9 fuzz --asan) and
 #               QEMU's generic-fuzz (target qemu-fuzz-arm); links
 #               out/bin/qemu-system-arm-asan (and out/bin/qemu-fuzz-arm).
 . "$(dirname "$0")/lib.sh"

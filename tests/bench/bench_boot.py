@@ -30,17 +30,22 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
+
 
 def run(qemu, kernel, dtb, initrd, extra, n):
     """One boot of the loop scenario: (host s to the loop, loop's virtual
     s, loop's host s, loop's virtual ns)"""
     fd, stats = tempfile.mkstemp(suffix='.json')
     os.close(fd)
-    argv = [qemu, '-M', 'rm696,stats=' + stats, '-kernel', kernel,
-            '-dtb', dtb, '-initrd', initrd,
-            '-append', 'rdinit=/init n9.run=loop n9.loop.n=%d' % n,
-            '-display', 'none', '-monitor', 'none', '-serial', 'none',
-            '-semihosting-config', 'enable=on,userspace=on', *extra]
+    icount, machine = extra
+    argv = n9qemu.command(qemu, machine=dict(machine, stats=stats),
+                          kernel=kernel, dtb=dtb, initrd=initrd,
+                          append=n9scenario.append_line('loop',
+                                                        'n9.loop.n=%d' % n),
+                          icount=icount, semihosting='userspace')
     try:
         t0 = time.monotonic()       # CLOCK_MONOTONIC, as the marks' host_us
         subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -61,15 +66,16 @@ def main():
     # the memory model (on by default with icount) is bench_memory.py's
     # business: off here, so the icount-only run's virtual time is still
     # the instruction count and the figures compare with earlier ones
-    icount = ['-icount', 'shift=0,sleep=off', '-M', 'rm696,memory-model=off']
+    icount = n9qemu.ICOUNT
+    off = {'memory-model': 'off'}
     smap = sys.argv[6] if len(sys.argv) > 6 else \
         os.path.join(os.path.dirname(kernel), 'kernels', 'patched', 'System.map')
     runs = [
-        ('functional', []),
-        ('icount only', icount + ['-M', 'rm696,timing=' +
-                                  os.path.join(top, 'timing', 'no-latency.ini')]),
-        ('icount + latency', icount),
-        ('+ idle counters', icount + ['-M', 'rm696,symbols=' + smap]),
+        ('functional', (None, {})),
+        ('icount only', (icount, dict(off, timing=os.path.join(
+            top, 'timing', 'no-latency.ini')))),
+        ('icount + latency', (icount, off)),
+        ('+ idle counters', (icount, dict(off, symbols=smap))),
     ]
     rep = int(sys.argv[7]) if len(sys.argv) > 7 else 3
     got = {name: [] for name, _ in runs}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark of the idle path's speed (prints figures; not a pass/fail test).
 
-Runs the idle scenario (scripts/idle.sh) on the patched kernel with every
+Runs the idle scenario (`n9 idle`) on the patched kernel with every
 C-state for SECONDS of modelled time each, and prints per state the host
 seconds one modelled second of idle takes (from the host time the machine
 records at each mark), the idle entries per modelled second and the host
@@ -22,7 +22,7 @@ def main():
     secs = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     kernel = sys.argv[3] if len(sys.argv) > 3 else 'patched'
     with tempfile.TemporaryDirectory() as out:
-        subprocess.run([os.path.join(top, 'scripts', 'idle.sh'), '--kernel',
+        subprocess.run([os.path.join(top, 'n9'), 'idle', '--kernel',
                         kernel, '--state', 'all', '--seconds', str(secs),
                         '--out', out], check=True, stdout=subprocess.DEVNULL)
         d = json.load(open(os.path.join(out, 'stats.json')))

@@ -33,6 +33,9 @@ import tempfile
 import time
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+sys.path.insert(0, os.path.join(TOP, 'tools'))
+from n9 import kernel as n9kernel, qemu as n9qemu  # noqa: E402
+from n9 import scenario as n9scenario  # noqa: E402
 
 
 def charged(m):
@@ -46,13 +49,14 @@ def charged(m):
 def run(qemu, kdir, initrd, append, machine):
     fd, stats = tempfile.mkstemp(suffix='.json')
     os.close(fd)
-    argv = [qemu, '-M', 'rm696,stats=%s,%s' % (stats, machine),
-            '-kernel', os.path.join(kdir, 'zImage'),
-            '-dtb', os.path.join(kdir, 'omap3-n9.dtb'), '-initrd', initrd,
-            '-append', 'rdinit=/init ' + append,
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'none',
-            '-semihosting-config', 'enable=on,userspace=on']
+    k = n9kernel.from_dir(kdir)
+    run, _, rest = append.partition(' ')
+    argv = n9qemu.command(qemu, machine=n9qemu.merge_machine(
+                              {'stats': stats}, n9qemu.parse_machine(machine)),
+                          kernel=k.zimage, dtb=k.dtb, initrd=initrd,
+                          append=n9scenario.append_line(run[len('n9.run='):],
+                                                        rest),
+                          semihosting='userspace')
     try:
         subprocess.run(argv, stdin=subprocess.DEVNULL,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

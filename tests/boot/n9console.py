@@ -9,7 +9,12 @@ import os
 import re
 import selectors
 import subprocess
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 
 PROMPT = re.compile(rb'n9:[^\n#]*# ')
 
@@ -30,15 +35,17 @@ def _die_with_parent():
 
 class N9Console:
     def __init__(self, qemu, kernel, dtb, initrd, append='', extra=(),
-                 log_path=None, console='ttyS2,115200'):
+                 log_path=None, console='ttyS2,115200', machine=None,
+                 icount=None):
         # console=None: no kernel console on UART3 (a scenario may still
         # give ttyS2 a shell)
         cmdline = ('console=%s ' % console if console else '') + \
             'rdinit=/init ' + append
-        self.argv = [qemu, '-M', 'rm696', '-kernel', kernel, '-dtb', dtb,
-                     '-initrd', initrd, '-append', cmdline.strip(),
-                     '-display', 'none', '-monitor', 'none',
-                     '-serial', 'stdio', *extra]
+        # machine: -M rm696 options; icount: -icount's value (None: none)
+        self.argv = n9qemu.command(qemu, machine=machine or {},
+                                   kernel=kernel, dtb=dtb, initrd=initrd,
+                                   append=cmdline.strip(), icount=icount,
+                                   serial='stdio', extra=extra)
         self.log = open(log_path, 'wb') if log_path else None
         self.buf = b''
         self.seq = 0

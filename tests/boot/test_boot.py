@@ -46,9 +46,9 @@ PROBLEM = re.compile(r'Oops|BUG|WARNING:|Unable to handle|Internal error|'
                      r'Unhandled fault|external abort|hung_task')
 
 
-def boot(label, qemu, kernel, dtb, initrd, logdir, extra):
+def boot(label, qemu, kernel, dtb, initrd, logdir, icount):
     log = os.path.join(logdir, 'boot-%s.log' % label)
-    con = N9Console(qemu, kernel, dtb, initrd, extra=extra, log_path=log)
+    con = N9Console(qemu, kernel, dtb, initrd, icount=icount, log_path=log)
     try:
         try:
             con.wait_prompt(600)
@@ -113,9 +113,8 @@ def boot(label, qemu, kernel, dtb, initrd, logdir, extra):
 def main():
     qemu, kernel, dtb, initrd, logdir = sys.argv[1:6]
     os.makedirs(logdir, exist_ok=True)
-    boot('functional', qemu, kernel, dtb, initrd, logdir, [])
-    boot('icount', qemu, kernel, dtb, initrd, logdir,
-         ['-icount', 'shift=0,sleep=off'])
+    boot('functional', qemu, kernel, dtb, initrd, logdir, None)
+    boot('icount', qemu, kernel, dtb, initrd, logdir, 'shift=0,sleep=off')
     return 0 if all(results) else 1
 
 

@@ -225,9 +225,9 @@ def main():
     t0 = time.monotonic()
     con = N9Console(qemu, os.path.join(kdir, 'zImage'), dtb, initrd,
                     append='n9.run=iowake', console=None,
-                    extra=['-M', 'rm696,symbols=%s/System.map,stats=%s'
-                           % (kdir, stats), '-icount', 'shift=0',
-                           '-qmp', 'unix:%s,server=on,wait=off' % sock],
+                    machine={'symbols': '%s/System.map' % kdir,
+                             'stats': stats}, icount='shift=0',
+                    extra=['-qmp', 'unix:%s,server=on,wait=off' % sock],
                     log_path=os.path.join(logdir, 'iowake-ttyS2.log'))
     try:
         q = QMP(sock)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The rm696 command line: `-M help` lists the machine, and bad input
-(a wrong or empty machine option, a kernel that is not an ARM zImage,
+(a wrong or empty machine option, a bad timing-set= item, a kernel that
+is not an ARM zImage,
 uImage or ELF, a DTB that is not one or not for this SoC, a statistics or
 trace file that cannot be written, a symbol file without the symbols the
 machine needs, memory-model= that is not on/off/auto, a malformed timing
@@ -18,6 +19,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
+
 results = []
 
 
@@ -30,8 +35,10 @@ def check(name, ok, detail=''):
 
 def qemu_run(qemu, *args):
     try:
-        p = subprocess.run([qemu, *args, '-display', 'none', '-monitor', 'none',
-                            '-serial', 'null'], capture_output=True, timeout=30,
+        # the arguments under test as they are, no -M or -icount of ours
+        p = subprocess.run(n9qemu.command(qemu, machine=None, icount=None,
+                                          serial='null', extra=args),
+                           capture_output=True, timeout=30,
                            stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return 'timeout (30 s): QEMU started', ''
@@ -146,6 +153,35 @@ def main():
          ['zImage', 'line 1', 'not text']),
         ('a missing timing file', ['-M', 'rm696,timing=' + missing] + k,
          ['timing file', 'folder']),
+        # timing-set=SECTION.KEY=VALUE;...: the loader's checks, the item named
+        ('an empty timing-set=', ['-M', 'rm696,timing-set='] + k,
+         ['timing-set=', 'empty']),
+        ('a timing-set item that is no SECTION.KEY=VALUE',
+         ['-M', 'rm696,timing-set=sdram.txsr'] + k,
+         ['timing-set sdram.txsr', 'SECTION.KEY=VALUE']),
+        ('a timing-set item with an unknown section',
+         ['-M', 'rm696,timing-set=l3.read_min_ns=200;nosuch.x=1'] + k,
+         ['timing-set nosuch.x=1', 'unknown section']),
+        ('a timing-set item with an unknown key',
+         ['-M', 'rm696,timing-set=sdram.tfoo=3'] + k,
+         ['timing-set sdram.tfoo=3', 'unknown key', 'txsr']),
+        ('a timing-set item that is not a number',
+         ['-M', 'rm696,timing-set=l4-wkup.read_min_ns=6x0'] + k,
+         ['timing-set l4-wkup.read_min_ns=6x0', "'6x0'", 'whole number']),
+        ('a timing-set item out of range',
+         ['-M', 'rm696,timing-set=sdram.txsr=256'] + k,
+         ['timing-set sdram.txsr=256', 'from 0 to 255']),
+        ('a clock rate out of range', ['-M', 'rm696,timing-set=clocks.mpu_hz=10'] + k,
+         ['timing-set clocks.mpu_hz=10', 'Hz']),
+        ('a timing-set key given twice',
+         ['-M', 'rm696,timing-set=cache.l3_ns=70;cache.l3_ns=80'] + k,
+         ['cache.l3_ns=80', 'set twice']),
+        ('a timing-set that breaks a range',
+         ['-M', 'rm696,timing-set=l3.read_min_ns=500'] + k,
+         ['timing-set l3.read_min_ns=500', 'larger than read_max_ns']),
+        ('a timing-set group that does not exist',
+         ['-M', 'rm696,timing-set=l4-wkup.nosuch.read_min_ns=1'] + k,
+         ['timing-set l4-wkup.nosuch.read_min_ns=1', "no register group 'nosuch'"]),
         ('idle-trace= without symbols=', ['-M', 'rm696,idle-trace=' + path('t.json')] + k,
          ['symbols=System.map']),
         # files written later: refused at start-up
@@ -198,11 +234,11 @@ def main():
     # could not take the boot's /memory and /chosen)
     ok = os.path.join(tmp, 'ok.json')
     try:
-        p = subprocess.run([qemu, '-M', 'rm696,symbols=%s,idle-trace=/dev/full,stats=%s'
-                            % (smap, ok), '-machine', 'accel=qtest', '-S', '-display',
-                            'none', '-serial', 'null',
-                            '-monitor', 'stdio'], input=b'quit\n', capture_output=True,
-                           timeout=30)
+        p = subprocess.run(n9qemu.command(
+            qemu, machine={'symbols': smap, 'idle-trace': '/dev/full',
+                           'stats': ok}, icount=None, serial='null',
+            monitor='stdio', extra=['-machine', 'accel=qtest', '-S']),
+            input=b'quit\n', capture_output=True, timeout=30)
         rc, err = p.returncode, p.stderr.decode('utf-8', 'replace')
     except subprocess.TimeoutExpired:
         rc, err = 'timeout', ''
@@ -217,9 +253,10 @@ def main():
     gone = os.path.join(tmp, 'gone')
     os.makedirs(gone)
     try:
-        p = subprocess.Popen([qemu, '-M', 'rm696,stats=%s' % os.path.join(gone, 's.json'),
-                              '-machine', 'accel=qtest', '-S', '-display', 'none',
-                              '-serial', 'null', '-monitor', 'stdio'],
+        p = subprocess.Popen(n9qemu.command(
+            qemu, machine={'stats': os.path.join(gone, 's.json')}, icount=None,
+            serial='null', monitor='stdio',
+            extra=['-machine', 'accel=qtest', '-S']),
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
         p.stdin.write(b'info status\n')

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The summary of a scripts/fuzz.sh campaign over its jobs' results.
+"""The summary of an `n9 fuzz` campaign over its jobs' results.
 
     campaign_summary.py vcpu|device OUT JOBS
 

@@ -47,6 +47,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HW_N9 = os.path.join(TOP, 'qemu-n9', 'hw', 'n9')
 
@@ -109,10 +113,12 @@ class Session:
         sock = os.path.join(self.dir, 'qmp.sock')
         self.errpath = os.path.join(self.dir, 'stderr')
         self.errf = open(self.errpath, 'w+b')
-        args = [self.qemu, '-M', 'rm696', '-machine', 'accel=qtest', '-display', 'none',
-                '-nodefaults', '-qtest', 'stdio', '-qtest-log', 'none',
-                '-qmp', 'unix:%s,server=on,wait=on' % sock] + \
-            [a.replace('{dir}', self.dir) for a in self.extra]
+        args = n9qemu.command(
+            self.qemu, machine={}, icount=None, monitor=None, serial=None,
+            extra=['-machine', 'accel=qtest', '-nodefaults', '-qtest', 'stdio',
+                   '-qtest-log', 'none',
+                   '-qmp', 'unix:%s,server=on,wait=on' % sock] +
+            [a.replace('{dir}', self.dir) for a in self.extra])
         env = dict(os.environ)
         env.setdefault('ASAN_OPTIONS', 'detect_leaks=0:abort_on_error=1:symbolize=1')
         env.setdefault('UBSAN_OPTIONS', 'halt_on_error=1:abort_on_error=1:print_stacktrace=1')

@@ -48,6 +48,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 REGRESSIONS = os.path.join(HERE, 'regressions')
 TIMEOUT = 120       # s of host time per run: a 20000-op seed takes ~1 s
 
@@ -58,11 +60,7 @@ def argv_for(qemu, elf, append, stats, machine_opts=''):
     machine = 'rm696' + (',' + machine_opts if machine_opts else '')
     if stats:
         machine += ',stats=' + stats
-    return [qemu, '-M', machine, '-kernel', elf,
-            '-semihosting-config', 'enable=on,target=native',
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'null',
-            '-append', append]
+    return n9qemu.bare(qemu, elf, machine=machine, extra=['-append', append])
 
 
 def run_once(qemu, elf, append, workdir, tag, machine_opts='', timeout=TIMEOUT,
@@ -282,7 +280,7 @@ def save_regression(seed, append, machine_opts, sig, detail, argv,
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, 'vcpu-seed-%d.cmd' % seed)
     with open(path, 'w') as f:
-        f.write('# found by scripts/fuzz.sh --vcpu on %s\n' %
+        f.write('# found by n9 fuzz --vcpu on %s\n' %
                 time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()))
         f.write('# failure: %s\n' % sig)
         for ln in detail.splitlines()[:8]:

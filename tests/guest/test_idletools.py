@@ -63,8 +63,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'scripts'))
-import n9idle  # noqa: E402
+                                '..', '..', 'tools'))
+from n9 import idle as n9idle  # noqa: E402
+from n9 import kernel as n9kernel, scenario as n9scenario  # noqa: E402
 
 TICK_NS = 1e9 / 32768           # one step of the 32 kHz counter
 STATES = ('C1', 'C3', 'C5', 'C7')
@@ -86,18 +87,12 @@ def start(qemu, kdir, initrd, work, append):
     for f in ('stats.json', 'report.txt', 'idle-trace.json'):
         if os.path.exists(os.path.join(work, f)):
             os.unlink(os.path.join(work, f))
-    argv = [qemu, '-M', 'rm696,symbols=%s,stats=%s,idle-trace=%s' % (
-                os.path.join(kdir, 'System.map'),
-                os.path.join(work, 'stats.json'),
-                os.path.join(work, 'idle-trace.json')),
-            '-kernel', os.path.join(kdir, 'zImage'),
-            '-dtb', os.path.join(kdir, 'omap3-n9.dtb'),
-            '-initrd', initrd, '-append', 'rdinit=/init ' + append,
-            '-icount', 'shift=0,sleep=off', '-display', 'none',
-            '-monitor', 'none', '-serial', 'none',
-            '-chardev', 'file,id=n9report,path=%s' %
-            os.path.join(work, 'report.txt'),
-            '-semihosting-config', 'enable=on,userspace=on,chardev=n9report']
+    run, _, rest = append.partition(' ')
+    argv = n9scenario.command(qemu, n9kernel.from_dir(kdir), initrd, work,
+                              run[len('n9.run='):], rest, machine={
+                                  'symbols': os.path.join(kdir, 'System.map'),
+                                  'idle-trace': os.path.join(
+                                      work, 'idle-trace.json')})
     log = open(os.path.join(work, 'qemu.log'), 'wb')
     return subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
 

@@ -50,8 +50,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'scripts'))
-import n9bench  # noqa: E402
+                                '..', '..', 'tools'))
+from n9 import bench as n9bench  # noqa: E402
+from n9 import kernel as n9kernel, scenario as n9scenario  # noqa: E402
 
 SIZES = ['16K', '32K', '64K', '128K', '256K', '512K', '1M', '2M', '4M',
          '8M', '16M', '32M']
@@ -149,13 +150,10 @@ def start(qemu, kdir, initrd, out, append):
     for f in ('stats.json', 'report.txt'):
         if os.path.exists(os.path.join(out, f)):
             os.unlink(os.path.join(out, f))
-    argv = [qemu, '-M', 'rm696,memory-model=on,stats=%s/stats.json' % out,
-            '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
-            '-initrd', initrd, '-append', 'rdinit=/init ' + append,
-            '-icount', 'shift=0,sleep=off', '-display', 'none',
-            '-monitor', 'none', '-serial', 'none',
-            '-chardev', 'file,id=rep,path=%s/report.txt' % out,
-            '-semihosting-config', 'enable=on,userspace=on,chardev=rep']
+    run, _, rest = append.partition(' ')
+    argv = n9scenario.command(qemu, n9kernel.from_dir(kdir), initrd, out,
+                              run[len('n9.run='):], rest,
+                              machine={'memory-model': 'on'})
     return subprocess.Popen(argv, stdout=subprocess.DEVNULL,
                             stderr=open(os.path.join(out, 'qemu.log'), 'w'))
 

@@ -31,6 +31,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from mmiolat_parse import parse, check_block, LINE  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
 
 results = []
 
@@ -53,13 +56,10 @@ def run(qemu, kernel, dtb, initrd, logdir, n):
     for f in (report, stats):
         if os.path.exists(f):
             os.unlink(f)
-    argv = [qemu, '-M', 'rm696,stats=' + stats, '-kernel', kernel,
-            '-dtb', dtb, '-initrd', initrd,
-            '-append', 'rdinit=/init n9.run=mmiolat',
-            '-icount', 'shift=0,sleep=off', '-display', 'none',
-            '-monitor', 'none', '-serial', 'none',
-            '-chardev', 'file,id=rep,path=' + report,
-            '-semihosting-config', 'enable=on,userspace=on,chardev=rep']
+    argv = n9qemu.command(qemu, machine={'stats': stats}, kernel=kernel,
+                          dtb=dtb, initrd=initrd,
+                          append=n9scenario.append_line('mmiolat'),
+                          report=report)
     with open(os.path.join(logdir, 'mmiolat-qemu-%d.log' % n), 'w') as log:
         try:
             rc = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=log,

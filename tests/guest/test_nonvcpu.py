@@ -39,6 +39,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9qmp import QMP, connect_unix  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 
 results = []
 
@@ -122,11 +125,8 @@ def start(qemu, elf, logdir, name, extra=()):
     for f in (qmp, stats):
         if os.path.exists(f):
             os.unlink(f)
-    argv = [qemu, '-M', 'rm696,stats=' + stats, '-kernel', elf, '-S',
-            '-semihosting-config', 'enable=on,target=native',
-            '-icount', 'shift=0,sleep=off', '-display', 'none',
-            '-monitor', 'none', '-serial', 'null',
-            '-qmp', 'unix:%s,server=on,wait=off' % qmp, *extra]
+    argv = n9qemu.bare(qemu, elf, machine={'stats': stats}, extra=[
+        '-S', '-qmp', 'unix:%s,server=on,wait=off' % qmp, *extra])
     p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
                          stdout=open(out, 'w'), stderr=subprocess.STDOUT)
     return p, QMP(qmp), stats, out

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The idle scenario on both kernels: what a kernel developer relies on.
 
-Runs scripts/idle.sh (boot without a console, each C-state alone for a
+Runs `n9 idle` (boot without a console, each C-state alone for a
 marked window of modelled time, the kernel's counters reported through
 semihosting) on the mainline and the patched kernel and checks:
 - every C-state C1..C7 is reached and counted: the machine's idle entries
@@ -29,8 +29,8 @@ TOP = sys.argv[1] if len(sys.argv) > 1 else \
     os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 LOGDIR = sys.argv[2] if len(sys.argv) > 2 else '/tmp'
 os.makedirs(LOGDIR, exist_ok=True)
-sys.path.insert(0, os.path.join(TOP, 'scripts'))
-import n9idle  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, 'tools'))
+from n9 import idle as n9idle  # noqa: E402
 
 ALL = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7']
 failed = 0
@@ -46,9 +46,10 @@ def check(name, ok, detail=''):
 
 def run(kernel, states, seconds=1, count_all=False, tag=''):
     out = os.path.join(LOGDIR, 'idle-%s%s' % (kernel, tag))
-    argv = [os.path.join(TOP, 'scripts', 'idle.sh'), '--kernel', kernel,
+    # tests/run has built everything: --no-build
+    argv = [os.path.join(TOP, 'n9'), 'idle', '--no-build', '--kernel', kernel,
             '--state', ','.join(states), '--seconds', str(seconds),
-            '--out', out, '--json', os.path.join(out, 'figures.json')]
+            '--out', out, '--json', os.path.join(out, 'result.json')]
     if count_all:
         argv.append('--count-all')
     with open(os.path.join(LOGDIR, 'idle-%s%s.log' % (kernel, tag)), 'w') as log:
@@ -56,7 +57,7 @@ def run(kernel, states, seconds=1, count_all=False, tag=''):
                             timeout=1200).returncode
     if rc != 0:
         check('%s%s: the idle scenario runs (log: %s)' % (kernel, tag, log.name),
-              False, 'scripts/idle.sh exited with status %d' % rc)
+              False, 'n9 idle exited with status %d' % rc)
         return None, None
     stats = json.load(open(os.path.join(out, 'stats.json')))
     for m in stats.get('marks', []):
@@ -119,6 +120,36 @@ def check_common(kernel, fig, pm_debug=True):
                   not diff and len(s['pm_debug_count']) == 9, diff)
 
 
+def check_record(fig):
+    """n9 idle --json: the result records what made it and the per-entry
+    figures the table shows, as numbers"""
+    path = os.path.join(LOGDIR, 'idle-mainline', 'result.json')
+    try:
+        rec = json.load(open(path))
+    except (OSError, ValueError) as e:
+        check('n9 idle --json writes the result', False, e)
+        return
+    st = rec['figures']['states']['C2']
+    pe = st['per_entry']
+    e = fig['states']['C2']['entries']
+    ok = (rec['workload']['name'] == 'idle' and
+          rec['workload']['options']['state'] == ','.join(ALL) and
+          rec['timing']['l4-wkup']['read_min_ns'] == 625 and
+          rec['timing']['clocks']['mpu_hz'] == 1000000000 and
+          rec['kernel']['label'] == 'mainline' and
+          len(rec['qemu']['sha256']) == 16 and
+          pe['us_before_wfi'] == fig['states']['C2']['before_wfi_ns'] / e / 1e3
+          and pe['power_domain_registers_before_wfi'] == 45 and
+          isinstance(pe['accesses']['before_wfi']['l4-wkup']['reads'], float)
+          and rec['flat']['C2.pd_regs_before_wfi'] == 45 and
+          rec['counters']['idle']['states']['C2']['entries'] == e)
+    check('n9 idle --json: the result records the workload, the timing '
+          'parameters, kernel and QEMU, and the per-entry figures the table '
+          'shows (C2: %.2f us before WFI, %s power-domain registers)'
+          % (pe['us_before_wfi'], pe['power_domain_registers_before_wfi']),
+          ok, json.dumps(pe)[:1000])
+
+
 def pdr(s, phase):
     d = s['power_domain_registers'][phase]
     return d['reads'] + d['writes']
@@ -146,6 +177,7 @@ def main():
         check('mainline: SDRC_POWER reads 0x129 after CORE OFF (the ROM '
               'restores the scratchpad\'s self-refresh value)',
               fig['sdrc_power'] == '0x00000129', fig['sdrc_power'])
+        check_record(fig)
 
     # patched: the reduced walk
     fig, raw = run('patched', ALL)

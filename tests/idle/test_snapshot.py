@@ -29,6 +29,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9qmp import QMP  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 
 failed = 0
 
@@ -49,13 +52,10 @@ MEMBENCH = ('rdinit=/init n9.run=membench n9.membench.tests=lat '
 
 
 def argv(qemu, kdir, initrd, stats, report, append=IDLE):
-    return [qemu, '-M', 'rm696,symbols=%s/System.map,stats=%s' % (kdir, stats),
-            '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
-            '-initrd', initrd, '-append', append,
-            '-icount', 'shift=0,sleep=off', '-display', 'none',
-            '-monitor', 'none', '-serial', 'none',
-            '-chardev', 'file,id=rep,path=' + report,
-            '-semihosting-config', 'enable=on,userspace=on,chardev=rep']
+    return n9qemu.command(
+        qemu, machine={'symbols': kdir + '/System.map', 'stats': stats},
+        kernel=kdir + '/zImage', dtb=kdir + '/omap3-n9.dtb', initrd=initrd,
+        append=append, report=report)
 
 
 def final(stats):

@@ -21,6 +21,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9qmp import QMP  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
 
 SLEEPS, US = 1200, 20000
 WAKE_NS = 10087266          # C7's modelled wake-up latency (docs/idle.md)
@@ -53,19 +56,15 @@ def main():
     for f in (stats, report):
         if os.path.exists(f):
             os.unlink(f)
-    argv = [qemu, '-M', 'rm696,symbols=%s/System.map,stats=%s' % (kdir, stats),
-            '-kernel', kdir + '/zImage', '-dtb', kdir + '/omap3-n9.dtb',
-            '-initrd', initrd, '-append',
-            'rdinit=/init n9.run=soak n9.soak.entries=%d n9.soak.us=%d'
-            % (SLEEPS, US),
-            '-icount', 'shift=0,sleep=off', '-display', 'none',
-            '-monitor', 'none', '-serial', 'none',
-            '-chardev', 'file,id=rep,path=' + report,
-            '-semihosting-config', 'enable=on,userspace=on,chardev=rep']
     sock = os.path.join(logdir, 'soak-qmp.sock')
     if os.path.exists(sock):
         os.unlink(sock)
-    argv += ['-qmp', 'unix:%s,server=on,wait=off' % sock]
+    argv = n9qemu.command(
+        qemu, machine={'symbols': kdir + '/System.map', 'stats': stats},
+        kernel=kdir + '/zImage', dtb=kdir + '/omap3-n9.dtb', initrd=initrd,
+        append=n9scenario.append_line(
+            'soak', 'n9.soak.entries=%d n9.soak.us=%d' % (SLEEPS, US)),
+        report=report, extra=['-qmp', 'unix:%s,server=on,wait=off' % sock])
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
                          stderr=open(os.path.join(logdir, 'soak-qemu.log'), 'w'))
     # QEMU's memory between the guest's marks 1 and 2 (the entries), not

@@ -1,15 +1,19 @@
 """Run a bare-metal guest program (guest/baremetal/*.elf) on -M rm696:
 semihosting to the host's stdout, icount, no display, monitor or serial
-console; the command line and everything it printed go to a log file."""
+console (the command line from the n9 tool's library, tools/n9/qemu.py);
+the command line and everything it printed go to a log file."""
+import os
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 
 
 def run_bare(qemu, elf, log, machine='rm696', timeout=300):
-    """(output, exit status or 'timeout (N s)')"""
-    argv = [qemu, '-M', machine, '-kernel', elf,
-            '-semihosting-config', 'enable=on,target=native',
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'null']
+    """(output, exit status or 'timeout (N s)'); @machine: the -M value"""
+    argv = n9qemu.bare(qemu, elf, machine=machine)
     try:
         p = subprocess.run(argv, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

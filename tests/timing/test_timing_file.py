@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Timing-file handling of -M rm696,timing=FILE.
+"""Timing-file handling of -M rm696,timing=FILE and timing-set=.
 
 A good file is taken, and changes the modelled cost that the guest's
 accesses are charged (the bare-metal mmiolat-bare.elf under icount: only
 the vCPU's own accesses cost time, qtest's do not); a bad file stops QEMU
 with one message that names the file, the line and the key; the
-statistics file is JSON whatever the file names contain.
+statistics file is JSON whatever the file names contain.  timing-set
+items win over the file; [clocks] and [sdram] win over the registers
+(also over a guest's later write) and the statistics file says so, beside
+the full parameter set in force.  (Bad timing-set items:
+tests/cli/test_cli.py.)
 Prints PASS:/FAIL: lines.
 Usage: test_timing_file.py QEMU TOPDIR MMIOLAT_BARE_ELF
 """
@@ -14,6 +18,10 @@ import os
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 
 results = []
 
@@ -30,9 +38,9 @@ def run_qemu(qemu, machine_opts, extra=(), qmp_cmds=()):
     commands, stop QEMU as a user would (SIGTERM: a clean exit that writes
     the statistics) and return (exit status, stderr, stdout).  A QEMU that
     refuses its options exits by itself."""
-    argv = [qemu, '-M', 'rm696' + machine_opts, '-accel', 'qtest', '-qtest',
-            'stdio', '-display', 'none', '-monitor', 'none', '-serial', 'null',
-            *extra]
+    argv = n9qemu.command(qemu, machine='rm696' + machine_opts, icount=None,
+                          serial='null',
+                          extra=['-accel', 'qtest', '-qtest', 'stdio', *extra])
     p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
     out = b''
@@ -111,10 +119,8 @@ def main():
         f.write('[l4-wkup.synctimer]\nread_min_ns = 640\nread_max_ns = 640\n'
                 '[l4-core]\nread_min_ns = 200\nread_max_ns = 200\n')
     stats = os.path.join(tmp, 'stats.json')
-    p = subprocess.run([qemu, '-M', 'rm696,timing=%s,stats=%s' % (good, stats),
-                        '-kernel', elf, '-semihosting-config',
-                        'enable=on,target=native', '-icount', 'shift=0,sleep=off',
-                        '-display', 'none', '-monitor', 'none', '-serial', 'null'],
+    p = subprocess.run(n9qemu.bare(qemu, elf, machine={'timing': good,
+                                                       'stats': stats}),
                        capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
     guest = p.stdout.decode() + p.stderr.decode()
     try:
@@ -186,7 +192,125 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         check('stats=FILE with a quote in the paths is JSON', False,
               '%s; stderr: %s' % (e, err))
+    timing_set(qemu, tmp, elf, good)
     return 0 if all(results) else 1
+
+
+def bare_stats(qemu, elf, tmp, machine):
+    """mmiolat-bare.elf under icount with @machine options: its stats"""
+    stats = os.path.join(tmp, 'set-stats.json')
+    if os.path.exists(stats):
+        os.unlink(stats)
+    m = dict(machine, stats=stats)
+    p = subprocess.run(n9qemu.bare(qemu, elf, machine=m,
+                                   extra=['-append', '-n 1000 -r 1']),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       timeout=300, stdin=subprocess.DEVNULL)
+    try:
+        return p.returncode, json.load(open(stats)), p.stdout.decode()
+    except (OSError, ValueError):
+        return p.returncode, None, p.stdout.decode()
+
+
+def timing_set(qemu, tmp, elf, good):
+    """-M rm696,timing-set=SECTION.KEY=VALUE;...: every parameter without a
+    file, over the file, and over what the registers give"""
+    # the items win over the file (good.ini: synctimer reads 640 ns)
+    rc, d, out = bare_stats(qemu, elf, tmp, {
+        'timing': good, 'timing-set': ['l4-wkup.synctimer.read_min_ns=700',
+                                       'l4-wkup.synctimer.read_max_ns=700']})
+    try:
+        sync = d['agents']['l4-wkup']['groups']['synctimer']
+        p = d['timing_params']['l4-wkup.synctimer']
+        check('timing-set wins over timing=FILE: the 32 kHz counter read '
+              'costs 700 ns (%d reads, %d ns), the stats file says so (%s)'
+              % (sync['reads'], sync['read_ns'], p), rc == 0 and
+              sync['reads'] > 1000 and sync['read_ns'] == 700 * sync['reads']
+              and p['read_min_ns'] == p['read_max_ns'] == 700 and
+              d['timing_set'] == 'l4-wkup.synctimer.read_min_ns=700;'
+              'l4-wkup.synctimer.read_max_ns=700', out)
+    except (TypeError, KeyError) as e:
+        check('timing-set over timing=FILE', False, '%s: %s' % (e, out))
+
+    # the full parameter set, defaults included, in the stats file
+    rc, d, out = bare_stats(qemu, elf, tmp, {})
+    base = d
+    try:
+        p = d['timing_params']
+        want = {'timing', 'l4-wkup', 'l4-core', 'l4-per', 'l4-emu', 'l3',
+                'prcm', 'sdrc', 'cache', 'clocks', 'sdram'}
+        check('the stats file holds every timing parameter, defaults '
+              'included (%d sections; l3_hz %d, txsr %d, l3_ns %d), and no '
+              'override' % (len(p), p['clocks']['l3_hz'], p['sdram']['txsr'],
+                            p['cache']['l3_ns']),
+              rc == 0 and set(p) == want and
+              p['clocks'] == {'mpu_hz': 1000000000, 'l3_hz': 195200000} and
+              p['sdram']['txsr'] == 40 and p['sdram']['trcd'] == 4 and
+              p['l4-wkup']['read_min_ns'] == 625 and
+              d['timing_overrides'] == {} and d['timing_set'] is None,
+              json.dumps(p)[:2000])
+    except (TypeError, KeyError) as e:
+        check('the parameter set in the stats file', False, '%s: %s' % (e, out))
+        return
+
+    # [clocks] l3_hz over the DPLL registers: the SDRAM's clocks are twice
+    # as long, so the same accesses cost about twice the ns
+    rc, d, out = bare_stats(qemu, elf, tmp,
+                            {'timing-set': ['clocks.l3_hz=97600000']})
+    try:
+        a, b = base['sdrc'], d['sdrc']
+        check('clocks.l3_hz=97600000 wins over the registers (stats: %s) and '
+              'the SDRAM runs at it: %d reads cost %d ns, %d at 195.2 MHz'
+              % (d['timing_overrides'], b['reads'], b['access_ns'],
+                 a['access_ns']),
+              rc == 0 and d['timing_overrides'] == {'clocks.l3_hz': {
+                  'value': 97600000, 'registers': 195200000}} and
+              d['timing_params']['clocks']['l3_hz'] == 97600000 and
+              b['reads'] == a['reads'] > 0 and
+              1.9 * a['access_ns'] < b['access_ns'] < 2.2 * a['access_ns'],
+              out)
+    except (TypeError, KeyError) as e:
+        check('clocks.l3_hz', False, '%s: %s' % (e, out))
+
+    # [clocks] mpu_hz: the MPU at 500 MHz, every instruction 2 ns: the
+    # guest's 10,000,000-cycle busy-wait takes twice the 32 kHz ticks
+    rc, d, out = bare_stats(qemu, elf, tmp,
+                            {'timing-set': ['clocks.mpu_hz=500000000']})
+    ticks = [l for l in out.splitlines() if l.startswith('tick-check')]
+    check('clocks.mpu_hz=500000000 wins over DPLL1: 10,000,000 cycles take '
+          '%s (656 ticks, 328 at 1 GHz)' % (ticks[0] if ticks else '?'),
+          rc == 0 and d is not None and
+          d['timing_overrides'].get('clocks.mpu_hz') == {
+              'value': 500000000, 'registers': 1000000000} and
+          ticks and ticks[0].split()[-2] == '656', out)
+
+    # [sdram] over what the guest writes to the SDRC: qtest writes
+    # ACTIM_CTRLB with tXSR 10 clocks; with the override the model keeps 20
+    # and the stats file gives both
+    stats = os.path.join(tmp, 'set-q.json')
+    actim_b = 'writel 0x6d0000a0 0x0002420a'
+    rc, err, _ = run_qemu(qemu, ',stats=%s,timing-set=sdram.txsr=20;'
+                          'sdram.autocount=7' % stats, qmp_cmds=[actim_b])
+    try:
+        d = json.load(open(stats))
+        check('sdram.txsr=20 wins over the guest\'s SDRC_ACTIM_CTRLB write '
+              '(tXSR 10): the model uses %d; the stats file gives the '
+              'registers\' value: %s' % (d['timing_params']['sdram']['txsr'],
+                                         d['timing_overrides']),
+              rc == 0 and d['timing_params']['sdram']['txsr'] == 20 and
+              d['timing_overrides'] == {
+                  'sdram.txsr': {'value': 20, 'registers': 10},
+                  'sdram.autocount': {'value': 7, 'registers': 0}}, err)
+    except (OSError, ValueError, KeyError) as e:
+        check('sdram.txsr over the register', False, '%s; %s' % (e, err))
+    rc, err, _ = run_qemu(qemu, ',stats=%s' % stats, qmp_cmds=[actim_b])
+    try:
+        d = json.load(open(stats))
+        check('without the override the guest\'s write takes: tXSR %d'
+              % d['timing_params']['sdram']['txsr'],
+              rc == 0 and d['timing_params']['sdram']['txsr'] == 10, err)
+    except (OSError, ValueError, KeyError) as e:
+        check('the guest\'s SDRC write', False, '%s; %s' % (e, err))
 
 
 if __name__ == '__main__':

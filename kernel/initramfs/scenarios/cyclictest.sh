@@ -1,5 +1,5 @@
 #!/bin/sh
-# The cyclictest scenario (scripts/cyclictest.sh runs it): for each C-state
+# The cyclictest scenario (n9 cyclictest runs it): for each C-state
 # asked for, enable only that state (as the idle scenario does) and run
 # Debian's cyclictest (rt-tests) on the quiet system, then report its
 # output through n9host (semihosting) and end QEMU.  Each state's run is

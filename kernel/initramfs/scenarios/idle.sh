@@ -1,5 +1,5 @@
 #!/bin/sh
-# The idle scenario (scripts/idle.sh runs it): for each C-state asked for,
+# The idle scenario (n9 idle runs it): for each C-state asked for,
 # enable only that state, idle N seconds of modelled time on a quiet system,
 # then report the kernel's own counters through n9host (semihosting) and end
 # QEMU.  Each state's window is marked for the machine (n9host mark: 10n+1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The kbench scenario (scripts/kbench.sh runs it): what the kernel costs
+# The kbench scenario (n9 kbench runs it): what the kernel costs
 # per operation (guest/kbench), on a quiet system, between marks 1 and 2;
 # the report goes through n9host (semihosting), then QEMU ends.
 #

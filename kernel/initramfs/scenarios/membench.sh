@@ -1,5 +1,5 @@
 #!/bin/sh
-# The membench scenario (scripts/membench.sh runs it): the memory path as
+# The membench scenario (n9 membench runs it): the memory path as
 # the phone measured it.  On a quiet system: optionally reach CORE OFF
 # first (the mainline kernel's way to SDRC_POWER 0x129), read SDRC_POWER
 # with sdrcpwr (and busybox devmem, a second witness), optionally write it

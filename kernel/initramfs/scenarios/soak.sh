@@ -1,5 +1,5 @@
 #!/bin/sh
-# The soak scenario (tests/idle/test_soak.py, scripts/soak.sh): many CORE
+# The soak scenario (tests/idle/test_soak.py, n9 soak): many CORE
 # OFF entries in one boot.  Only C7 is enabled (off mode on); a program
 # sleeps N times (each sleep is one C7 entry: MPU and CORE OFF, the boot
 # ROM's restore, the kernel's context restore) between two marks, and the

@@ -18,7 +18,16 @@
  * unknown section or key, a value that is not a whole number or is out of
  * range stops QEMU with a message that names the file, the line and the key.
  * docs/timing-parameters.md documents every key and its source;
- * qemu-n9/timing/n9-phone.ini spells out the defaults.
+ * timing/phone.ini spells out the defaults.
+ *
+ * -M rm696,timing-set=SECTION.KEY=VALUE;SECTION.KEY=VALUE... sets single
+ * keys without a file (';' between items: QEMU's option parser splits -M
+ * at commas); the section may hold a dot (agent.group), the key follows
+ * the last dot.  The items win over the file and are checked as its lines
+ * are, an error naming the item.  Two sections take values the models
+ * otherwise read from registers: [clocks] (mpu_hz, l3_hz) and [sdram]
+ * (the SDRAM timings of SDRC_ACTIM_CTRLA/B, SDRC_MR, SDRC_RFR_CTRL and the
+ * fields of SDRC_POWER); an override wins over the register.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -35,6 +44,44 @@ static const char *const n9_agent_names[L4IC_NUM_AGENTS] = {
     [L4IC_PER] = "l4-per",
     [L4IC_EMU] = "l4-emu",
     [L4IC_L3] = "l3",
+};
+
+/* [sdram]: the SDRC's decoded fields an override can replace */
+const N9TimingKey n9_sdram_keys[N9_SDRAM_NUM_KEYS] = {
+    [N9_SDRAM_CAS_LATENCY] = { "cas_latency", 1, 7, "SDRC_MR CASL" },
+    [N9_SDRAM_BURST_LENGTH] = { "burst_length", 2, 8, "SDRC_MR BL" },
+    [N9_SDRAM_TDAL] = { "tdal", 0, 255, "ACTIM_CTRLA TDAL" },
+    [N9_SDRAM_TDPL] = { "tdpl", 0, 255, "ACTIM_CTRLA TDPL (tWR)" },
+    [N9_SDRAM_TRRD] = { "trrd", 0, 255, "ACTIM_CTRLA TRRD" },
+    [N9_SDRAM_TRCD] = { "trcd", 0, 255, "ACTIM_CTRLA TRCD" },
+    [N9_SDRAM_TRP] = { "trp", 0, 255, "ACTIM_CTRLA TRP" },
+    [N9_SDRAM_TRAS] = { "tras", 0, 255, "ACTIM_CTRLA TRAS" },
+    [N9_SDRAM_TRC] = { "trc", 0, 255, "ACTIM_CTRLA TRC" },
+    [N9_SDRAM_TRFC] = { "trfc", 0, 255, "ACTIM_CTRLA TRFC" },
+    [N9_SDRAM_TXSR] = { "txsr", 0, 255, "ACTIM_CTRLB TXSR" },
+    [N9_SDRAM_TXP] = { "txp", 0, 255, "ACTIM_CTRLB TXP" },
+    [N9_SDRAM_TCKE] = { "tcke", 0, 255, "ACTIM_CTRLB TCKE" },
+    [N9_SDRAM_TWTR] = { "twtr", 0, 255, "ACTIM_CTRLB TWTR" },
+    [N9_SDRAM_REFRESH_INTERVAL] = { "refresh_interval", 0, 65535,
+                                    "RFR_CTRL ARCV" },
+    [N9_SDRAM_REFRESH_BURST] = { "refresh_burst", 0, 8, "RFR_CTRL ARE" },
+    [N9_SDRAM_PAGE_POLICY] = { "page_policy", 0, 1, "SDRC_POWER PAGEPOLICY" },
+    [N9_SDRAM_PWDENA] = { "pwdena", 0, 1, "SDRC_POWER PWDENA" },
+    [N9_SDRAM_EXTCLKDIS] = { "extclkdis", 0, 1, "SDRC_POWER EXTCLKDIS" },
+    [N9_SDRAM_CLKCTRL] = { "clkctrl", 0, 2, "SDRC_POWER CLKCTRL" },
+    [N9_SDRAM_SRFR_ON_IDLE_REQ] = { "srfr_on_idle_req", 0, 1,
+                                    "SDRC_POWER SRFRONIDLEREQ" },
+    [N9_SDRAM_AUTOCOUNT] = { "autocount", 0, 65535, "SDRC_POWER AUTOCOUNT" },
+};
+
+/* [clocks]: whole Hz */
+static const struct {
+    const char *name;
+    size_t offset;
+    uint64_t min, max;
+} n9_clock_keys[] = {
+    { "mpu_hz", offsetof(N9ClockOverrides, mpu_hz), 1000000, 2000000000 },
+    { "l3_hz", offsetof(N9ClockOverrides, l3_hz), 1000000, 1000000000 },
 };
 
 static const char *const n9_timing_keys[] = {
@@ -104,7 +151,10 @@ void n9_timing_lookup(N9Timing *t, const char *agent, const char *group,
  * will refuse, so that its error can be given a line number too.
  */
 typedef struct N9IniLines {
-    GHashTable *where;      /* "section\nkey" or "section" -> line */
+    GHashTable *where;      /* "section\nkey" or "section" -> line; a
+                             * timing-set item i: -(i + 1) */
+    const char *file;       /* the timing file, or NULL */
+    char **items;           /* the timing-set items, or NULL */
     int bad_line;           /* first line that is not INI, or 0 */
     int dup_line, dup_first;    /* a key set twice in a section: where */
     char *dup_key;              /* "[section] key" */
@@ -165,6 +215,22 @@ static int n9_ini_line(N9IniLines *l, const char *section, const char *key)
     return GPOINTER_TO_INT(g_hash_table_lookup(l->where, k));
 }
 
+/* Where @line (n9_ini_line) is: "timing file F, line N" or "timing-set
+ * ITEM".  The caller frees it. */
+static char *n9_where_of(const char *file, char **items, int line)
+{
+    if (line < 0 && items) {
+        return g_strdup_printf("timing-set %s", items[-line - 1]);
+    }
+    return g_strdup_printf("timing file %s, line %d", file ? file : "?",
+                           line);
+}
+
+static char *n9_where(N9IniLines *l, int line)
+{
+    return n9_where_of(l->file, l->items, line);
+}
+
 /* A whole number in [0, max], as GKeyFile's integer parser is 32-bit signed
  * and accepts trailing garbage silently in some versions. */
 static bool n9_parse_u64(const char *s, uint64_t max, uint64_t *out)
@@ -198,7 +264,7 @@ typedef struct N9U32Key {
  * names the file, the line and the known keys.
  */
 static bool n9_timing_load_u32_keys(GKeyFile *kf, N9IniLines *lines,
-                                    const char *file, const char *sec,
+                                    const char *sec,
                                     const N9U32Key *keys, size_t n,
                                     uint32_t max, void *base, Error **errp)
 {
@@ -206,7 +272,8 @@ static bool n9_timing_load_u32_keys(GKeyFile *kf, N9IniLines *lines,
 
     for (int k = 0; names[k]; k++) {
         g_autofree char *v = g_key_file_get_value(kf, sec, names[k], NULL);
-        int line = n9_ini_line(lines, sec, names[k]);
+        g_autofree char *where = n9_where(lines,
+                                          n9_ini_line(lines, sec, names[k]));
         uint64_t val;
         size_t i;
 
@@ -222,15 +289,13 @@ static bool n9_timing_load_u32_keys(GKeyFile *kf, N9IniLines *lines,
                 g_string_append_printf(known, "%s%s", i ? ", " : "",
                                        keys[i].key);
             }
-            error_setg(errp, "timing file %s, line %d: [%s] %s: unknown "
-                       "key (known: %s)", file, line, sec, names[k],
-                       known->str);
+            error_setg(errp, "%s: [%s] %s: unknown key (known: %s)", where,
+                       sec, names[k], known->str);
             return false;
         }
         if (!n9_parse_u64(v, max, &val)) {
-            error_setg(errp, "timing file %s, line %d: [%s] %s: '%s' is "
-                       "not a whole number from 0 to %u", file, line, sec,
-                       names[k], v, max);
+            error_setg(errp, "%s: [%s] %s: '%s' is not a whole number from "
+                       "0 to %u", where, sec, names[k], v, max);
             return false;
         }
         *(uint32_t *)((char *)base + keys[i].off) = val;
@@ -240,7 +305,7 @@ static bool n9_timing_load_u32_keys(GKeyFile *kf, N9IniLines *lines,
 
 /* [prcm]: the wake-up latency parameters of models/prcm/wakeup.h */
 static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
-                                const char *file, Error **errp)
+                                Error **errp)
 {
     static const N9U32Key keys[] = {
         { "ret_exit_ns", offsetof(PrcmWakeParams, ret_exit_ns) },
@@ -250,15 +315,17 @@ static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
     };
     const char *why;
 
-    if (!n9_timing_load_u32_keys(kf, lines, file, "prcm", keys,
+    if (!n9_timing_load_u32_keys(kf, lines, "prcm", keys,
                                  ARRAY_SIZE(keys), PRCM_WAKE_PARAM_MAX,
                                  &t->prcm, errp)) {
         return false;
     }
     why = prcm_wake_params_check(&t->prcm);
     if (why) {
-        error_setg(errp, "timing file %s, line %d: [prcm]: %s", file,
-                   n9_ini_line(lines, "prcm", NULL), why);
+        g_autofree char *where = n9_where(lines,
+                                          n9_ini_line(lines, "prcm", NULL));
+
+        error_setg(errp, "%s: [prcm]: %s", where, why);
         return false;
     }
     return true;
@@ -266,7 +333,7 @@ static bool n9_timing_load_prcm(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
 
 /* [sdrc]: the SDRAM controller parameters of models/sdrc/sdrc.h */
 static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
-                                const char *file, Error **errp)
+                                Error **errp)
 {
     static const N9U32Key keys[] = {
         { "dll_relock_ns", offsetof(SdrcParams, dll_relock_ns) },
@@ -274,7 +341,7 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         { "write_latency_cycles", offsetof(SdrcParams, write_latency_cycles) },
     };
 
-    return n9_timing_load_u32_keys(kf, lines, file, "sdrc", keys,
+    return n9_timing_load_u32_keys(kf, lines, "sdrc", keys,
                                    ARRAY_SIZE(keys), SDRC_PARAM_MAX,
                                    &t->sdrc, errp);
 }
@@ -282,14 +349,15 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
 /* [cache]: the Cortex-A8 cache and TLB parameters; models/cache lists its
  * keys, their places in a8cache_params and their ranges. */
 static bool n9_timing_load_cache(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
-                                 const char *file, Error **errp)
+                                 Error **errp)
 {
     g_auto(GStrv) names = g_key_file_get_keys(kf, "cache", NULL, NULL);
     const char *why;
 
     for (int k = 0; names[k]; k++) {
         g_autofree char *v = g_key_file_get_value(kf, "cache", names[k], NULL);
-        int line = n9_ini_line(lines, "cache", names[k]);
+        g_autofree char *where =
+            n9_where(lines, n9_ini_line(lines, "cache", names[k]));
         const a8cache_param_key *key = NULL;
         uint64_t val;
 
@@ -306,28 +374,170 @@ static bool n9_timing_load_cache(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
                 g_string_append_printf(known, "%s%s", i ? ", " : "",
                                        a8cache_param_keys[i].name);
             }
-            error_setg(errp, "timing file %s, line %d: [cache] %s: unknown "
-                       "key (known: %s)", file, line, names[k], known->str);
+            error_setg(errp, "%s: [cache] %s: unknown key (known: %s)",
+                       where, names[k], known->str);
             return false;
         }
         if (!n9_parse_u64(v, key->max, &val) || val < key->min) {
-            error_setg(errp, "timing file %s, line %d: [cache] %s: '%s' is "
-                       "not a whole number from %u to %u", file, line,
-                       names[k], v, key->min, key->max);
+            error_setg(errp, "%s: [cache] %s: '%s' is not a whole number "
+                       "from %u to %u", where, names[k], v, key->min,
+                       key->max);
             return false;
         }
         *(uint32_t *)((char *)&t->cache + key->offset) = val;
     }
     why = a8cache_params_check(&t->cache);
     if (why) {
-        error_setg(errp, "timing file %s, line %d: [cache]: %s", file,
-                   n9_ini_line(lines, "cache", NULL), why);
+        g_autofree char *where = n9_where(lines,
+                                          n9_ini_line(lines, "cache", NULL));
+
+        error_setg(errp, "%s: [cache]: %s", where, why);
         return false;
     }
     return true;
 }
 
-bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
+/* The known keys of a table, "a, b, c", for an error message */
+#define N9_KNOWN(tab, n, field) ({ \
+    GString *k_ = g_string_new(NULL); \
+    for (size_t i_ = 0; i_ < (n); i_++) { \
+        g_string_append_printf(k_, "%s%s", i_ ? ", " : "", tab[i_].field); \
+    } \
+    k_; })
+
+/* [clocks]: rates over the PRCM's registers */
+static bool n9_timing_load_clocks(N9Timing *t, GKeyFile *kf,
+                                  N9IniLines *lines, Error **errp)
+{
+    g_auto(GStrv) names = g_key_file_get_keys(kf, "clocks", NULL, NULL);
+
+    for (int k = 0; names[k]; k++) {
+        g_autofree char *v = g_key_file_get_value(kf, "clocks", names[k],
+                                                  NULL);
+        g_autofree char *where =
+            n9_where(lines, n9_ini_line(lines, "clocks", names[k]));
+        uint64_t val;
+        size_t i;
+
+        for (i = 0; i < ARRAY_SIZE(n9_clock_keys); i++) {
+            if (!strcmp(names[k], n9_clock_keys[i].name)) {
+                break;
+            }
+        }
+        if (i == ARRAY_SIZE(n9_clock_keys)) {
+            g_autoptr(GString) known = N9_KNOWN(n9_clock_keys,
+                                                ARRAY_SIZE(n9_clock_keys),
+                                                name);
+
+            error_setg(errp, "%s: [clocks] %s: unknown key (known: %s)",
+                       where, names[k], known->str);
+            return false;
+        }
+        if (!n9_parse_u64(v, n9_clock_keys[i].max, &val) ||
+            val < n9_clock_keys[i].min) {
+            error_setg(errp, "%s: [clocks] %s: '%s' is not a whole number of "
+                       "Hz from %" PRIu64 " to %" PRIu64, where, names[k], v,
+                       n9_clock_keys[i].min, n9_clock_keys[i].max);
+            return false;
+        }
+        *(uint64_t *)((char *)&t->clocks + n9_clock_keys[i].offset) = val;
+    }
+    return true;
+}
+
+/* [sdram]: timings and SDRC_POWER fields over the SDRC's registers */
+static bool n9_timing_load_sdram(N9Timing *t, GKeyFile *kf,
+                                 N9IniLines *lines, Error **errp)
+{
+    g_auto(GStrv) names = g_key_file_get_keys(kf, "sdram", NULL, NULL);
+
+    for (int k = 0; names[k]; k++) {
+        g_autofree char *v = g_key_file_get_value(kf, "sdram", names[k],
+                                                  NULL);
+        g_autofree char *where =
+            n9_where(lines, n9_ini_line(lines, "sdram", names[k]));
+        const N9TimingKey *key;
+        uint64_t val;
+        int i;
+
+        for (i = 0; i < N9_SDRAM_NUM_KEYS; i++) {
+            if (!strcmp(names[k], n9_sdram_keys[i].name)) {
+                break;
+            }
+        }
+        if (i == N9_SDRAM_NUM_KEYS) {
+            g_autoptr(GString) known = N9_KNOWN(n9_sdram_keys,
+                                                N9_SDRAM_NUM_KEYS, name);
+
+            error_setg(errp, "%s: [sdram] %s: unknown key (known: %s)",
+                       where, names[k], known->str);
+            return false;
+        }
+        key = &n9_sdram_keys[i];
+        if (!n9_parse_u64(v, key->max, &val) || val < key->min) {
+            error_setg(errp, "%s: [sdram] %s: '%s' is not a whole number "
+                       "from %u to %u (%s)", where, names[k], v, key->min,
+                       key->max, key->where);
+            return false;
+        }
+        if ((i == N9_SDRAM_BURST_LENGTH && val != 2 && val != 4 &&
+             val != 8) ||
+            (i == N9_SDRAM_REFRESH_BURST && val != 0 && val != 1 &&
+             val != 4 && val != 8)) {
+            error_setg(errp, "%s: [sdram] %s: '%s' is not one of %s", where,
+                       names[k], v, i == N9_SDRAM_BURST_LENGTH ? "2, 4, 8"
+                                                             : "0, 1, 4, 8");
+            return false;
+        }
+        t->sdram.set[i] = true;
+        t->sdram.value[i] = val;
+    }
+    return true;
+}
+
+/*
+ * The timing-set items into @kf, each where it came from in @l (-(i + 1)):
+ * "SECTION.KEY=VALUE", the section up to the key's dot.
+ */
+static bool n9_timing_add_set(GKeyFile *kf, N9IniLines *l, Error **errp)
+{
+    for (int i = 0; l->items[i]; i++) {
+        const char *it = l->items[i];
+        const char *eq = strchr(it, '=');
+        g_autofree char *name = eq ? g_strndup(it, eq - it) : NULL;
+        char *dot = name ? strrchr(name, '.') : NULL;
+        g_autofree char *k = NULL;
+
+        if (!eq || !dot || dot == name || !dot[1] || !eq[1]) {
+            error_setg(errp, "timing-set %s: not SECTION.KEY=VALUE (e.g. "
+                       "l4-wkup.read_min_ns=300; items separated by ';')",
+                       it);
+            return false;
+        }
+        *dot = 0;
+        k = g_strdup_printf("%s\n%s", name, dot + 1);
+        {
+            int first = GPOINTER_TO_INT(g_hash_table_lookup(l->where, k));
+
+            if (first < 0) {
+                error_setg(errp, "timing-set %s: [%s] %s: set twice (also "
+                           "%s)", it, name, dot + 1, l->items[-first - 1]);
+                return false;
+            }
+        }
+        g_hash_table_insert(l->where, g_steal_pointer(&k),
+                            GINT_TO_POINTER(-(i + 1)));
+        if (!g_hash_table_lookup(l->where, name)) {
+            g_hash_table_insert(l->where, g_strdup(name),
+                                GINT_TO_POINTER(-(i + 1)));
+        }
+        g_key_file_set_value(kf, name, dot + 1, eq + 1);
+    }
+    return true;
+}
+
+bool n9_timing_load(N9Timing *t, const char *file, const char *set,
+                    Error **errp)
 {
     g_autoptr(GKeyFile) kf = g_key_file_new();
     g_autoptr(GError) gerr = NULL;
@@ -339,7 +549,26 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
     int ngroups;
     bool ok = false;
 
-    if (!g_file_get_contents(file, &text, &len, &gerr)) {
+    if (set) {
+        g_auto(GStrv) raw = g_strsplit(set, ";", -1);
+        GPtrArray *items = g_ptr_array_new();
+
+        for (int i = 0; raw[i]; i++) {
+            g_strstrip(raw[i]);
+            if (*raw[i]) {
+                g_ptr_array_add(items, g_strdup(raw[i]));
+            }
+        }
+        g_ptr_array_add(items, NULL);
+        g_strfreev(t->set_items);
+        t->set_items = (char **)g_ptr_array_free(items, false);
+        g_free(t->set);
+        t->set = g_strdup(set);
+    }
+    if (!file) {
+        text = g_strdup("");
+        len = 0;
+    } else if (!g_file_get_contents(file, &text, &len, &gerr)) {
         error_setg(errp, "timing file %s: %s", file, gerr->message);
         return false;
     }
@@ -359,6 +588,8 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         return false;
     }
     n9_ini_scan(text, &lines);
+    lines.file = file;
+    lines.items = t->set_items;
     if (!g_key_file_load_from_data(kf, text, -1, G_KEY_FILE_NONE, &gerr)) {
         if (lines.bad_line) {
             error_setg(errp, "timing file %s, line %d: not a [section], "
@@ -374,6 +605,9 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
                    lines.dup_first);
         goto out;
     }
+    if (t->set_items && !n9_timing_add_set(kf, &lines, errp)) {
+        goto out;
+    }
 
     t->file = g_strdup(file);
     groups = g_key_file_get_groups(kf, NULL);
@@ -383,6 +617,7 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         const char *sec = groups[gi % ngroups];
         bool group_pass = gi >= ngroups;
         int sline = n9_ini_line(&lines, sec, NULL);
+        g_autofree char *swhere = n9_where(&lines, sline);
         g_auto(GStrv) keys = g_key_file_get_keys(kf, sec, NULL, NULL);
         g_autofree char *agent = NULL;
         const char *dot = strchr(sec, '.');
@@ -394,16 +629,17 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         if (!strcmp(sec, "timing")) {
             for (int k = 0; keys[k]; k++) {
                 g_autofree char *v = g_key_file_get_value(kf, sec, keys[k], NULL);
-                int line = n9_ini_line(&lines, sec, keys[k]);
+                g_autofree char *where =
+                    n9_where(&lines, n9_ini_line(&lines, sec, keys[k]));
 
                 if (strcmp(keys[k], "seed")) {
-                    error_setg(errp, "timing file %s, line %d: [timing] %s: "
-                               "unknown key (known: seed)", file, line, keys[k]);
+                    error_setg(errp, "%s: [timing] %s: unknown key (known: "
+                               "seed)", where, keys[k]);
                     goto out;
                 }
                 if (!n9_parse_u64(v, UINT64_MAX, &t->seed)) {
-                    error_setg(errp, "timing file %s, line %d: [timing] seed: "
-                               "'%s' is not a whole number", file, line, v);
+                    error_setg(errp, "%s: [timing] seed: '%s' is not a whole "
+                               "number", where, v);
                     goto out;
                 }
             }
@@ -411,21 +647,35 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         }
 
         if (!strcmp(sec, "prcm")) {
-            if (!n9_timing_load_prcm(t, kf, &lines, file, errp)) {
+            if (!n9_timing_load_prcm(t, kf, &lines, errp)) {
                 goto out;
             }
             continue;
         }
 
         if (!strcmp(sec, "sdrc")) {
-            if (!n9_timing_load_sdrc(t, kf, &lines, file, errp)) {
+            if (!n9_timing_load_sdrc(t, kf, &lines, errp)) {
                 goto out;
             }
             continue;
         }
 
         if (!strcmp(sec, "cache")) {
-            if (!n9_timing_load_cache(t, kf, &lines, file, errp)) {
+            if (!n9_timing_load_cache(t, kf, &lines, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
+        if (!strcmp(sec, "clocks")) {
+            if (!n9_timing_load_clocks(t, kf, &lines, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
+        if (!strcmp(sec, "sdram")) {
+            if (!n9_timing_load_sdram(t, kf, &lines, errp)) {
                 goto out;
             }
             continue;
@@ -434,11 +684,10 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         agent = dot ? g_strndup(sec, dot - sec) : g_strdup(sec);
         e = n9_timing_find(t, agent, NULL);
         if (!e || (dot && !dot[1])) {
-            error_setg(errp, "timing file %s, line %d: [%s]: unknown section "
-                       "(known: timing, prcm, sdrc, cache, l4-wkup, l4-core, "
-                       "l4-per, l4-emu, l3, and agent.group for one "
-                       "register group)",
-                       file, sline, sec);
+            error_setg(errp, "%s: [%s]: unknown section "
+                       "(known: timing, prcm, sdrc, cache, clocks, sdram, "
+                       "l4-wkup, l4-core, l4-per, l4-emu, l3, and agent.group "
+                       "for one register group)", swhere, sec);
             goto out;
         }
         if (dot) {
@@ -452,7 +701,8 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
         e->line = sline;
         for (int k = 0; keys[k]; k++) {
             g_autofree char *v = g_key_file_get_value(kf, sec, keys[k], NULL);
-            int line = n9_ini_line(&lines, sec, keys[k]);
+            g_autofree char *where =
+                n9_where(&lines, n9_ini_line(&lines, sec, keys[k]));
             uint64_t val;
             int key;
 
@@ -462,16 +712,15 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
                 }
             }
             if (key == ARRAY_SIZE(n9_timing_keys)) {
-                error_setg(errp, "timing file %s, line %d: [%s] %s: unknown "
-                           "key (known: read_min_ns, read_max_ns, "
-                           "write_min_ns, write_max_ns)",
-                           file, line, sec, keys[k]);
+                error_setg(errp, "%s: [%s] %s: unknown key (known: "
+                           "read_min_ns, read_max_ns, write_min_ns, "
+                           "write_max_ns)", where, sec, keys[k]);
                 goto out;
             }
             if (!n9_parse_u64(v, L4IC_MAX_NS, &val)) {
-                error_setg(errp, "timing file %s, line %d: [%s] %s: '%s' is "
-                           "not a whole number of ns from 0 to %u",
-                           file, line, sec, keys[k], v, L4IC_MAX_NS);
+                error_setg(errp, "%s: [%s] %s: '%s' is not a whole number of "
+                           "ns from 0 to %u", where, sec, keys[k], v,
+                           L4IC_MAX_NS);
                 goto out;
             }
             *n9_timing_field(&e->p, key) = val;
@@ -480,8 +729,7 @@ bool n9_timing_load(N9Timing *t, const char *file, Error **errp)
             const char *why = l4ic_params_check(&e->p);
 
             if (why) {
-                error_setg(errp, "timing file %s, line %d: [%s]: %s",
-                           file, sline, sec, why);
+                error_setg(errp, "%s: [%s]: %s", swhere, sec, why);
                 goto out;
             }
         }
@@ -499,15 +747,186 @@ bool n9_timing_check_used(N9Timing *t, Error **errp)
         N9TimingEntry *e = &g_array_index(t->entries, N9TimingEntry, i);
 
         if (e->group && !e->used) {
-            error_setg(errp, "timing file %s, line %d: [%s.%s]: %s has no "
-                       "register group '%s' (groups are the blocks behind "
-                       "the agent: see qom-list /machine/soc/%s/groups)",
-                       t->file, e->line, e->agent, e->group, e->agent,
-                       e->group, e->agent);
+            g_autofree char *where = n9_where_of(t->file, t->set_items,
+                                                 e->line);
+
+            error_setg(errp, "%s: [%s.%s]: %s has no register group '%s' "
+                       "(groups are the blocks behind the agent: see qom-list "
+                       "/machine/soc/%s/groups)", where, e->agent, e->group,
+                       e->agent, e->group, e->agent);
             return false;
         }
     }
     return true;
+}
+
+/* A decoded field of chip select @cs (or SDRC_POWER) for key @key */
+static void *n9_sdram_field(SdrcConfig *c, int cs, int key, int *width)
+{
+    SdrcCsConfig *p = &c->cs[cs];
+
+    *width = 8;
+    switch (key) {
+    case N9_SDRAM_CAS_LATENCY: return &p->cas_latency;
+    case N9_SDRAM_BURST_LENGTH: return &p->burst_length;
+    case N9_SDRAM_TDAL: return &p->tdal;
+    case N9_SDRAM_TDPL: return &p->tdpl;
+    case N9_SDRAM_TRRD: return &p->trrd;
+    case N9_SDRAM_TRCD: return &p->trcd;
+    case N9_SDRAM_TRP: return &p->trp;
+    case N9_SDRAM_TRAS: return &p->tras;
+    case N9_SDRAM_TRC: return &p->trc;
+    case N9_SDRAM_TRFC: return &p->trfc;
+    case N9_SDRAM_TXSR: return &p->txsr;
+    case N9_SDRAM_TXP: return &p->txp;
+    case N9_SDRAM_TCKE: return &p->tcke;
+    case N9_SDRAM_TWTR: return &p->twtr;
+    case N9_SDRAM_REFRESH_INTERVAL:
+        *width = 32;
+        return &p->refresh_interval;
+    case N9_SDRAM_REFRESH_BURST: return &p->refresh_burst;
+    case N9_SDRAM_PAGE_POLICY:
+        *width = 1;
+        return &c->power.page_policy;
+    case N9_SDRAM_PWDENA:
+        *width = 1;
+        return &c->power.pwdena;
+    case N9_SDRAM_EXTCLKDIS:
+        *width = 1;
+        return &c->power.extclkdis;
+    case N9_SDRAM_CLKCTRL: return &c->power.clkctrl;
+    case N9_SDRAM_SRFR_ON_IDLE_REQ:
+        *width = 1;
+        return &c->power.srfr_on_idle_req;
+    case N9_SDRAM_AUTOCOUNT:
+        *width = 16;
+        return &c->power.autocount;
+    default:
+        g_assert_not_reached();
+    }
+}
+
+void n9_timing_sdram_apply(const N9SdramOverrides *o, SdrcConfig *c)
+{
+    for (int k = 0; k < N9_SDRAM_NUM_KEYS; k++) {
+        if (!o->set[k]) {
+            continue;
+        }
+        /* SDRC_POWER's fields once, the chip selects' on both */
+        for (int cs = 0; cs < (k >= N9_SDRAM_PAGE_POLICY ? 1 : SDRC_NUM_CS);
+             cs++) {
+            int w;
+            void *f = n9_sdram_field(c, cs, k, &w);
+
+            switch (w) {
+            case 1: *(bool *)f = o->value[k]; break;
+            case 8: *(uint8_t *)f = o->value[k]; break;
+            case 16: *(uint16_t *)f = o->value[k]; break;
+            default: *(uint32_t *)f = o->value[k]; break;
+            }
+        }
+    }
+}
+
+uint32_t n9_timing_sdram_value(const SdrcConfig *c, int key)
+{
+    int w;
+    void *f = n9_sdram_field((SdrcConfig *)c, 0, key, &w);
+
+    switch (w) {
+    case 1: return *(bool *)f;
+    case 8: return *(uint8_t *)f;
+    case 16: return *(uint16_t *)f;
+    default: return *(uint32_t *)f;
+    }
+}
+
+static QDict *n9_l4ic_dict(const l4ic_params *p)
+{
+    QDict *d = qdict_new();
+
+    for (int k = 0; k < ARRAY_SIZE(n9_timing_keys); k++) {
+        qdict_put_int(d, n9_timing_keys[k],
+                      *n9_timing_field((l4ic_params *)p, k));
+    }
+    return d;
+}
+
+void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
+                      const SdrcConfig *regs_cfg, uint64_t mpu_hz,
+                      uint64_t mpu_reg_hz, uint64_t l3_hz, uint64_t l3_reg_hz,
+                      QDict **params, QDict **overrides)
+{
+    QDict *p = qdict_new(), *o = qdict_new(), *d;
+
+    d = qdict_new();
+    qdict_put_int(d, "seed", t->seed);
+    qdict_put(p, "timing", d);
+    for (guint i = 0; i < t->entries->len; i++) {
+        N9TimingEntry *e = &g_array_index(t->entries, N9TimingEntry, i);
+        g_autofree char *sec = e->group
+            ? g_strdup_printf("%s.%s", e->agent, e->group)
+            : g_strdup(e->agent);
+
+        qdict_put(p, sec, n9_l4ic_dict(&e->p));
+    }
+    d = qdict_new();
+    qdict_put_int(d, "ret_exit_ns", t->prcm.ret_exit_ns);
+    qdict_put_int(d, "off_exit_ns", t->prcm.off_exit_ns);
+    qdict_put_int(d, "dpll_lock_ns", t->prcm.dpll_lock_ns);
+    qdict_put_int(d, "dpll_lock_refclks", t->prcm.dpll_lock_refclks);
+    qdict_put(p, "prcm", d);
+    d = qdict_new();
+    qdict_put_int(d, "dll_relock_ns", t->sdrc.dll_relock_ns);
+    qdict_put_int(d, "clock_restart_cycles", t->sdrc.clock_restart_cycles);
+    qdict_put_int(d, "write_latency_cycles", t->sdrc.write_latency_cycles);
+    qdict_put(p, "sdrc", d);
+    d = qdict_new();
+    for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
+        qdict_put_int(d, a8cache_param_keys[i].name,
+                      *(const uint32_t *)((const char *)&t->cache +
+                                          a8cache_param_keys[i].offset));
+    }
+    qdict_put(p, "cache", d);
+
+    /* the register-derived ones: as in force now */
+    d = qdict_new();
+    qdict_put_int(d, "mpu_hz", mpu_hz);
+    qdict_put_int(d, "l3_hz", l3_hz);
+    qdict_put(p, "clocks", d);
+    for (int i = 0; i < ARRAY_SIZE(n9_clock_keys); i++) {
+        uint64_t set = *(uint64_t *)((char *)&t->clocks +
+                                     n9_clock_keys[i].offset);
+        g_autofree char *name = g_strdup_printf("clocks.%s",
+                                                n9_clock_keys[i].name);
+        QDict *od;
+
+        if (!set) {
+            continue;
+        }
+        od = qdict_new();
+        qdict_put_int(od, "value", i == 0 ? mpu_hz : l3_hz);
+        qdict_put_int(od, "registers", i == 0 ? mpu_reg_hz : l3_reg_hz);
+        qdict_put(o, name, od);
+    }
+    d = qdict_new();
+    for (int k = 0; k < N9_SDRAM_NUM_KEYS; k++) {
+        qdict_put_int(d, n9_sdram_keys[k].name,
+                      n9_timing_sdram_value(cfg, k));
+        if (t->sdram.set[k]) {
+            g_autofree char *name = g_strdup_printf("sdram.%s",
+                                                    n9_sdram_keys[k].name);
+            QDict *od = qdict_new();
+
+            qdict_put_int(od, "value", n9_timing_sdram_value(cfg, k));
+            qdict_put_int(od, "registers",
+                          n9_timing_sdram_value(regs_cfg, k));
+            qdict_put(o, name, od);
+        }
+    }
+    qdict_put(p, "sdram", d);
+    *params = p;
+    *overrides = o;
 }
 
 bool n9_timing_enabled(void)

@@ -1,6 +1,9 @@
 /*
  * qemu-n9 timing parameters: defaults, the INI file that overrides them
- * (-M rm696,timing=FILE), and the stall that charges modelled time.
+ * (-M rm696,timing=FILE), single parameters given on the command line
+ * (-M rm696,timing-set=SECTION.KEY=VALUE;...), the values the models
+ * otherwise take from registers (clock rates, SDRAM timings) when one
+ * overrides them, and the stall that charges modelled time.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -8,6 +11,7 @@
 #define HW_N9_N9_TIMING_H
 
 #include "qapi/error.h"
+#include "qobject/qdict.h"
 #include "models/l4-interconnect/l4ic.h"
 #include "models/prcm/wakeup.h"
 #include "models/sdrc/sdrc.h"
@@ -21,24 +25,91 @@ typedef struct N9TimingEntry {
     bool used;              /* a group override that matched a group */
 } N9TimingEntry;
 
+/*
+ * [clocks]: rates the PRCM otherwise derives from its registers (DPLL1 for
+ * the MPU, DPLL3 / CM_CLKSEL_CORE for the L3 and the SDRAM); 0: the
+ * registers'.  An override replaces a running clock's rate (a stopped
+ * clock stays stopped).
+ */
+typedef struct N9ClockOverrides {
+    uint64_t mpu_hz;
+    uint64_t l3_hz;
+} N9ClockOverrides;
+
+/*
+ * [sdram]: SDRAM timings and SDRC_POWER fields the SDRC otherwise decodes
+ * from SDRC_ACTIM_CTRLA/B, SDRC_MR, SDRC_RFR_CTRL (both chip selects) and
+ * SDRC_POWER; an override wins over whatever the guest writes there.
+ */
+enum {
+    N9_SDRAM_CAS_LATENCY, N9_SDRAM_BURST_LENGTH,
+    N9_SDRAM_TDAL, N9_SDRAM_TDPL, N9_SDRAM_TRRD, N9_SDRAM_TRCD, N9_SDRAM_TRP,
+    N9_SDRAM_TRAS, N9_SDRAM_TRC, N9_SDRAM_TRFC, N9_SDRAM_TXSR, N9_SDRAM_TXP,
+    N9_SDRAM_TCKE, N9_SDRAM_TWTR, N9_SDRAM_REFRESH_INTERVAL,
+    N9_SDRAM_REFRESH_BURST,
+    N9_SDRAM_PAGE_POLICY, N9_SDRAM_PWDENA, N9_SDRAM_EXTCLKDIS,
+    N9_SDRAM_CLKCTRL, N9_SDRAM_SRFR_ON_IDLE_REQ, N9_SDRAM_AUTOCOUNT,
+    N9_SDRAM_NUM_KEYS
+};
+
+typedef struct N9SdramOverrides {
+    bool set[N9_SDRAM_NUM_KEYS];
+    uint32_t value[N9_SDRAM_NUM_KEYS];
+} N9SdramOverrides;
+
+typedef struct N9TimingKey {
+    const char *name;
+    uint32_t min, max;
+    const char *where;      /* the register field it stands for */
+} N9TimingKey;
+extern const N9TimingKey n9_sdram_keys[N9_SDRAM_NUM_KEYS];
+
 typedef struct N9Timing {
     char *file;             /* NULL: the defaults */
+    char *set;              /* timing-set=..., NULL: none */
+    char **set_items;       /* its items, for error messages */
     uint64_t seed;
     GArray *entries;        /* of N9TimingEntry */
     PrcmWakeParams prcm;    /* [prcm]: wake-up latency (models/prcm) */
     SdrcParams sdrc;        /* [sdrc]: SDRAM controller (models/sdrc) */
     a8cache_params cache;   /* [cache]: caches and TLBs (models/cache) */
+    N9ClockOverrides clocks;    /* [clocks]: over the PRCM's registers */
+    N9SdramOverrides sdram;     /* [sdram]: over the SDRC's registers */
 } N9Timing;
 
 /* The defaults: the phone's figures (models/l4-interconnect). */
 N9Timing *n9_timing_new(void);
-/* Override the defaults from an INI file; on error name file, line, key. */
-bool n9_timing_load(N9Timing *t, const char *file, Error **errp);
+/*
+ * Override the defaults from an INI file (NULL: none), then from
+ * timing-set items @set ("SECTION.KEY=VALUE", separated by ';'; NULL:
+ * none), which win over the file.  On error name the file and line, or
+ * the item, and the key: one line.
+ */
+bool n9_timing_load(N9Timing *t, const char *file, const char *set,
+                    Error **errp);
 /* The parameters of @group behind @agent (the agent's if no override). */
 void n9_timing_lookup(N9Timing *t, const char *agent, const char *group,
                       l4ic_params *out);
 /* After the machine is built: a group override that matched nothing. */
 bool n9_timing_check_used(N9Timing *t, Error **errp);
+
+/* The [sdram] overrides applied to a decoded SDRC configuration. */
+void n9_timing_sdram_apply(const N9SdramOverrides *o, SdrcConfig *c);
+/* Key @key's value in a decoded configuration (chip select 0). */
+uint32_t n9_timing_sdram_value(const SdrcConfig *c, int key);
+
+/*
+ * For the statistics file: *@params, the parameter set in force, every
+ * section and key with its value, defaults included (the register-derived
+ * [clocks] and [sdram] as the SDRC's decoded configuration @cfg and the
+ * clock rates give them now); *@overrides, each [clocks] or [sdram] key an
+ * override set, "SECTION.KEY": {"value": in force, "registers": what the
+ * registers give (@regs_cfg: the configuration without the overrides)}.
+ */
+void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
+                      const SdrcConfig *regs_cfg, uint64_t mpu_hz,
+                      uint64_t mpu_reg_hz, uint64_t l3_hz, uint64_t l3_reg_hz,
+                      QDict **params, QDict **overrides);
 
 /*
  * Charge @ns of modelled time to the running vCPU.  Without icount there is

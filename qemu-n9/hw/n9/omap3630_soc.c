@@ -273,6 +273,8 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
                          OMAP3_BOOT_ROM_BASE + OMAP3_ROM_WAKEUP_OFFSET);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(s->prcm), &error_fatal);
     omap3_prcm_set_wake_params(prcm, &s->timing->prcm);
+    omap3_prcm_set_clock_overrides(prcm, s->timing->clocks.mpu_hz,
+                                   s->timing->clocks.l3_hz);
     s->block[OMAP3_BLK_PRM] = s->block[OMAP3_BLK_CM] = s->prcm;
     omap3630_map_block(s, s->prcm, 0, OMAP3_BLK_PRM);
     omap3630_map_block(s, s->prcm, 1, OMAP3_BLK_CM);
@@ -343,6 +345,7 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     object_property_set_link(OBJECT(d), "prcm", OBJECT(s->prcm),
                              &error_abort);
     omap3_sdrc_set_params(d, &s->timing->sdrc);
+    omap3_sdrc_set_overrides(d, &s->timing->sdram);
     omap3630_realize_block(s, d, OMAP3_BLK_SDRC);
     d = omap3630_new(s, TYPE_OMAP3_GPMC, OMAP3_BLK_GPMC);
     omap3630_realize_block(s, d, OMAP3_BLK_GPMC);

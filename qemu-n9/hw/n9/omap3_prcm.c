@@ -344,6 +344,24 @@ static void omap3_prcm_standbywfi(void *opaque, int n, int level)
     }
 }
 
+void omap3_prcm_set_clock_overrides(OMAP3PRCMState *s, uint64_t mpu_hz,
+                                    uint64_t l3_hz)
+{
+    /* the rates follow at the reset, which computes every clock */
+    s->mpu_hz_override = mpu_hz;
+    s->l3_hz_override = l3_hz;
+}
+
+void omap3_prcm_clock_rates(OMAP3PRCMState *s, uint64_t *mpu_hz,
+                            uint64_t *mpu_reg_hz, uint64_t *l3_hz,
+                            uint64_t *l3_reg_hz)
+{
+    *mpu_hz = clock_get_hz(s->mpu_ck);
+    *mpu_reg_hz = s->mpu_reg_hz;
+    *l3_hz = clock_get_hz(s->l3_ick);
+    *l3_reg_hz = s->l3_reg_hz;
+}
+
 void omap3_prcm_set_wake_params(OMAP3PRCMState *s, const PrcmWakeParams *p)
 {
     s->wake_params = *p;

@@ -49,6 +49,19 @@ void omap3_prcm_set_wake_params(OMAP3PRCMState *prcm,
                                 const PrcmWakeParams *p);
 
 /*
+ * [clocks] overrides: the MPU's (mpu_ck) and the L3's (l3_ick, and l4_ick
+ * below it) rates whatever the DPLL registers say, while that clock runs
+ * (0: the registers'), from the next reset on (before the machine's
+ * first).  The rates in force and the registers' own, for the statistics
+ * file.
+ */
+void omap3_prcm_set_clock_overrides(OMAP3PRCMState *prcm, uint64_t mpu_hz,
+                                    uint64_t l3_hz);
+void omap3_prcm_clock_rates(OMAP3PRCMState *prcm, uint64_t *mpu_hz,
+                            uint64_t *mpu_reg_hz, uint64_t *l3_hz,
+                            uint64_t *l3_reg_hz);
+
+/*
  * Idle events, for the counters of the idle walk (n9_idle.c): the PRCM
  * notifies its listeners with an OMAP3PRCMEvent.
  */

@@ -353,6 +353,10 @@ void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
                       extract32(clksel1_pll, 8, 7), sys, sys);
     core = dpll3 / div_field(clksel1_pll, 27, 5);
     l3 = core / div_field(clksel_core, 0, 2);
+    s->l3_reg_hz = l3;
+    if (l3 && s->l3_hz_override) {
+        l3 = s->l3_hz_override;         /* [clocks] l3_hz wins */
+    }
     cm_set_clock(s->core_ck, core);
     cm_set_clock(s->l3_ick, l3);
     cm_set_clock(s->l4_ick, l3 / div_field(clksel_core, 2, 2));
@@ -367,8 +371,12 @@ void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
     dpll1 = dpll_rate(extract32(cm_reg(s, A_CLKEN_PLL_MPU), 0, 3),
                       extract32(mpu_sel1, 8, 11), extract32(mpu_sel1, 0, 7),
                       sys, dpll1_fck);
-    cm_set_clock(s->mpu_ck, dpll1 / div_field(cm_reg(s, A_CLKSEL2_PLL_MPU),
-                                              0, 5));
+    hz = dpll1 / div_field(cm_reg(s, A_CLKSEL2_PLL_MPU), 0, 5);
+    s->mpu_reg_hz = hz;
+    if (hz && s->mpu_hz_override) {
+        hz = s->mpu_hz_override;        /* [clocks] mpu_hz wins */
+    }
+    cm_set_clock(s->mpu_ck, hz);
 
     /*
      * DPLL4 (the 3630's j-type: M [19:8], N [6:0]; bypass: sys_clk) -> M2

@@ -148,6 +148,8 @@ struct OMAP3PRCMState {
     int64_t wake_done_ns;               /* when it completes */
     QEMUTimer *wake_timer;
     PrcmWakeParams wake_params;
+    uint64_t mpu_hz_override, l3_hz_override;   /* [clocks]; 0: none */
+    uint64_t mpu_reg_hz, l3_reg_hz;     /* what the registers give */
     NotifierList listeners;
     GPtrArray *domain_devs[PRCM_NUM_PWRDM];  /* reset when back from OFF */
     uint32_t lost;                      /* domains that went OFF (bits) */

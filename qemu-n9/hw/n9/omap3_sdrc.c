@@ -45,6 +45,7 @@
 #include "omap3_prcm.h"
 #include "omap3_sdrc.h"
 #include "models/prcm/pwrdm.h"
+#include "n9_timing.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
@@ -122,6 +123,7 @@ struct OMAP3SdrcState {
     Notifier prcm_listener;
     uint64_t sdram_base;
     SdrcParams params;
+    const N9SdramOverrides *overrides;  /* [sdram]: over the registers */
 
     uint32_t sysconfig;
     uint32_t cs_cfg;
@@ -165,14 +167,26 @@ static uint64_t omap3_sdrc_now(void)
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
+/* The registers decoded at the clock's rate; with @overrides, the [sdram]
+ * overrides put over them. */
+static void omap3_sdrc_decode(OMAP3SdrcState *s, SdrcConfig *c,
+                              bool overrides)
+{
+    SdrcRegs r;
+
+    omap3_sdrc_regs(s, &r);
+    sdrc_decode(&r, clock_get_hz(s->fclk), c);
+    if (overrides && s->overrides) {
+        n9_timing_sdram_apply(s->overrides, c);
+    }
+}
+
 /* The registers or the clock changed: the model takes them from now on. */
 static void omap3_sdrc_update(OMAP3SdrcState *s)
 {
-    SdrcRegs r;
     SdrcConfig c;
 
-    omap3_sdrc_regs(s, &r);
-    sdrc_decode(&r, clock_get_hz(s->fclk), &c);
+    omap3_sdrc_decode(s, &c, true);
     sdrc_set_config(&s->model, &c, omap3_sdrc_now());
 }
 
@@ -465,6 +479,19 @@ void omap3_sdrc_set_params(DeviceState *dev, const SdrcParams *p)
     OMAP3_SDRC(dev)->params = *p;
 }
 
+void omap3_sdrc_set_overrides(DeviceState *dev, const N9SdramOverrides *o)
+{
+    OMAP3_SDRC(dev)->overrides = o;
+}
+
+void omap3_sdrc_configs(DeviceState *dev, SdrcConfig *cfg, SdrcConfig *regs)
+{
+    OMAP3SdrcState *s = OMAP3_SDRC(dev);
+
+    *cfg = s->model.cfg;
+    omap3_sdrc_decode(s, regs, false);
+}
+
 /* The counters: name, index in SdrcCounters, ps (shown in ns) or a count */
 typedef struct Omap3SdrcCounter {
     const char *name;
@@ -703,6 +730,12 @@ static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
         return;
     }
     sdrc_init(&s->model, &s->params, clock_get_hz(s->fclk), s->sdram_base);
+    if (s->overrides) {
+        SdrcConfig c;
+
+        omap3_sdrc_decode(s, &c, true);
+        sdrc_configure(&s->model, &c);
+    }
     if (s->prcm) {
         s->prcm_listener.notify = omap3_sdrc_prcm_event;
         omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
@@ -720,12 +753,10 @@ static int omap3_sdrc_pre_save(void *opaque)
 static int omap3_sdrc_post_load(void *opaque, int version_id)
 {
     OMAP3SdrcState *s = opaque;
-    SdrcRegs r;
     SdrcConfig c;
 
     /* the configuration from the registers, then the model's state */
-    omap3_sdrc_regs(s, &r);
-    sdrc_decode(&r, clock_get_hz(s->fclk), &c);
+    omap3_sdrc_decode(s, &c, true);
     sdrc_configure(&s->model, &c);
     return sdrc_load(&s->model, s->image) ? 0 : -EINVAL;
 }

@@ -31,6 +31,16 @@ SdrcModel *omap3_sdrc_model(DeviceState *sdrc);
 /* The [sdrc] timing parameters (before realize; default: the model's). */
 void omap3_sdrc_set_params(DeviceState *sdrc, const SdrcParams *p);
 
+/*
+ * The [sdram] overrides (timing-set / timing file): decoded fields that
+ * win over the registers (before realize; @o must outlive the device).
+ */
+struct N9SdramOverrides;
+void omap3_sdrc_set_overrides(DeviceState *sdrc,
+                              const struct N9SdramOverrides *o);
+/* The configuration in force (@cfg) and the registers' own (@regs). */
+void omap3_sdrc_configs(DeviceState *sdrc, SdrcConfig *cfg, SdrcConfig *regs);
+
 /* The counters, in ns and counts, for the statistics file. */
 QDict *omap3_sdrc_stats(DeviceState *sdrc);
 

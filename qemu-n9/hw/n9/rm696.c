@@ -57,6 +57,7 @@ struct RM696MachineState {
 
     /* Properties */
     char *timing_file;          /* timing=FILE: latency parameters (INI) */
+    char *timing_set;           /* timing-set=SEC.KEY=VAL;...: single ones */
     char *stats_file;           /* stats=FILE: counters as JSON at exit */
     char *symbols_file;         /* symbols=FILE: the kernel's symbols */
     char *idle_enter;           /* idle-enter=SYMBOL: idle entry boundary */
@@ -150,6 +151,26 @@ static bool rm696_write_stats(Notifier *n, void *data)
         qdict_put_str(d, "timing_file", rms->timing->file);
     } else {
         qdict_put_null(d, "timing_file");
+    }
+    if (rms->timing->set) {
+        qdict_put_str(d, "timing_set", rms->timing->set);
+    } else {
+        qdict_put_null(d, "timing_set");
+    }
+    {
+        /* every parameter in force, defaults included, and the overrides
+         * of register-derived ones with what the registers give */
+        OMAP3PRCMState *prcm = OMAP3_PRCM(rms->soc->prcm);
+        SdrcConfig cfg, regs;
+        uint64_t mpu, mpu_reg, l3, l3_reg;
+        QDict *params, *overrides;
+
+        omap3_sdrc_configs(rms->soc->block[OMAP3_BLK_SDRC], &cfg, &regs);
+        omap3_prcm_clock_rates(prcm, &mpu, &mpu_reg, &l3, &l3_reg);
+        n9_timing_report(rms->timing, &cfg, &regs, mpu, mpu_reg, l3, l3_reg,
+                         &params, &overrides);
+        qdict_put(d, "timing_params", params);
+        qdict_put(d, "timing_overrides", overrides);
     }
     qdict_put(d, "marks", qobject_ref(rms->marks));
     out = qobject_to_json_pretty(QOBJECT(d), true);
@@ -385,10 +406,11 @@ static void rm696_init(MachineState *machine)
     memory_region_add_subregion(sysmem, RM696_MARK_PORT, &rms->mark_port);
 
     rms->timing = n9_timing_new();
-    if (rms->timing_file) {
+    if (rms->timing_file || rms->timing_set) {
         Error *err = NULL;
 
-        if (!n9_timing_load(rms->timing, rms->timing_file, &err)) {
+        if (!n9_timing_load(rms->timing, rms->timing_file, rms->timing_set,
+                            &err)) {
             error_reportf_err(err, "rm696: ");
             exit(1);
         }
@@ -487,6 +509,25 @@ static void rm696_set_timing(Object *obj, const char *value, Error **errp)
     rms->timing_file = g_strdup(value);
 }
 
+static char *rm696_get_timing_set(Object *obj, Error **errp)
+{
+    return g_strdup(RM696_MACHINE(obj)->timing_set);
+}
+
+static void rm696_set_timing_set(Object *obj, const char *value,
+                                 Error **errp)
+{
+    RM696MachineState *rms = RM696_MACHINE(obj);
+
+    if (!value || !*value) {
+        error_setg(errp, "rm696: timing-set= is empty: give it "
+                   "SECTION.KEY=VALUE items separated by ';'");
+        return;
+    }
+    g_free(rms->timing_set);
+    rms->timing_set = g_strdup(value);
+}
+
 static char *rm696_get_stats(Object *obj, Error **errp)
 {
     return g_strdup(RM696_MACHINE(obj)->stats_file);
@@ -572,6 +613,13 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "timing",
         "INI file of interconnect latency parameters "
         "(defaults: the phone's figures; see docs/timing-parameters.md)");
+    object_class_property_add_str(oc, "timing-set", rm696_get_timing_set,
+                                  rm696_set_timing_set);
+    object_class_property_set_description(oc, "timing-set",
+        "timing parameters without a file, SECTION.KEY=VALUE items "
+        "separated by ';' (they win over timing=FILE), e.g. "
+        "timing-set=l4-wkup.prm.read_min_ns=300;sdram.txsr=20; [clocks] and "
+        "[sdram] override what the registers give");
     object_class_property_add_str(oc, "stats", rm696_get_stats,
                                   rm696_set_stats);
     object_class_property_set_description(oc, "stats",

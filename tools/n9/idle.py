@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """The idle scenario's figures: the machine's counters (-M rm696,stats=FILE)
 and the kernel's own (the guest's report), per C-state over its marked
 window (marks 10n+1 .. 10n+2 for Cn, see kernel/initramfs/scenarios/idle.sh).
 
-Usage: n9idle.py STATS.json REPORT.txt [--json OUT.json]
-Prints one table per C-state; with --json also writes the figures.
-As a module: load(stats, report) -> the same figures as a dict.
+load(stats, report) -> the figures as a dict (each state with the per-entry
+figures the table shows under "per_entry"); table(figures) prints them.
+Used by `n9 idle`, `n9 cyclictest`, `n9 series` and the tests.
 """
 import json
 import re
@@ -133,12 +132,44 @@ def load(stats_path, report_path):
                     m0['prcm'][pd]['reported'][s] for s in ('OFF', 'RET')}
             domains[pd] = {'kernel': kern, 'machine': mach}
         st['pm_debug_count'] = domains
+        st['per_entry'] = per_entry(st)
         out['states'][name] = st
     return out
 
 
 def per(n, d):
     return n / d if d else 0.0
+
+
+def per_entry(st):
+    """The figures the table shows per idle entry (time per entry that went
+    through WFI, accesses per entry), as numbers"""
+    e = st['entries']
+    woken = e - st['without_wfi']
+    pdr = st['power_domain_registers']
+    acc = {}
+    for ph in ('before_wfi', 'after_wakeup'):
+        acc[ph] = {}
+        for a, d in st[ph].items():
+            acc[ph][a] = {
+                'reads': per(d['reads'], e), 'writes': per(d['writes'], e),
+                'ns': per(d['ns'], e),
+                'groups': {g: {'reads': per(gd['reads'], e),
+                               'writes': per(gd['writes'], e),
+                               'ns': per(gd['ns'], e)}
+                           for g, gd in d.get('groups', {}).items()}}
+    return {
+        'us_before_wfi': per(st['before_wfi_ns'], e) / 1e3,
+        'us_in_wfi': per(st['in_wfi_ns'], woken) / 1e3,
+        'us_after_wakeup': per(st['after_wakeup_ns'], woken) / 1e3,
+        'wakeup_latency_us': per(st['wakeup_latency_ns'], woken) / 1e3,
+        'power_domain_registers_before_wfi':
+            per(pdr['before_wfi']['reads'] + pdr['before_wfi']['writes'], e),
+        'power_domain_registers_after_wakeup':
+            per(pdr['after_wakeup']['reads'] + pdr['after_wakeup']['writes'],
+                e),
+        'accesses': acc,
+    }
 
 
 def table(fig, file=sys.stdout):
@@ -189,24 +220,3 @@ def table(fig, file=sys.stdout):
           % ('agree' if not diff else 'differ for ' + ', '.join(diff)))
     p('')
     p('SDRC_POWER at the end: %s' % fig['sdrc_power'])
-
-
-def main():
-    args = sys.argv[1:]
-    out = None
-    if '--json' in args:
-        i = args.index('--json')
-        out = args[i + 1]
-        del args[i:i + 2]
-    if len(args) != 2:
-        sys.exit(__doc__)
-    fig = load(*args)
-    table(fig)
-    if out:
-        with open(out, 'w') as f:
-            json.dump(fig, f, indent=2)
-            f.write('\n')
-
-
-if __name__ == '__main__':
-    main()

@@ -1,17 +1,14 @@
-#!/usr/bin/env python3
-"""The membench and kbench scenarios' reports (kernel/initramfs/scenarios/
-membench.sh, kbench.sh), parsed and printed as tables, membench's beside
-the phone's figures (/work/shared/docs/hardware-facts.md, "Memory path
-with SDRC_POWER = 0x9").  Used by scripts/membench.sh, scripts/kbench.sh
-and tests/guest/test_membench.py.
-
-    n9bench.py membench|kbench REPORT [--json FILE]
+"""The membench, kbench and hackbench scenarios' reports
+(kernel/initramfs/scenarios/membench.sh, kbench.sh, hackbench.sh), parsed
+and printed as tables, membench's beside the phone's figures
+(hardware-facts.md, "Memory path with SDRC_POWER = 0x9", as
+docs/calibration.md gives them).  Used by `n9 membench`, `n9 kbench`,
+`n9 hackbench` and tests/guest/test_membench.py.
 """
-import json
 import re
 import sys
 
-from n9idle import parse_report  # "== name" sections, as the idle report
+from .idle import parse_report  # "== name" sections, as the idle report
 
 # The phone, SDRC_POWER 0x9, 1 GHz (hardware-facts.md): ns per random
 # dependent load per working set, as (low, high); MB/s; ns per line.
@@ -211,22 +208,36 @@ def kbench_table(fig, file=sys.stdout):
     p('kbench status %s' % fig['status'])
 
 
-def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ('membench', 'kbench'):
-        print(__doc__.strip().split('\n\n')[-1], file=sys.stderr)
-        return 1
-    text = open(sys.argv[2]).read()
-    fig = load_membench(text) if sys.argv[1] == 'membench' else load_kbench(text)
-    if sys.argv[1] == 'membench':
-        membench_table(fig)
-    else:
-        kbench_table(fig)
-    if '--json' in sys.argv:
-        fig.pop('sections', None)
-        with open(sys.argv[sys.argv.index('--json') + 1], 'w') as f:
-            json.dump(fig, f, indent=1, sort_keys=True)
-    return 0 if fig['status'] == 0 else 1
+def load_hackbench(text):
+    """The hackbench scenario's report: each run's "Time: S" (seconds of
+    gettimeofday: modelled time under icount)"""
+    rep = parse_report(text)
+    out = {'runs': [], 'header': [], 'status': None, 'options': None,
+           'sections': rep}
+    for line in rep.get('hackbench scenario', []):
+        if line.startswith('options '):
+            out['options'] = line[len('options '):]
+    for line in rep.get('hackbench', []):
+        m = re.match(r'Time:\s*([0-9.]+)', line)
+        if m:
+            out['runs'].append(float(m.group(1)))
+            continue
+        m = re.match(r'hackbench status (\d+)', line)
+        if m:
+            out['status'] = int(m.group(1))
+            continue
+        if line.strip():
+            out['header'].append(line)
+    return out
 
 
-if __name__ == '__main__':
-    sys.exit(main())
+def hackbench_table(fig, file=sys.stdout):
+    p = lambda *a: print(*a, file=file)  # noqa: E731
+    for h in fig['header'][:2]:
+        p(h)
+    for i, t in enumerate(fig['runs']):
+        p('run %d: %.3f s' % (i + 1, t))
+    if fig['runs']:
+        p('best %.3f s, mean %.3f s' % (min(fig['runs']),
+                                        sum(fig['runs']) / len(fig['runs'])))
+    p('hackbench status %s' % fig['status'])
