@@ -33,6 +33,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
+
 results = []
 MEMFUZZ_ARGS = '-s 1 -n 300'
 
@@ -102,20 +106,16 @@ def stats_diff(a, b):
 
 
 def run(argv, workdir, tag, timeout=300, background=False):
-    """Run QEMU with -M ...,stats=FILE added; {'rc','out','err','stats','log'}"""
+    """Run QEMU; {'rc','out','err','stats','log','guest'}.  @argv: a
+    function (stats file, guest output file, plugin log) -> the command
+    line, so each run has files of its own."""
     stats = os.path.join(workdir, tag + '.json')
     log = os.path.join(workdir, tag + '.plugin.log')
-    for f in (stats, log):
+    guest = os.path.join(workdir, tag + '.guest')
+    for f in (stats, log, guest):
         if os.path.exists(f):
             os.unlink(f)
-    argv = list(argv)
-    i = argv.index('-M') + 1
-    argv[i] += ',stats=' + stats
-    argv += ['-d', 'plugin', '-D', log]
-    guest = os.path.join(workdir, tag + '.guest')
-    if os.path.exists(guest):
-        os.unlink(guest)
-    argv = [a.replace('@GUEST@', guest) for a in argv]
+    argv = argv(stats, guest) + ['-d', 'plugin', '-D', log]
     out = open(os.path.join(workdir, tag + '.out'), 'w+b')
     err = open(os.path.join(workdir, tag + '.err'), 'w+b')
     p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out,
@@ -158,13 +158,11 @@ def guest_text(r):
 
 
 
-def bare_argv(qemu, elf, append, model):
-    return [qemu, '-M', 'rm696,memory-model=' + model, '-kernel', elf,
-            '-append', append,
-            '-chardev', 'file,id=guest,path=@GUEST@',
-            '-semihosting-config', 'enable=on,target=native,chardev=guest',
-            '-icount', 'shift=0,sleep=off',
-            '-display', 'none', '-monitor', 'none', '-serial', 'null']
+def bare_argv(qemu, elf, append, model, extra=()):
+    """the command line of a bare-metal run (tools/n9/qemu.py)"""
+    return lambda stats, guest: n9qemu.bare(
+        qemu, elf, machine={'memory-model': model, 'stats': stats},
+        output=guest, extra=['-append', append] + list(extra))
 
 
 def same_as(ref, r):
@@ -209,8 +207,9 @@ def bare_matrix(qemu, plugins, guest, logdir):
         for i, (spec, marker) in enumerate(BARE_PLUGINS):
             spec = spec.format(dir=wd)
             so, _, args = spec.partition(',')
-            argv = bare_argv(qemu, memfuzz, MEMFUZZ_ARGS, model) + \
-                ['-plugin', os.path.join(plugins, so) + (',' + args if args else '')]
+            argv = bare_argv(qemu, memfuzz, MEMFUZZ_ARGS, model,
+                             ['-plugin', os.path.join(plugins, so) +
+                              (',' + args if args else '')])
             t0 = time.monotonic()
             r = run(argv, wd, 'p%02d' % i)
             why = same_as(ref, r)
@@ -224,9 +223,9 @@ def bare_matrix(qemu, plugins, guest, logdir):
 
         # execlog logs every instruction: the short cpufreq-bare
         ref = run(bare_argv(qemu, cpufreq, '', model), wd, 'cpufreq-ref')
-        r = run(bare_argv(qemu, cpufreq, '', model) +
-                ['-plugin', os.path.join(plugins, 'libexeclog.so')], wd,
-                'cpufreq-execlog')
+        r = run(bare_argv(qemu, cpufreq, '', model,
+                          ['-plugin', os.path.join(plugins, 'libexeclog.so')]),
+                wd, 'cpufreq-execlog')
         why = same_as(ref, r) if ref['rc'] == 0 else 'reference run failed'
         lines = r['log'].count('\n')
         check('memory model %s, execlog on cpufreq-bare: exit 0, the same '
@@ -240,12 +239,12 @@ def bare_matrix(qemu, plugins, guest, logdir):
     ref = run(bare_argv(qemu, cpufreq, '', 'on'), wd, 'ref')
     plug = ['-plugin', os.path.join(plugins, 'liblockstep.so') +
             ',sockpath=' + sock]
-    a = run(bare_argv(qemu, cpufreq, '', 'on') + plug, wd, 'a', 120, True)
+    a = run(bare_argv(qemu, cpufreq, '', 'on', plug), wd, 'a', 120, True)
     for _ in range(100):                # the first one listens
         if os.path.exists(sock):
             break
         time.sleep(0.05)
-    b = finish(run(bare_argv(qemu, cpufreq, '', 'on') + plug, wd, 'b', 120, True))
+    b = finish(run(bare_argv(qemu, cpufreq, '', 'on', plug), wd, 'b', 120, True))
     a = finish(a)
     why = same_as(ref, a) or same_as(ref, b)
     if why is None and not all('No divergence' in x['log'] for x in (a, b)):
@@ -257,23 +256,23 @@ def bare_matrix(qemu, plugins, guest, logdir):
 def linux(qemu, plugins, kdir, initrd, logdir):
     wd = os.path.join(logdir, 'linux')
     os.makedirs(wd, exist_ok=True)
-    rep = os.path.join(wd, '%s.report')
 
     def argv(tag, extra=()):
-        return [qemu, '-M', 'rm696,symbols=' + os.path.join(kdir, 'System.map'),
-                '-kernel', os.path.join(kdir, 'zImage'),
-                '-dtb', os.path.join(kdir, 'omap3-n9.dtb'), '-initrd', initrd,
-                '-append', 'rdinit=/init n9.run=idle n9.idle.states=C1,C7 '
-                'n9.idle.seconds=1 n9.idle.settle=3',
-                '-icount', 'shift=0,sleep=off', '-display', 'none',
-                '-monitor', 'none', '-serial', 'none',
-                '-chardev', 'file,id=rep,path=' + rep % tag,
-                '-semihosting-config', 'enable=on,userspace=on,chardev=rep'] + \
-            list(extra)
+        """the scenario's command line (tools/n9/qemu.py), its report in
+        the guest output file"""
+        return lambda stats, guest: n9qemu.command(
+            qemu, machine={'symbols': os.path.join(kdir, 'System.map'),
+                           'stats': stats},
+            kernel=os.path.join(kdir, 'zImage'),
+            dtb=os.path.join(kdir, 'omap3-n9.dtb'), initrd=initrd,
+            append=n9scenario.append_line(
+                'idle', 'n9.idle.states=C1,C7 n9.idle.seconds=1 '
+                'n9.idle.settle=3'),
+            report=guest, extra=list(extra))
 
     def report(tag):
         try:
-            return open(rep % tag).read()
+            return open(os.path.join(wd, tag + '.guest')).read()
         except OSError:
             return ''
 

@@ -73,8 +73,9 @@ def command(qemu, machine=None, kernel=None, dtb=None, initrd=None,
     display, monitor, serial   their values (None: QEMU's default)
     report      a file that gets the guest's semihosting output (a
                 scenario's report: userspace semihosting into a chardev)
-    semihosting 'native' (a bare-metal program's output on QEMU's stdout)
-                or 'userspace' (a Linux guest's, on QEMU's stdout)
+    semihosting 'native' (a bare-metal program's output on QEMU's stdout,
+                or with @report into that file) or 'userspace' (a Linux
+                guest's, on QEMU's stdout)
     extra       further QEMU arguments, last (-qmp, -S, -gdb, a user's)
     """
     argv = [qemu]
@@ -88,7 +89,11 @@ def command(qemu, machine=None, kernel=None, dtb=None, initrd=None,
         argv += ['-initrd', initrd]
     if append is not None:
         argv += ['-append', append]
-    if semihosting == 'native':
+    if semihosting == 'native' and report:
+        argv += ['-chardev', 'file,id=n9report,path=%s' % opt_value(report),
+                 '-semihosting-config',
+                 'enable=on,target=native,chardev=n9report']
+    elif semihosting == 'native':
         argv += ['-semihosting-config', 'enable=on,target=native']
     if icount:
         argv += ['-icount', icount]
@@ -96,7 +101,7 @@ def command(qemu, machine=None, kernel=None, dtb=None, initrd=None,
                  ('-serial', serial)):
         if v is not None:
             argv += [o, v]
-    if report:
+    if report and semihosting != 'native':
         argv += ['-chardev', 'file,id=n9report,path=%s' % opt_value(report),
                  '-semihosting-config',
                  'enable=on,userspace=on,chardev=n9report']
@@ -111,12 +116,13 @@ def shell_line(argv):
     return ' '.join(shlex.quote(a) for a in argv)
 
 
-def bare(qemu, elf, machine=None, extra=(), serial='null'):
+def bare(qemu, elf, machine=None, extra=(), serial='null', output=None):
     """A bare-metal program (guest/baremetal/*.elf): semihosting to QEMU's
-    stdout, icount, no display, monitor or serial console."""
+    stdout (or into the file @output), icount, no display, monitor or
+    serial console."""
     return command(qemu, machine=machine if machine is not None else {},
                    kernel=elf, semihosting='native', serial=serial,
-                   extra=extra)
+                   report=output, extra=extra)
 
 
 def exists(qemu):
