@@ -224,6 +224,20 @@ static void hot_forget(uint32_t *hot, uint32_t line)
     }
 }
 
+/* An L1 D line leaves, or is cleaned: tell the watch. */
+static void l1d_tell(a8cache *c, uint32_t line, int what)
+{
+    if (c->l1d_watch) {
+        c->l1d_watch(c->l1d_watch_ctx, line, what);
+    }
+}
+
+void a8cache_set_l1d_watch(a8cache *c, a8cache_watch_fn *fn, void *ctx)
+{
+    c->l1d_watch = fn;
+    c->l1d_watch_ctx = ctx;
+}
+
 const char *a8cache_init(a8cache *c, const a8cache_params *p,
                          const a8cache_next *next, uint64_t seed)
 {
@@ -635,6 +649,7 @@ static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
     if (old & A8C_VALID) {
         hot_forget(c->s.l1d_hot, old & ~A8C_VALID);
         hot_forget(c->s.l1d_whot, old & ~A8C_VALID);
+        l1d_tell(c, old & ~A8C_VALID, A8C_LEFT_L1D);
     }
     c->s.l1d_tag[i] = line | A8C_VALID;
     c->s.l1d_dirty[i] = 0;
@@ -1085,6 +1100,7 @@ void a8cache_invalidate(a8cache *c, unsigned levels)
         memset(c->s.l1d_dirty, 0, l1d_lines(c));
         memset(c->s.l1d_hot, 0xff, sizeof(c->s.l1d_hot));
         memset(c->s.l1d_whot, 0xff, sizeof(c->s.l1d_whot));
+        l1d_tell(c, A8C_NO_LINE, A8C_LEFT_L1D);
     }
     if (levels & A8C_LEVEL_L2) {
         memset(c->s.l2_tag, 0, l2_lines(c) * sizeof(uint32_t));
@@ -1123,6 +1139,7 @@ static uint32_t l1d_clean_way(a8cache *c, uint32_t i, uint64_t t)
     c->s.cnt[A8C_L1D_WB]++;
     c->s.l1d_dirty[i] = 0;
     hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
+    l1d_tell(c, tag & ~A8C_VALID, A8C_NOW_CLEAN);
     return l2_write(c, (tag & ~A8C_VALID) << c->l1d_shift, c->p.l1d_line, t);
 }
 
@@ -1231,6 +1248,7 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
         }
         hot_forget(c->s.l1d_hot, pa >> c->l1d_shift);
         hot_forget(c->s.l1d_whot, pa >> c->l1d_shift);
+        l1d_tell(c, pa >> c->l1d_shift, A8C_LEFT_L1D);
         c->s.l2_wlast = A8C_NO_LINE;
     }
     c->s.cnt[A8C_MAINT_NS] += ns;

@@ -199,8 +199,19 @@ typedef struct a8cache_state {
     uint16_t l2_st[A8CACHE_MAX_L2_LINES];
 } a8cache_state;
 
+/*
+ * The L1 D watch (optional): told when a line leaves the L1 D (@what
+ * A8C_LEFT_L1D) or stays but is no longer dirty (A8C_NOW_CLEAN);
+ * @line A8C_NO_LINE: every line.  For a caller that remembers what hits
+ * (the machine's virtual-line filter); not part of the state.
+ */
+enum { A8C_LEFT_L1D, A8C_NOW_CLEAN };
+typedef void a8cache_watch_fn(void *ctx, uint32_t line, int what);
+
 /* The model: parameters, derived geometry, the next level, the state. */
 typedef struct a8cache {
+    a8cache_watch_fn *l1d_watch;
+    void *l1d_watch_ctx;
     a8cache_params p;
     /* derived from p by a8cache_init */
     uint32_t l1i_shift, l1i_sets, l1i_ways;
@@ -217,6 +228,9 @@ typedef struct a8cache {
  */
 const char *a8cache_init(a8cache *c, const a8cache_params *p,
                          const a8cache_next *next, uint64_t seed);
+
+/* Set the L1 D watch (NULL: none), see a8cache_watch_fn. */
+void a8cache_set_l1d_watch(a8cache *c, a8cache_watch_fn *fn, void *ctx);
 
 /* The MPU clock period in ps (1000 at 1 GHz); cycle costs follow it. */
 void a8cache_set_cpu_period_ps(a8cache *c, uint32_t ps);
@@ -257,6 +271,20 @@ static inline int a8cache_store_hot(a8cache *c, uint32_t pa, unsigned size)
         return 1;
     }
     return 0;
+}
+
+/*
+ * Is [pa, pa + size) in one L1 D line that the hit filter knows is there
+ * (@dirty: and dirty)?  Counts nothing, changes nothing.
+ */
+static inline int a8cache_l1d_known(const a8cache *c, uint32_t pa,
+                                    unsigned size, int dirty)
+{
+    uint32_t first = pa >> c->l1d_shift;
+    const uint32_t *hot = dirty ? c->s.l1d_whot : c->s.l1d_hot;
+
+    return hot[first & (A8CACHE_HOT_L1 - 1)] == first &&
+           ((pa + size - 1) >> c->l1d_shift) == first;
 }
 
 static inline int a8cache_fetch_hot(a8cache *c, uint32_t pa)

@@ -221,6 +221,65 @@ static void test_determinism(void)
 
 /* Write-back: a dirty line goes to the next level when evicted, a clean
  * one does not; only the dirty quadwords go. */
+/* The L1 D watch: told of every line that leaves (or is cleaned), once. */
+typedef struct watched {
+    uint32_t line[64];
+    int what[64];
+    int n;
+} watched;
+
+static void watch_cb(void *ctx, uint32_t line, int what)
+{
+    watched *w = ctx;
+
+    if (w->n < 64) {
+        w->line[w->n] = line;
+        w->what[w->n] = what;
+    }
+    w->n++;
+}
+
+static void test_l1d_watch(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    watched w = { .n = 0 };
+    uint32_t A = SDRAM, B = SDRAM + 0x40;
+    int k;
+
+    a8cache_set_l1d_watch(c, watch_cb, &w);
+    a8cache_load(c, A, 4, 0);
+    a8cache_store(c, A, 4, 0);
+    a8cache_load(c, B, 4, 0);
+    CHECK(w.n == 0, "fills and hits tell the watch nothing (%d calls)", w.n);
+    /* four more lines of A's set (8 KB apart) evict it sooner or later */
+    for (k = 1; a8cache_probe(c, A8C_LEVEL_L1D, A); k++) {
+        a8cache_load(c, A + k * 8 * KB, 4, 0);
+    }
+    CHECK(w.n >= 1 && w.line[w.n - 1] == A >> 6 &&
+          w.what[w.n - 1] == A8C_LEFT_L1D,
+          "A evicted from the L1 D (after %d loads of its set): the watch "
+          "is told its line (%d calls)", k - 1, w.n);
+    w.n = 0;
+    a8cache_store(c, B, 4, 0);
+    a8cache_maint_line(c, A8C_CLEAN_POU, B, 0);
+    CHECK(w.n == 1 && w.line[0] == B >> 6 && w.what[0] == A8C_NOW_CLEAN &&
+          a8cache_probe(c, A8C_LEVEL_L1D, B),
+          "B cleaned by DCCMVAU: the watch is told it is clean, B stays");
+    w.n = 0;
+    a8cache_maint_line(c, A8C_INVAL_POC, B, 0);
+    CHECK(w.n == 1 && w.line[0] == B >> 6 && w.what[0] == A8C_LEFT_L1D &&
+          !a8cache_probe(c, A8C_LEVEL_L1D, B),
+          "B invalidated by DCIMVAC: the watch is told it left");
+    w.n = 0;
+    a8cache_invalidate(c, A8C_LEVEL_L1I);
+    CHECK(w.n == 0, "the L1 I invalidated: nothing about the L1 D");
+    a8cache_invalidate(c, A8C_LEVEL_ALL);
+    CHECK(w.n == 1 && w.line[0] == A8C_NO_LINE,
+          "the L1 D invalidated: one call for every line");
+    free(c);
+}
+
 static void test_writeback(void)
 {
     mock m;
@@ -758,6 +817,7 @@ int main(void)
     test_geometry();
     test_determinism();
     test_writeback();
+    test_l1d_watch();
     test_tlb();
     test_walk_cost();
     test_pld();

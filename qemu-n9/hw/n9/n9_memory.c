@@ -97,7 +97,7 @@ struct N9MemoryState {
     bool skip_ok;               /* an L1 hit costs 0: the skip filter works */
     uint32_t asid;
     uint32_t tb_va;             /* the running TB's first instruction */
-    uint32_t last_val;          /* the word the last hooked load read */
+    uint32_t last_val;          /* mem_hook_skip.last_val, for VMState */
 
     /* below 1 GHz: ns per instruction beyond 1, 32.32 fixed point */
     uint64_t insn_extra_fp;
@@ -231,10 +231,15 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
 }
 
 /* A TLB miss (A8C_ITLB, A8C_DTLB): the walk.  Returns the ns. */
+static void n9_memory_skip_drop(void);
+
 static uint32_t n9_memory_walk(N9MemoryState *s, int side, uint32_t va)
 {
     a8cache_walk w;
 
+    if (side == A8C_DTLB) {
+        n9_memory_skip_drop();  /* and the line filter: a D-TLB entry goes */
+    }
     n9_memory_walk_read(s, va, &w);
     return a8cache_walk_tlb(&s->cache, side, va, s->asid, &w,
                             n9_memory_now(s));
@@ -266,9 +271,85 @@ static void n9_memory_skip_fold(N9MemoryState *s)
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
 }
 
+/*
+ * The line filter (exec/mem-hook.h, MemHookOps.line_tab): per kind, a
+ * direct-mapped table of virtual lines for which an access of that kind
+ * would be what the skip filter spares (D-TLB and L1 D hit, for a store
+ * on a dirty line, cost 0), beside the physical line each maps to.  The
+ * generated code tests an access that the skip filter does not spare
+ * against it and, on a match, does what this hook's hit path does
+ * (counts, the skip filter's line, the load-use word) without a call.
+ * An entry goes when its physical line leaves the L1 D (for stores: is
+ * cleaned), told by the cache model's watch, and the whole table with
+ * the skip filter's lines (a D-TLB walk or maintenance, a change of
+ * ASID, tables or SCTLR, MPU OFF, reset, snapshot load).  Not migrated:
+ * it only spares calls whose answer it knows.
+ */
+#define N9_LINE_TAB     256
+#define N9_LINE_REV     512
+static uint32_t n9_line_tab[2][N9_LINE_TAB];    /* virtual line */
+static uint32_t n9_line_pa[2][N9_LINE_TAB];     /* its physical line */
+/*
+ * From a physical line back to its entry (direct-mapped by physical
+ * line): an entry that loses its way back here is dropped, so the watch
+ * finds every entry of a line that leaves in one look.
+ */
+static uint32_t n9_line_rev_pa[2][N9_LINE_REV];
+static uint16_t n9_line_rev_i[2][N9_LINE_REV];
+
+static void n9_memory_line_clear(void)
+{
+    memset(n9_line_tab, 0xff, sizeof(n9_line_tab));
+    memset(n9_line_pa, 0xff, sizeof(n9_line_pa));
+    memset(n9_line_rev_pa, 0xff, sizeof(n9_line_rev_pa));
+}
+
+/* entry @i of @kind, if it still maps physical line @pline: dropped */
+static inline void n9_memory_line_drop(int kind, uint32_t i, uint32_t pline)
+{
+    if (n9_line_pa[kind][i] == pline) {
+        n9_line_tab[kind][i] = A8C_NO_LINE;
+        n9_line_pa[kind][i] = A8C_NO_LINE;
+    }
+}
+
+static inline void n9_memory_line_add(int kind, vaddr va, hwaddr pa,
+                                      unsigned shift)
+{
+    uint32_t i = (va >> shift) & (N9_LINE_TAB - 1);
+    uint32_t pline = pa >> shift, r = pline & (N9_LINE_REV - 1);
+
+    if (n9_line_rev_i[kind][r] != i || n9_line_rev_pa[kind][r] != pline) {
+        /* the entry this slot led to loses its way back */
+        n9_memory_line_drop(kind, n9_line_rev_i[kind][r],
+                            n9_line_rev_pa[kind][r]);
+        n9_line_rev_pa[kind][r] = pline;
+        n9_line_rev_i[kind][r] = i;
+    }
+    n9_line_tab[kind][i] = va >> shift;
+    n9_line_pa[kind][i] = pline;
+}
+
+/* the model's watch: a physical line left the L1 D, or was cleaned */
+static void n9_memory_l1d_watch(void *ctx, uint32_t line, int what)
+{
+    if (line == A8C_NO_LINE) {
+        n9_memory_line_clear();
+        return;
+    }
+    for (int k = what == A8C_NOW_CLEAN; k < 2; k++) {
+        uint32_t r = line & (N9_LINE_REV - 1);
+
+        if (n9_line_rev_pa[k][r] == line) {
+            n9_memory_line_drop(k, n9_line_rev_i[k][r], line);
+        }
+    }
+}
+
 static void n9_memory_skip_drop(void)
 {
     mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
+    n9_memory_line_clear();
 }
 
 /* ---- The fetch filter (exec/mem-hook.h, mem_hook_fetch_skip) ----------------
@@ -328,11 +409,11 @@ static inline uint32_t n9_memory_load_use(N9MemoryState *s, vaddr va,
 {
     uint32_t ns = 0;
 
-    if ((((uint32_t)va ^ s->last_val) >> s->cache.l1d_shift) == 0) {
+    if ((((uint32_t)va ^ mem_hook_skip.last_val) >> s->cache.l1d_shift) == 0) {
         ns = a8cache_load_use(&s->cache);
     }
     /* a NEON/VFP register is no address: no chase through it */
-    s->last_val = size == 4 && !simd && off <= s->sdram_size - 4 ?
+    mem_hook_skip.last_val = size == 4 && !simd && off <= s->sdram_size - 4 ?
                   ldl_le_p(s->sdram_host + off) : ~0u;
     return ns;
 }
@@ -356,7 +437,7 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_access_slow(N9MemoryState *s,
 
     if (off >= s->sdram_size) {
         s->c[C_OTHER]++;
-        s->last_val = ~0u;
+        mem_hook_skip.last_val = ~0u;
         return 0;
     }
     if (s->mmu_on && tlb < 0 &&
@@ -379,6 +460,9 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_access_slow(N9MemoryState *s,
          * a miss does not allocate in the L1 D, so loads' line stays */
         mem_hook_skip.line[1] = cnt[A8C_L1D_WHIT] != hits && s->skip_ok ?
                                 va >> s->cache.l1d_shift : MEM_HOOK_NO_LINE;
+        if (s->skip_ok && a8cache_l1d_known(&s->cache, pa, size, true)) {
+            n9_memory_line_add(1, va, pa, s->cache.l1d_shift);
+        }
         if (!tlb_hit) {
             mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
         }
@@ -394,6 +478,9 @@ static uint32_t G_GNUC_NO_INLINE n9_memory_access_slow(N9MemoryState *s,
         /* hit or filled, the line is in the L1 D now */
         mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
                                            : MEM_HOOK_NO_LINE;
+        if (s->skip_ok && a8cache_l1d_known(&s->cache, pa, size, false)) {
+            n9_memory_line_add(0, va, pa, s->cache.l1d_shift);
+        }
         if (cnt[A8C_L1D_HIT] == hits || !tlb_hit) {
             mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
         }
@@ -430,15 +517,21 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
             return n9_memory_access_slow(s, va, pa, size, true, simd, 1);
         }
         /* a store hit leaves the line dirty: the next one changes nothing */
-        mem_hook_skip.line[1] = s->skip_ok ? va >> s->cache.l1d_shift
-                                           : MEM_HOOK_NO_LINE;
+        if (likely(s->skip_ok)) {
+            mem_hook_skip.line[1] = va >> s->cache.l1d_shift;
+            n9_memory_line_add(1, va, pa, s->cache.l1d_shift);
+        }
         return 0;
     }
     if (unlikely(!a8cache_load_hot(&s->cache, pa, size))) {
         return n9_memory_access_slow(s, va, pa, size, false, simd, 1);
     }
-    mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
-                                       : MEM_HOOK_NO_LINE;
+    if (likely(s->skip_ok)) {
+        mem_hook_skip.line[0] = va >> s->cache.l1d_shift;
+        n9_memory_line_add(0, va, pa, s->cache.l1d_shift);
+    } else {
+        mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
+    }
     ns = n9_memory_load_use(s, va, off, size, simd);
     s->c[C_STALL_NS] += ns;
     return ns;
@@ -809,13 +902,14 @@ static void n9_memory_reset(void *opaque)
     /* caches and TLBs start empty; counters start again with each boot */
     why = a8cache_init(&s->cache, &s->params, &next, s->seed);
     assert(!why);       /* checked when the timing file was read */
+    a8cache_set_l1d_watch(&s->cache, n9_memory_l1d_watch, s);
     if (period) {
         a8cache_set_cpu_period_ps(&s->cache, period);
     }
     memset(s->c, 0, sizeof(s->c));
     s->insn_extra_acc = 0;
     s->seg_insns = 0;
-    s->last_val = ~0u;
+    mem_hook_skip.last_val = ~0u;
     s->skip_ok = s->params.l1_extra_cycles == 0;
     n9_memory_skip_drop();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
@@ -834,6 +928,7 @@ static int n9_memory_pre_save(void *opaque)
     n9_memory_fetch_fold(s);
     s->skip_line[0] = mem_hook_skip.line[0];
     s->skip_line[1] = mem_hook_skip.line[1];
+    s->last_val = mem_hook_skip.last_val;
     s->fetch_end = mem_hook_fetch_skip.end;
     return 0;
 }
@@ -851,6 +946,9 @@ static int n9_memory_post_load(void *opaque, int version_id)
 
     mem_hook_skip.line[0] = s->skip_line[0];
     mem_hook_skip.line[1] = s->skip_line[1];
+    mem_hook_skip.last_val = s->last_val;
+    /* the line filter starts empty (the skip filter's lines are kept) */
+    n9_memory_line_clear();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
     /* the fetch continuation goes on; the filter looks at the state again */
     mem_hook_fetch_skip.end = s->fetch_end;
@@ -1022,6 +1120,11 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
     n9_memory_hooks.fetch_page_tags = s->cache.s.tlb_hot_asid[A8C_ITLB];
     n9_memory_hooks.fetch_pages_n = A8CACHE_HOT_TLB;
     n9_memory_hooks.pc_offset = offsetof(CPUARMState, regs[15]);
+    n9_memory_hooks.line_tab[0] = n9_line_tab[0];
+    n9_memory_hooks.line_tab[1] = n9_line_tab[1];
+    n9_memory_hooks.line_tab_n = N9_LINE_TAB;
+    n9_memory_hooks.load_value_rule = true;
+    n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
     return s;
 }
