@@ -7,7 +7,7 @@
  *
  * The device fuzzer (tests/fuzz/n9fuzz.py) drives registers over qtest,
  * where no guest code runs; this program is the guest whose own fetches,
- * loads, stores, PLDs and TLB maintenance go through core patch 0005's
+ * loads, stores, PLDs and TLB maintenance go through core patches 0005-0008's
  * hooks into n9_memory.c, models/cache and models/sdrc.  From SEED it
  * draws OPS operations:
  *   - loads and stores of every size: LDRB/H, LDR, LDRD, LDM/STM of 2 and
@@ -1163,7 +1163,7 @@ static void do_mmuoff(void)
 /*
  * Generated code: @n "add r0, r0, #1" (Thumb: "adds r0, #1") with PLD and
  * PLI of every encoding between them (immediate up and down, register
- * with a shift, PC-relative: patch 0005 decodes each to find the address;
+ * with a shift, PC-relative: patch 0008 decodes each to find the address;
  * r1 and r2 hold addresses in run_code), then "bx lr".  Into code_buf as
  * halfwords; returns its length in bytes.
  */

@@ -18,7 +18,9 @@ in it (no idle in these windows; in the count run nothing is charged).
 The counts differ a little between the three ways: timer interrupts fall
 elsewhere when accesses cost time.  Guest instructions per host second =
 that count / the window's host seconds (the marks hold the host clock);
-"vs off" is its ratio to the model-off run's.  "mem stall": the memory
+"vs off" is its ratio to the model-off run's.  "boot s": host seconds from
+QEMU's start to mark 1 (the boot, to where the workload starts; with the
+model on also as a multiple of the model-off boot's).  "mem stall": the memory
 path's share of the window's virtual time.  "repeats": whether every
 repeat gave the same virtual ns and count.
 
@@ -57,6 +59,7 @@ def run(qemu, kdir, initrd, append, machine):
                           append=n9scenario.append_line(run[len('n9.run='):],
                                                         rest),
                           semihosting='userspace')
+    t0 = time.monotonic()           # CLOCK_MONOTONIC, as the marks' host_us
     try:
         subprocess.run(argv, stdin=subprocess.DEVNULL,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -70,7 +73,8 @@ def run(qemu, kdir, initrd, append, machine):
     mem = (b['memory']['stall_ns'] - a['memory']['stall_ns']
            if b.get('memory') else 0)
     return {'host': (b['host_us'] - a['host_us']) / 1e6, 'vns': vns,
-            'insns': vns - (charged(b) - charged(a)), 'mem_ns': mem}
+            'insns': vns - (charged(b) - charged(a)), 'mem_ns': mem,
+            'boot': a['host_us'] / 1e6 - t0}
 
 
 def main():
@@ -97,22 +101,27 @@ def main():
     print('memory model cost: guest instructions per host second between '
           'marks 1 and 2, best of %d (%.0f s in all; load average %.1f)'
           % (rep, time.monotonic() - t0, os.getloadavg()[0]))
-    print('%-9s %-10s %12s %9s %7s %10s %7s %12s %11s %s' % (
+    print('%-9s %-10s %12s %9s %7s %10s %7s %12s %11s %9s %s' % (
         'workload', 'run', 'guest insns', 'host s', 'spread', 'M insn/s',
-        'vs off', 'virtual ms', 'mem stall', 'repeats'))
+        'vs off', 'virtual ms', 'mem stall', 'boot s', 'repeats'))
     for w, _ in loads:
-        ips_off = None
+        ips_off = boot_off = None
         for m, _ in modes:
             r = got[w, m]
             host = min(x['host'] for x in r)
             insns = r[0]['insns']
             ips = insns / host / 1e6
+            boot = min(x['boot'] for x in r)
             ips_off = ips if m == 'model off' else ips_off
+            boot_off = boot if m == 'model off' else boot_off
             same = len(set((x['vns'], x['insns']) for x in r)) == 1
-            print('%-9s %-10s %12d %9.2f %7.2f %10.1f %7s %12.3f %10.1f%% %s'
+            print('%-9s %-10s %12d %9.2f %7.2f %10.1f %7s %12.3f %10.1f%% '
+                  '%9s %s'
                   % (w, m, insns, host, max(x['host'] for x in r) / host, ips,
                      '%.2f' % (ips / ips_off) if ips_off else '',
                      r[0]['vns'] / 1e6, 100.0 * r[0]['mem_ns'] / r[0]['vns'],
+                     '%.2f%s' % (boot, ' (%.2fx)' % (boot / boot_off)
+                                 if boot_off and m == 'model on' else ''),
                      'identical' if same else 'DIFFER between repeats'))
 
 if __name__ == '__main__':

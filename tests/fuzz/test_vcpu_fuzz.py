@@ -7,7 +7,7 @@ seed, loads and stores of every size through six mappings of one arena,
 translation faults, PLDs anywhere, cache and TLB maintenance, page-table,
 ASID, TTBR, SCTLR and MMU changes, self-modifying code and MPU rate
 changes, and checks every value it loads (see the program's header).  So
-core patch 0005's hooks, n9_memory.c, models/cache and models/sdrc see
+core patches 0005-0008's hooks, n9_memory.c, models/cache and models/sdrc see
 what a kernel could do to them.  Each seed runs twice under
 -icount shift=0,sleep=off with -M rm696,stats=FILE, and it fails if:
   - QEMU dies (a signal, an assertion, a sanitizer report) or hangs (no
@@ -404,7 +404,7 @@ def main_test(qemu, elf, logdir, seeds, ops):
 
     # A TCG plugin looks, it does not change the run: the memory and
     # instruction plugins attached, every figure is as without them
-    # (core patch 0008: the hook after the plugins' callbacks, the PLD
+    # (core patches 0005-0007: the hook after the plugins' callbacks, the PLD
     # probe, the exit check at a deadline).
     pdir = os.environ.get('PLUGINS')
     ref = {seed: run_once(qemu, elf, '-s %d -n %d' % (seed, ops), logdir,

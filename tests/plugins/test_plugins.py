@@ -22,7 +22,7 @@ With KERNELDIR (out/kernels/patched) and INITRD, a short Linux run of the
 idle scenario (timer interrupts, C1 and C7 with MPU OFF and the boot ROM,
 the idle-walk counters) without a plugin, with libmem and libinsn
 attached, and with one instruction per TB: all four must agree (the
-exit check of core patch 0008: a stall that passes a timer deadline
+exit check of core patch 0007: a stall that passes a timer deadline
 leaves the TB at the next instruction, so the interrupt comes at the same
 instruction however QEMU cuts the code into blocks).
 """
@@ -67,7 +67,7 @@ BARE_PLUGINS = [
     # beyond the program's end: it must not stop it, nor change it
     ('libstoptrigger.so,icount=100000000000', None),
     # a time-control plugin: with -icount its clock updates are ignored
-    # (core patch 0007), said once on stderr
+    # (core patch 0010), said once on stderr
     ('libips.so', 'stderr:asked for time control'),
 ]
 

@@ -1,7 +1,7 @@
 /*
  * The N9's memory path in the machine (see n9_memory.h).
  *
- * How an access gets here: the core's memory hooks (qemu-n9/patches/0005,
+ * How an access gets here: the core's memory hooks (qemu-n9/patches/0005-0008,
  * include/exec/mem-hook.h).  After each guest load or store to RAM or ROM
  * the translated code calls n9_memory_access() with the virtual and the
  * physical address; at the first instruction of a translation block in
@@ -804,7 +804,7 @@ static MemHookOps n9_memory_hooks = {
  * Above 1 GHz an instruction cannot cost less than 1 ns (the N9's OPPs
  * stop at 1 GHz).  A stopped clock (0) leaves the costs alone: the MPU
  * does not run then.  The CPU's cycle counter follows the same rate
- * (patch 0006), so a program timing itself with PMCCNTR reads MPU cycles
+ * (patch 0009), so a program timing itself with PMCCNTR reads MPU cycles
  * at every OPP; without the memory model the rate is not modelled and
  * PMCCNTR counts ns.  The rate and the count travel in the CPU's VMState.
  */
