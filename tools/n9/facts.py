@@ -4,9 +4,13 @@ model figure against the phone's and the reports that print the phone's
 column (n9 membench) take them from here instead of carrying copies.
 
     from n9 import facts
-    facts.range('mmio.prm')            -> (625.0, 668.0)
-    facts.value('membench.line.pld')   -> 85.0
+    facts.range('mmio.prm')            -> (low, high), ns per read
+    facts.value('membench.line.pld')   -> one number
     facts.load()['mmio.prm'].source    -> 'phone: mmiolat, ...'
+
+Run as a program it prints the table as Markdown, the table of
+docs/facts.md (tests/facts/test_facts.py checks the page against it):
+    python3 tools/n9/facts.py --markdown
 """
 import configparser
 import os
@@ -183,3 +187,27 @@ def check_parameters(params, only_present=False):
             else:
                 out.append((p, name, want, got, float(got) == want))
     return out
+
+
+def markdown():
+    """The table as docs/facts.md shows it: one row per figure"""
+    rows = ['| figure | value | what | source | default of |',
+            '|---|---|---|---|---|']
+    for f in load().values():
+        rows.append('| `%s` | %s %s | %s | %s | %s |' % (
+            f.name, f.text, f.unit, f.what, f.source,
+            ', '.join('`%s`' % p for p in f.parameters) or '-'))
+    return '\n'.join(rows) + '\n'
+
+
+if __name__ == '__main__':
+    import sys
+    if sys.argv[1:] != ['--markdown']:
+        print('usage: facts.py --markdown  (print timing/phone-measured.ini '
+              'as the table of docs/facts.md)', file=sys.stderr)
+        sys.exit(1)
+    try:
+        sys.stdout.write(markdown())
+    except FactError as e:
+        print('facts.py: %s' % e, file=sys.stderr)
+        sys.exit(1)
