@@ -121,8 +121,19 @@ def test_phone_ini():
     bad = ['%s = %s, [%s] says %s' % (k, got, name, want)
            for k, name, want, got, ok in rows if not ok]
     check('timing/phone.ini gives the table\'s figures (%d parameters: %s)'
-          % (len(rows), ', '.join(sorted({r[0] for r in rows}))),
+          % (len({r[0] for r in rows}), ', '.join(sorted({r[0] for r in rows}))),
           len(rows) >= 6 and not bad, '\n'.join(bad))
+    # the comparison finds a default that moved, and an SDRAM timing more
+    # than one clock away from the table's ns
+    params['l4-wkup']['read_min_ns'] -= 1
+    moved = [r for r in facts.check_parameters(params, only_present=True)
+             if not r[4]]
+    sd = facts.check_parameters({'sdram': {'trcd': 3}}, only_present=True)
+    check('a default one ns off the table, or tRCD a clock off, is found '
+          '(%s; tRCD 3 clocks: %s)' % (', '.join(sorted({r[0] for r in moved})),
+                                       'found' if not sd[0][4] else 'missed'),
+          {r[0] for r in moved} == {'l4-wkup.read_min_ns'} and len(sd) == 1
+          and not sd[0][4])
 
 
 def test_no_copies(table, files):

@@ -257,7 +257,7 @@ def timing_set(qemu, tmp, elf, good):
                for k, name, want, got, ok in rows if not ok]
         check('the machine\'s defaults are the phone\'s figures of '
               'timing/phone-measured.ini (%d parameters: %s)'
-              % (len(rows), ', '.join(sorted({r[0] for r in rows}))),
+              % (len({r[0] for r in rows}), ', '.join(sorted({r[0] for r in rows}))),
               rows and not bad, '\n'.join(bad))
     except (TypeError, KeyError) as e:
         check('the parameter set in the stats file', False, '%s: %s' % (e, out))
