@@ -9,6 +9,9 @@ Checks, without building or booting anything (a second):
   - timing/phone.ini, the defaults spelled out, gives every parameter the
     table names (`parameters`) the table's figure (the machine's built-in
     defaults: tests/timing/test_timing_file.py);
+  - the pages that cite a figure by its name (`mmio.prm`) cite one of the
+    table, and a Markdown table row that cites one (docs/calibration.md's
+    phone column) shows the table's value;
   - no test or tool carries its own copy of a phone range (the ranges of
     100 ns and more, e.g. a PRM read's, written as two numbers in a .py
     file under tests/ or tools/): they read the table;
@@ -201,6 +204,54 @@ def test_md_references(files):
           % len(pages), not found, '\n'.join(found[:60]))
 
 
+FACT_NAME = re.compile(r'`((?:clock|mmio|lpddr|sdrc-power|membench(?:-0x[0-9a-f]+)?|'
+                       r'idle|memory)\.[\w.*-]+)`')
+FILE_NAME = re.compile(r'\.(sh|c|h|S|py|md|ini|toml|json|txt)$')
+
+
+def spellings(f):
+    """How a page may write a figure's value: as in the table, or a rate
+    in MHz or GHz"""
+    out = {f.text}
+    if f.is_range:
+        out.add('%g, %g' % (f.low, f.high))     # a default's min, max
+    if f.unit == 'Hz' and not f.is_range:
+        out |= {'%g MHz' % (f.low / 1e6), '%g GHz' % (f.low / 1e9)}
+    return out
+
+
+def test_docs_cite_facts(table, files):
+    """A page that names a figure (`mmio.prm`, `membench.lat.*`) names one
+    of the table, and a table row that names one shows its value"""
+    dangling, wrong, n = [], [], 0
+    for path in files:
+        if not path.endswith('.md') or path == 'docs/facts.md':
+            continue
+        for i, line in enumerate((text_of(path) or '').split('\n'), 1):
+            for m in FACT_NAME.finditer(line):
+                name = m.group(1)
+                if FILE_NAME.search(name):
+                    continue
+                n += 1
+                if name.endswith('*'):
+                    if not any(k.startswith(name[:-1]) for k in table):
+                        dangling.append('%s:%d: %s' % (path, i, name))
+                    continue
+                f = table.get(name)
+                if f is None:
+                    dangling.append('%s:%d: %s' % (path, i, name))
+                elif line.startswith('|') and \
+                        not any(s in line for s in spellings(f)):
+                    wrong.append('%s:%d: %s is %s, the row says otherwise'
+                                 % (path, i, name, f.text))
+    check('the pages cite figures of the table by name (%d citations), '
+          'each name in it' % n, n >= 20 and not dangling,
+          '\n'.join(dangling))
+    check('a table row that cites a figure shows the table\'s value '
+          '(docs/calibration.md\'s phone column, ...)', not wrong,
+          '\n'.join(wrong))
+
+
 def test_docs_table():
     """docs/facts.md shows the table as tools/n9/facts.py prints it"""
     page = text_of('docs/facts.md') or ''
@@ -222,6 +273,7 @@ def main():
     if table:
         test_phone_ini()
         test_no_copies(table, files)
+        test_docs_cite_facts(table, files)
     test_no_machine_paths(files)
     sys.exit(1 if failed else 0)
 
