@@ -15,6 +15,7 @@ Checks, without building or booting anything (a second):
   - no test or tool carries its own copy of a phone range (the ranges of
     100 ns and more, e.g. a PRM read's, written as two numbers in a .py
     file under tests/ or tools/): they read the table;
+  - docs/README.md indexes every page of docs/;
   - every page a file cites by name (NAME.md) is a page of the repo;
   - no file of the repo names a path of a build machine (a home or root
     folder, the helpers' /work, a ../shared folder beside the clone): a
@@ -252,6 +253,16 @@ def test_docs_cite_facts(table, files):
           '\n'.join(wrong))
 
 
+def test_docs_index(files):
+    """docs/README.md names every page of docs/"""
+    index = text_of('docs/README.md') or ''
+    pages = sorted(f[5:] for f in files if f.startswith('docs/') and
+                   f.endswith('.md') and '/' not in f[5:] and f != 'docs/README.md')
+    missing = [p for p in pages if '`%s`' % p not in index]
+    check('docs/README.md indexes every page of docs/ (%d pages)' % len(pages),
+          pages and not missing, 'not in the index: ' + ', '.join(missing))
+
+
 def test_docs_table():
     """docs/facts.md shows the table as tools/n9/facts.py prints it"""
     page = text_of('docs/facts.md') or ''
@@ -268,6 +279,7 @@ def test_docs_table():
 def main():
     files = repo_files()
     test_docs_table()
+    test_docs_index(files)
     test_md_references(files)
     table = test_table()
     if table:
