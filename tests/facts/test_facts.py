@@ -56,11 +56,18 @@ def check(name, ok, detail=''):
 
 
 def repo_files():
-    """The files of the clone: tracked and new ones not ignored"""
-    out = subprocess.run(['git', '-C', TOP, 'ls-files', '-co',
-                          '--exclude-standard', '-z'],
-                         capture_output=True, check=True).stdout
-    return [f for f in out.decode().split('\0') if f]
+    """The files of the clone: tracked and new ones not ignored (without
+    git, e.g. an unpacked tarball: every file but .git's)"""
+    p = subprocess.run(['git', '-C', TOP, 'ls-files', '-co',
+                        '--exclude-standard', '-z'], capture_output=True)
+    if p.returncode == 0 and p.stdout:
+        return [f for f in p.stdout.decode().split('\0') if f]
+    out = []
+    for d, dirs, names in os.walk(TOP):
+        dirs[:] = [x for x in dirs if x != '.git']
+        out += [os.path.relpath(os.path.join(d, n), TOP) for n in names
+                if n != '.git']
+    return sorted(out)
 
 
 def text_of(path):
