@@ -1,7 +1,6 @@
 /*
  * kbench: what the kernel costs per operation, as the phone's kbench
- * measured it (hardware-facts.md, "The measuring programs used on the
- * phone"), timed with the cycle counter PMCCNTR (../membench/bench.h).
+ * measured it (docs/facts.md, "How the figures were taken"), timed with the cycle counter PMCCNTR (../membench/bench.h).
  *
  * Tests (-t, comma separated; default all), each in ns per operation, the
  * best of R runs (-r, default 3):

@@ -1,7 +1,7 @@
 /*
  * membench: the memory path as the phone's membench measured it
- * (/work/shared/docs/hardware-facts.md, "Memory path with SDRC_POWER =
- * 0x9"), timed with the cycle counter PMCCNTR (bench.h).
+ * (docs/facts.md, "The memory path"; its figures: timing/phone-measured.ini,
+ * which n9 membench prints beside this program's), timed with the cycle counter PMCCNTR (bench.h).
  *
  * Tests (-t, comma separated; default lat,bw,line; --pause adds pause):
  *   lat    random dependent loads per working set: a pointer chase through

@@ -2,7 +2,7 @@
  * n9host: the guest's channel to the host when there is no serial console.
  *
  * The idle scenario boots without a console (a serial console keeps its
- * UART, PER and so CORE awake: kernel-facts.md section 3) and reports its
+ * UART, PER and so CORE awake: docs/facts.md, Linux 3) and reports its
  * results afterwards through Arm semihosting, which QEMU offers to user
  * space with -semihosting-config enable=on,userspace=on,chardev=ID: one
  * trapping instruction per call, no device and no power domain involved,

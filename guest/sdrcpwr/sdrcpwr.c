@@ -9,8 +9,8 @@
  * scratchpad (control.c, erratum 1.142: AUTOCOUNT = 1, CLKCTRL = 2) and
  * the boot ROM restores it at the first CORE OFF wake-up, after which the
  * SDRAM enters self-refresh whenever the controller has been idle for one
- * AUTOCOUNT period, i.e. at every pause (kernel-facts.md section 4,
- * hardware-facts.md "SDRAM").  The idle code sets SRFRONIDLEREQ (bit 6)
+ * AUTOCOUNT period, i.e. at every pause (docs/facts.md, Linux 4, and
+ * "SDRAM and SDRC_POWER").  The idle code sets SRFRONIDLEREQ (bit 6)
  * around WFI and clears it after a wake-up that did not go through OFF, so
  * the verdict ignores that bit.
  *

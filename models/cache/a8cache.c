@@ -32,7 +32,7 @@
  *  [KA]    ARM knowledge article "What is the fastest way to copy memory on
  *          a Cortex-A8?": PLD makes the L2 start loading the line; NEON
  *          loads fill the L1 only with ACTLR.L1NEON set.
- *  Replacement: pseudo-random in the L1s and the L2 (issue 7's statement
+ *  Replacement: pseudo-random in the L1s and the L2 (the project's reading
  *          of the Cortex-A8; the TRM's sentence was not at hand), the
  *          lowest invalid way first (ARM1176JZF-S TRM §7.2.1 documents
  *          that rule for ARM's L1 caches of the time).
@@ -65,7 +65,7 @@ const a8cache_params a8cache_default_params = {
     .l3_ns = 75,            /* calibrated: the phone's SDRC_POWER = 0x9
                              * table's misses, 2-32 MB random loads
                              * 187-225 ns and one load per line 165 ns
-                             * (hardware-facts.md; docs/calibration.md) */
+                             * (docs/facts.md; docs/calibration.md) */
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */
     .wbuf_lines = 4,        /* assumption: not in the TRM */

@@ -6,7 +6,7 @@
 #include "l4ic.h"
 
 /*
- * The phone's figures (hardware-facts.md, "Register access cost", one read
+ * The phone's figures (docs/facts.md, "Register access"; timing/phone-measured.ini, one read
  * at 1 GHz): PRM and the 32 kHz counter on the wakeup L4 625-668 ns; CM and
  * SCM on the core L4 174-290 ns; SDRC registers on the L3 107-415 ns.
  * Not measured, and so assumptions (docs/timing-parameters.md): writes cost

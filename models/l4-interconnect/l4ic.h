@@ -12,8 +12,8 @@
  * the spread of the phone's measurements is reproduced, and two runs with
  * the same seed and the same guest give the same costs to the nanosecond.
  * Nothing depends on the host.  The defaults are the figures measured on
- * the phone (../../shared/docs/hardware-facts.md, "Register access
- * cost"); see docs/timing-parameters.md for each one's source.
+ * the phone (timing/phone-measured.ini, the mmio.* figures; docs/facts.md,
+ * "Register access"); see docs/timing-parameters.md for each one's source.
  *
  * The current time and the access size are inputs so that a later,
  * finer mechanism (clock-domain crossing phase, posted writes) can use

@@ -62,7 +62,7 @@ static void test_determinism(void)
           "targets get their own seeds");
 }
 
-/* The defaults are the phone's figures (hardware-facts.md). */
+/* The defaults are the phone's figures (timing/phone-measured.ini, mmio.*). */
 static void test_defaults(void)
 {
     const l4ic_params *w = &l4ic_default_params[L4IC_WKUP];

@@ -290,7 +290,7 @@ static void test_c5_core_held_by_per(void)
     CHECK_ST(&m, PRCM_PD_PER, PRCM_PWRST_ON);
 }
 
-/* hardware-facts.md: a running GPT10 (CORE fclk) keeps CORE out of RET */
+/* docs/facts.md: a running GPT10 (CORE fclk) keeps CORE out of RET */
 static void test_core_fclk_blocks_ret(void)
 {
     PrcmModel m;

@@ -79,7 +79,7 @@ typedef struct SdrcRegs {
  * tRCD 20483 -> 4, tRP 15362 -> 3, tRAS 40967 -> 8, tRC 56330 -> 11,
  * tRFC 138266 -> 27, tXSR 204839 -> 40; tXP 2, tCKE 4, tWTR 2 clocks;
  * ARCV = 7752 ns x 195.2 MHz - 50 = 1463 clocks, one refresh per expiry.
- * These give hardware-facts.md's CL3, tRCD 20, tRP 15, tRAS 41, tRC 56,
+ * These give the phone's (docs/facts.md) CL3, tRCD 20, tRP 15, tRAS 41, tRC 56,
  * tRFC 138 ns and a refresh every 7.49 us.
  */
 #define SDRC_N9_ACTIM_A     SDRC_ACTIM_A(27, 11, 8, 3, 4, 2, 3, 6)
@@ -99,7 +99,7 @@ typedef struct SdrcRegs {
 #define SDRC_N9_DLLA_CTRL   0x0000000Au
 /* SDRC_POWER as Linux programs it (omap2_sdrc_init): EXTCLKDIS|PAGEPOLICY */
 #define SDRC_POWER_LINUX    0x00000009u
-/* The HS ROM's CORE OFF restore value on 3630 (kernel-facts.md section 4) */
+/* The HS ROM's CORE OFF restore value on 3630 (docs/facts.md, Linux 4) */
 #define SDRC_POWER_HS_OFF   0x00000129u
 
 /* SDRC_POWER fields */

@@ -135,7 +135,7 @@ static void test_decode(void)
     CHECK_EQ(c.cs[1].burst_length, 8);
     CHECK_EQ(c.cs1_start_mb, 288);
 
-    /* In ps at 195.2 MHz: hardware-facts.md's figures */
+    /* In ps at 195.2 MHz: the phone's figures (docs/facts.md) */
     sdrc_init(&m, NULL, L3_HZ, SDRAM);
     CHECK_EQ(m.cs[0].t.tck, TCK);
     CHECK_EQ(m.cs[0].t.cl, T_CL);

@@ -5,7 +5,7 @@ Runs the idle scenario (`n9 idle`) on the patched kernel with every
 C-state for SECONDS of modelled time each, and prints per state the host
 seconds one modelled second of idle takes (from the host time the machine
 records at each mark), the idle entries per modelled second and the host
-µs per idle entry.  Goal (issue 6): 60 s of modelled idle in under 2 host
+µs per idle entry.  Goal (docs/benchmarks.md): 60 s of modelled idle in under 2 host
 seconds in every state.
 
 Usage: bench_idle.py TOP [SECONDS] [KERNEL]

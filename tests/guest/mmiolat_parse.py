@@ -1,19 +1,22 @@
 """Parse mmiolat output and check it against the phone's figures.
 
 Shared by test_baremetal.py and test_mmiolat.py.  The ranges are the
-phone's (docs: /work/shared/docs/hardware-facts.md, "Register access cost
-(one read, CPU at 1 GHz)"); the model must produce them.
+phone's, read from timing/phone-measured.ini (the mmio.* figures; how
+they were measured: docs/facts.md, "Register access"); the model must
+produce them.
 """
+import os
 import re
+import sys
 
-# target -> (low, high) ns per read, as measured on the N9
-RANGES = {
-    'prm': (625.0, 668.0),   # wakeup L4 at 19.2 MHz
-    '32k': (625.0, 668.0),   # the sync counter, wakeup L4
-    'cm': (174.0, 290.0),    # CORE L4
-    'scm': (174.0, 290.0),   # CORE L4
-    'sdrc': (107.0, 415.0),  # L3
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import facts  # noqa: E402
+
+# target -> (low, high) ns per read, as measured on the N9: the wakeup L4
+# (PRM, 32 kHz counter), the CORE L4 (CM, SCM), the L3 (SDRC)
+RANGES = {t: facts.range('mmio.' + t)
+          for t in ('prm', '32k', 'cm', 'scm', 'sdrc')}
 
 LINE = re.compile(r'^(\w+) +(-?\d+\.\d\d) ns/read  \((\d+) reads, '
                   r'(-?\d+) (cycles|ticks)\)$')

@@ -7,7 +7,7 @@ Runs guest/baremetal's mmiolat-bare.elf directly on the rm696 machine
 checks:
   - it runs to its semihosting exit with status 0;
   - per target (PRM, CM, SCM, SDRC, 32k counter), the ns per read timed
-    with PMCCNTR lies inside the phone's range (hardware-facts.md), and
+    with PMCCNTR lies inside the phone's range (timing/phone-measured.ini), and
     so does the one timed with the 32 kHz counter, widened by one tick
     over the N reads;
   - over a 10 ms busy-wait (10,000,000 PMCCNTR cycles) the 32 kHz counter

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The CPU-frequency rule of the memory model (issue 7), bare metal.
+"""The CPU-frequency rule of the memory model (docs/architecture.md), bare metal.
 
 Runs guest/baremetal's cpufreq-bare.elf on the rm696 machine (-kernel
 ELF, MMU off, semihosting) under -icount shift=0,sleep=off.  It times

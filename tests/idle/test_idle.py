@@ -30,7 +30,7 @@ TOP = sys.argv[1] if len(sys.argv) > 1 else \
 LOGDIR = sys.argv[2] if len(sys.argv) > 2 else '/tmp'
 os.makedirs(LOGDIR, exist_ok=True)
 sys.path.insert(0, os.path.join(TOP, 'tools'))
-from n9 import idle as n9idle  # noqa: E402
+from n9 import facts, idle as n9idle  # noqa: E402
 
 ALL = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7']
 failed = 0
@@ -134,8 +134,8 @@ def check_record(fig):
     e = fig['states']['C2']['entries']
     ok = (rec['workload']['name'] == 'idle' and
           rec['workload']['options']['state'] == ','.join(ALL) and
-          rec['timing']['l4-wkup']['read_min_ns'] == 625 and
-          rec['timing']['clocks']['mpu_hz'] == 1000000000 and
+          rec['timing']['l4-wkup']['read_min_ns'] == facts.range('mmio.prm')[0] and
+          rec['timing']['clocks']['mpu_hz'] == facts.value('clock.mpu') and
           rec['kernel']['label'] == 'mainline' and
           len(rec['qemu']['sha256']) == 16 and
           pe['us_before_wfi'] == fig['states']['C2']['before_wfi_ns'] / e / 1e3

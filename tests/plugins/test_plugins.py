@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""QEMU's own TCG plugins beside the rm696 timing models (issue 14).
+"""QEMU's own TCG plugins beside the rm696 timing models (docs/plugins.md).
 
 A plugin looks at a run; it must neither crash QEMU nor change what the
 model computes.  Every plugin in QEMU's contrib/plugins and

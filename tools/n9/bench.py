@@ -1,26 +1,25 @@
 """The membench, kbench and hackbench scenarios' reports
 (kernel/initramfs/scenarios/membench.sh, kbench.sh, hackbench.sh), parsed
 and printed as tables, membench's beside the phone's figures
-(hardware-facts.md, "Memory path with SDRC_POWER = 0x9", as
-docs/calibration.md gives them).  Used by `n9 membench`, `n9 kbench`,
-`n9 hackbench` and tests/guest/test_membench.py.
+(timing/phone-measured.ini, the membench.* figures: SDRC_POWER 0x9;
+docs/facts.md, docs/calibration.md).  Used by `n9 membench`, `n9 kbench`,
+`n9 hackbench` and tests/guest/test_membench.py.  The guest programs
+print the model's figures only; the phone's column is added here, from
+the table, so that no figure is copied into a program.
 """
 import re
 import sys
 
+from . import facts
 from .idle import parse_report  # "== name" sections, as the idle report
 
-# The phone, SDRC_POWER 0x9, 1 GHz (hardware-facts.md): ns per random
-# dependent load per working set, as (low, high); MB/s; ns per line.
-PHONE_LAT_NS = {
-    '16K': (3, 3), '128K': (9, 11), '512K': (64, 64),
-    '2M': (187, 225), '4M': (187, 225), '8M': (187, 225),
-    '16M': (187, 225), '32M': (187, 225),
-}
-PHONE_BW_MBS = {'read-neon': 1195, 'write-memset': 1494,
-                'copy-memcpy': 347, 'copy-neon': 500}
-PHONE_LINE_NS = {'nopld': 165, 'pld': 85}
-
+# The phone, SDRC_POWER 0x9, 1 GHz: ns per random dependent load per
+# working set, as (low, high); MB/s; ns per line.
+PHONE_LAT_NS = facts.by_size('membench.lat')
+PHONE_BW_MBS = {k: facts.value('membench.bw.' + k)
+                for k in facts.group('membench.bw')}
+PHONE_LINE_NS = {k: facts.value('membench.line.' + k)
+                 for k in facts.group('membench.line')}
 
 def fields(line):
     """'lat size 16K loads 3 ...' -> ('lat', {'size': '16K', ...}); the
@@ -166,7 +165,7 @@ def membench_table(fig, file=sys.stdout):
         for d in fig['bw']:
             ph = PHONE_BW_MBS.get(d.get('name'))
             p('  %-14s %16s   %s' % (d.get('name'), d.get('MB_s'),
-                                     ph if ph else '-'))
+                                     '%g' % ph if ph else '-'))
     if fig['line']:
         p('')
         p('one load per line        model ns/line   phone ns/line')

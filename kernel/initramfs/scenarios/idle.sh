@@ -48,7 +48,7 @@ done
 cpuidle=/sys/devices/system/cpu/cpu0/cpuidle
 pmdbg=/sys/kernel/debug/pm_debug
 
-# OFF modes (C4, C6, C7) are off by default on the N9 (kernel-facts 3)
+# OFF modes (C4, C6, C7) are off by default on the N9 (docs/facts.md, Linux 3)
 case ",$states," in
     *,C4,*|*,C6,*|*,C7,*) echo 1 > $pmdbg/enable_off_mode ;;
 esac

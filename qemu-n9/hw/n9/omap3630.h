@@ -11,7 +11,7 @@
  *
  * Sources: the OMAP36xx TRM memory map as reflected in Linux 6.18
  * arch/arm/boot/dts/ti/omap/omap3.dtsi, omap36xx.dtsi and
- * arch/arm/mach-omap2/ (see docs/ and ../shared/docs/kernel-facts.md).
+ * arch/arm/mach-omap2/ (see docs/facts.md).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

@@ -244,7 +244,7 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
                                 sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 0));
     memory_region_add_subregion(s->sysmem, OMAP3_ROM_MAILBOX_BASE,
                                 sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 1));
-    /* omap3_do_wfi is copied here and executed (kernel-facts §1). */
+    /* omap3_do_wfi is copied here and executed (docs/facts.md, Linux 1). */
     if (!memory_region_init_ram(&s->sram, OBJECT(s), "omap3.sram",
                                 OMAP3_SRAM_SIZE, errp)) {
         return;

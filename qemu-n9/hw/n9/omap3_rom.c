@@ -4,7 +4,7 @@
  * The N9 is a high-security (HS) OMAP3630: Linux runs in the non-secure
  * world and asks the secure ROM for services with `smc #1` (25 saves the
  * secure RAM at boot, 40/42 are used on the MPU-OFF restore path; see
- * arch/arm/mach-omap2/sleep34xx.S and kernel-facts.md sections 2 and 4);
+ * arch/arm/mach-omap2/sleep34xx.S and docs/facts.md, Linux 2 and 4);
  * after an MPU OFF the core restarts in the ROM, which restores what the
  * scratchpad says for CORE OFF and jumps back to the kernel.
  *

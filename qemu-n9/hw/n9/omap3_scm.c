@@ -416,7 +416,7 @@ static void omap3_scm_realize(DeviceState *dev, Error **errp)
  * L2CACHE (11:10) = 3, IVA (12) = 0, SGX (14:13) = 0, NEON (4) = 0,
  * ISP (5) = 0 make omap3xxx_check_features() report a full OMAP3630, and
  * bit 9 marks the part as speed-binned so ti-cpufreq offers OPP1G
- * (kernel-facts §1, §7).  temp-adc 57 is 40 degrees C in
+ * (docs/facts.md, Linux 1 and 7).  temp-adc 57 is 40 degrees C in
  * omap36xx_adc_to_temp.
  */
 static const Property omap3_scm_properties[] = {

@@ -94,7 +94,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
 /*
  * Reset values: what the N9's boot loader leaves (models/sdrc/sdrc.h:
  * SDRC_N9_* from Nokia's nokia_195dot2mhz_timings, which give every SDRAM
- * figure of hardware-facts.md), except SDRC_POWER:
+ * figure of docs/facts.md), except SDRC_POWER:
  * SRFRONRESET (bit 7) | PAGEPOLICY (bit 0) is a guess of the boot loader's
  * value; Linux writes 0x9 over it at once (omap2_sdrc_init).
  */

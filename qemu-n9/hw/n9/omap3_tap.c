@@ -113,7 +113,7 @@ static void omap3_tap_init(Object *obj)
 /*
  * IDCODE 0x2B89102F: ES field (31:28) 2 = ES1.2, hawkeye (27:12) 0xB891 =
  * OMAP3630, manufacturer 0x017 (TI) and the mandatory bit 0.  ES1.2 keeps
- * the kernel off errata i583/i582 (kernel-facts §1).  The die ID defaults
+ * the kernel off errata i583/i582 (docs/facts.md, Linux 1).  The die ID defaults
  * are arbitrary but nonzero: no N9's die ID is published.
  */
 static const Property omap3_tap_properties[] = {

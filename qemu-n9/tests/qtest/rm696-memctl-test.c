@@ -4,7 +4,7 @@
  * (omap3-sms, 0x6C000000) and the GPMC (omap3-gpmc, 0x6E000000).  What
  * omap2_sdrc_init(), the scratchpad code, omap3_do_wfi (sleep34xx.S), the
  * hwmod soft reset and drivers/memory/omap-gpmc.c rely on, and the SDRAM
- * timings of hardware-facts.md.
+ * timings of docs/facts.md.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -46,7 +46,7 @@
 #define SDRC_PATH           "/machine/soc/sdrc"
 #define GPMC_PATH           "/machine/soc/gpmc"
 
-/* The N9's L3/SDRC clock (hardware-facts.md): 195.2 MHz = 1952 / 10 */
+/* The N9's L3/SDRC clock (docs/facts.md): 195.2 MHz = 1952 / 10 */
 #define SDRC_MHZ_X10        1952
 
 /* @cycles SDRC clock cycles as a duration in units of @unit_ps, rounded. */
@@ -89,7 +89,7 @@ static void test_sdrc_softreset(void)
 /*
  * SDRC_POWER: the kernel writes 0x9 (EXTCLKDIS | PAGEPOLICY); the idle code
  * sets and clears SRFRONIDLEREQ (bit 6) around WFI; 0x129 is the
- * self-refresh-on-AUTOCOUNT value that hardware-facts.md calls a bug.
+ * self-refresh-on-AUTOCOUNT value that docs/facts.md calls a bug.
  */
 static void test_sdrc_power(void)
 {
@@ -151,7 +151,7 @@ static void test_sdrc_dll(void)
 }
 
 /*
- * The boot timings of both chip selects, decoded, against hardware-facts.md:
+ * The boot timings of both chip selects, decoded, against docs/facts.md:
  * LPDDR at 195.2 MHz, CAS 3, tRCD 20 ns, tRP 15 ns, tRAS 41 ns, tRC 56 ns,
  * tRFC 138 ns, a refresh every 7.49 us; 2 x 512 MB = 1 GB.
  */

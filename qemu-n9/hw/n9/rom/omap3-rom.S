@@ -1,6 +1,6 @@
 /*
  * qemu-n9's OMAP3630 boot ROM: what the N9's HS ROM does, as far as Linux
- * 6.18 relies on it (../../shared/docs/kernel-facts.md, sections 2 and 4).
+ * 6.18 relies on it (docs/facts.md, Linux 2 and 4).
  * Our own code, assembled at build time (meson.build); it lives at
  * 0x40000000 and runs in the secure world.
  *
