@@ -68,8 +68,9 @@ struct TWL5031State {
     uint8_t seqmem[256];                /* PM master sequencer memory */
     uint8_t key_state;                  /* PROTECT_KEY sequence */
 
-    /* RTC: guest time (s since the epoch) = rtc_base, plus the whole
-     * seconds since rtc_ref_ns on the RTC clock while running. */
+    /* RTC: while running, the time (s since the epoch) is rtc_base plus
+     * the whole seconds since rtc_ref_ns on the RTC clock; while stopped,
+     * the time registers SECONDS..WEEKS hold it, as written. */
     int64_t rtc_base;
     int64_t rtc_ref_ns;
     uint8_t rtc_snap[7];                /* GET_TIME copy of SECONDS..WEEKS */
@@ -237,20 +238,15 @@ static bool rtc_running(TWL5031State *s)
     return s->regs[3][A_RTC_CTRL] & R_RTC_CTRL_STOP_RTC_MASK;
 }
 
+static int64_t rtc_regs_time(const uint8_t *r);
+
 static int64_t rtc_now(TWL5031State *s)
 {
     if (!rtc_running(s)) {
-        return s->rtc_base;
+        return rtc_regs_time(&s->regs[3][A_RTC_SECONDS]);
     }
     return s->rtc_base + (qemu_clock_get_ns(rtc_clock) - s->rtc_ref_ns) /
                          NANOSECONDS_PER_SECOND;
-}
-
-/* Restart counting from @t at the current instant (a new second begins). */
-static void rtc_set_now(TWL5031State *s, int64_t t)
-{
-    s->rtc_base = t;
-    s->rtc_ref_ns = qemu_clock_get_ns(rtc_clock);
 }
 
 static void rtc_time_regs(int64_t t, uint8_t out[7])
@@ -359,23 +355,28 @@ static void rtc_write(TWL5031State *s, uint8_t a, uint8_t v)
     uint8_t *r = s->regs[3];
 
     if (a >= A_RTC_SECONDS && a <= A_RTC_WEEKS) {
-        /* A time register: the others keep the current time. */
-        uint8_t cur[7];
-
-        rtc_time_regs(rtc_now(s), cur);
-        cur[a - A_RTC_SECONDS] = v;
-        if (a != A_RTC_WEEKS) {
-            rtc_set_now(s, rtc_regs_time(cur));
+        /* Stopped (as rtc-twl sets the time): the register takes the
+         * value.  Running: the new time counts on from this instant. */
+        if (rtc_running(s)) {
+            rtc_time_regs(rtc_now(s), &r[A_RTC_SECONDS]);
+            r[a] = v;
+            s->rtc_base = rtc_regs_time(&r[A_RTC_SECONDS]);
+            s->rtc_ref_ns = qemu_clock_get_ns(rtc_clock);
+        } else {
+            r[a] = v;
         }
     } else if (a == A_RTC_CTRL) {
         bool was = rtc_running(s);
 
         if (was && !(v & R_RTC_CTRL_STOP_RTC_MASK)) {
-            s->rtc_base = rtc_now(s);
+            /* stop: the time stays in the registers */
+            rtc_time_regs(rtc_now(s), &r[A_RTC_SECONDS]);
         }
         r[a] = v;
         if (!was && rtc_running(s)) {
-            rtc_set_now(s, s->rtc_base);
+            /* start: a new second begins now */
+            s->rtc_base = rtc_regs_time(&r[A_RTC_SECONDS]);
+            s->rtc_ref_ns = qemu_clock_get_ns(rtc_clock);
         }
         if (v & R_RTC_CTRL_GET_TIME_MASK) {
             rtc_time_regs(rtc_now(s), s->rtc_snap);
@@ -402,6 +403,9 @@ static uint8_t rtc_read(TWL5031State *s, uint8_t a)
 
         if (s->regs[3][A_RTC_CTRL] & R_RTC_CTRL_GET_TIME_MASK) {
             return s->rtc_snap[a - A_RTC_SECONDS];
+        }
+        if (!rtc_running(s)) {
+            return s->regs[3][a];
         }
         rtc_time_regs(rtc_now(s), cur);
         return cur[a - A_RTC_SECONDS];
@@ -564,6 +568,7 @@ static void twl_write(TWL5031State *s, uint8_t sid, uint8_t a, uint8_t v)
         break;
     case 2:
         if (a == A_MADC_CTRL_SW1 || a == A_MADC_CTRL_SW2) {
+            s->regs[2][a] = v & ~R_MADC_CTRL_SW_SW_START_MASK;
             if (v & R_MADC_CTRL_SW_SW_START_MASK) {
                 bool sw2 = a == A_MADC_CTRL_SW2;
 
@@ -753,8 +758,7 @@ static void twl5031_realize(DeviceState *dev, Error **errp)
     /* First power-up: the RTC starts from QEMU's RTC base (-rtc base=),
      * stopped, with POWER_UP set, as rtc-twl expects of a fresh battery. */
     qemu_get_timedate(&tm, 0);
-    s->rtc_base = mktimegm(&tm);
-    s->rtc_ref_ns = qemu_clock_get_ns(rtc_clock);
+    rtc_time_regs(mktimegm(&tm), &s->regs[3][A_RTC_SECONDS]);
     s->regs[3][A_RTC_STATUS] = R_RTC_STATUS_POWER_UP_MASK;
 }
 
