@@ -37,12 +37,14 @@
 #include "qemu/log.h"
 #include "qemu/timer.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/i2c/i2c.h"
 #include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "system/rtc.h"
 #include "system/runstate.h"
+#include "system/system.h"
 #include "trace.h"
 #include "twl5031.h"
 #include "twl5031_regs.h"
@@ -739,6 +741,7 @@ static void twl5031_init(Object *obj)
         s->aux[i].sid = i + 1;
     }
     qdev_init_gpio_out_named(DEVICE(obj), &s->irq, "sys-nirq", 1);
+    s->battery_temp = 25000;
 }
 
 static void twl5031_realize(DeviceState *dev, Error **errp)
@@ -783,12 +786,33 @@ static const VMStateDescription vmstate_twl5031 = {
 };
 
 static const Property twl5031_properties[] = {
-    DEFINE_PROP_INT32("battery-temp", TWL5031State, battery_temp, 25000),
     DEFINE_PROP_UINT32("vbat", TWL5031State, vbat, 3800),
     /* JTAG-style IDCODE: part 0x09002F is the TWL5030 family
      * (Linux's TWL_SIL_5030); revision 0 */
     DEFINE_PROP_UINT32("idcode", TWL5031State, idcode, 0x0009002f),
 };
+
+/* "battery-temp" can change while the machine runs (qom-set). */
+static void twl5031_get_temp(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    visit_type_int32(v, name, &TWL5031(obj)->battery_temp, errp);
+}
+
+static void twl5031_set_temp(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    int32_t t;
+
+    if (!visit_type_int32(v, name, &t, errp)) {
+        return;
+    }
+    if (t < -40000 || t > 125000) {
+        error_setg(errp, "battery-temp %d m°C is outside -40000..125000", t);
+        return;
+    }
+    TWL5031(obj)->battery_temp = t;
+}
 
 static void twl5031_class_init(ObjectClass *oc, void *data)
 {
@@ -800,6 +824,10 @@ static void twl5031_class_init(ObjectClass *oc, void *data)
     dc->realize = twl5031_realize;
     dc->vmsd = &vmstate_twl5031;
     device_class_set_props(dc, twl5031_properties);
+    object_class_property_add(oc, "battery-temp", "int32", twl5031_get_temp,
+                              twl5031_set_temp, NULL, NULL);
+    object_class_property_set_description(oc, "battery-temp",
+        "the battery's temperature the MADC's BTEMP channel measures, m°C");
     rc->phases.hold = twl5031_reset_hold;
     k->event = twl5031_event;
     k->send = twl5031_send;
