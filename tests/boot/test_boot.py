@@ -5,7 +5,8 @@ Boots the project's kernel, DTB and initramfs, once as a user would
 (functional, no icount) and once with -icount shift=0,sleep=off, and checks
 what a kernel developer relies on: the SoC is identified as an HS OMAP3630
 ES1.2, the clocksource is the 32 kHz counter, the clockevent is GPT1 (INTC
-line 37) and ticks, the console is ttyS2 (UART3), and the boot log has no
+line 37) and ticks, the console is ttyS2 (UART3), the TWL5031 probed (rtc0, its regulators,
+its PIH on INTC 7), and the boot log has no
 problem line that docs/boot-warnings.md does not explain.
 
 Prints one "PASS: ..." or "FAIL: ..." line per check.
@@ -98,6 +99,26 @@ def boot(label, qemu, kernel, dtb, initrd, logdir, icount):
         consoles = con.run('cat /proc/consoles')
         check('%s: the console is ttyS2 (UART3)' % label,
               re.search(r'^ttyS2\b', consoles, re.M) is not None, consoles)
+        # The TWL5031 on I2C1 (docs/twl5031.md): its core, regulators,
+        # RTC and interrupt tree probed.
+        rtc = con.run('cat /sys/class/rtc/rtc0/name').strip()
+        check('%s: rtc0 is the TWL\'s RTC (%r)' % (label, rtc),
+              rtc.startswith('twl_rtc'), rtc)
+        regs = con.run('cat /sys/class/regulator/*/name').split()
+        check('%s: the TWL\'s regulators are registered (VDD1, vaux1-4, '
+              'vmmc1, vpll2)' % label,
+              all(r in regs for r in ('VDD1', 'vaux1', 'vaux2', 'vaux3',
+                                      'vaux4', 'vmmc1', 'vpll2')),
+              ' '.join(regs))
+        pih = con.run('grep TWL4030-PIH /proc/interrupts')
+        check('%s: the TWL\'s PIH is chained on INTC line 7 (sys_nirq)' % label,
+              re.search(r'INTC\s+7\s.*TWL4030-PIH', pih) is not None, pih)
+        if icount:
+            # under icount the n9 tool starts the RTC from a fixed date on
+            # the virtual clock (-rtc base=2011-06-21T12:00:00,clock=vm)
+            day = con.run('cat /sys/class/rtc/rtc0/date').strip()
+            check('%s: the RTC counts from -rtc base= (%r)' % (label, day),
+                  day == '2011-06-21', day)
         dmesg = con.run('dmesg', timeout=120)
         allowed = allowed_warnings()
         bad = [l for l in dmesg.split('\n')

@@ -117,6 +117,9 @@ class Session:
             self.qemu, machine={}, icount=None, monitor=None, serial=None,
             extra=['-machine', 'accel=qtest', '-nodefaults', '-qtest', 'stdio',
                    '-qtest-log', 'none',
+                   # a guest power-off (the TWL's DEVOFF) pauses instead
+                   # of ending the run
+                   '-no-shutdown',
                    '-qmp', 'unix:%s,server=on,wait=on' % sock] +
             [a.replace('{dir}', self.dir) for a in self.extra])
         env = dict(os.environ)

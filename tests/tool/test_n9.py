@@ -214,12 +214,13 @@ def test_command_line(tmp):
                           kernel='zI', dtb='d', initrd='i', append='a b',
                           report='/r,1.txt')
     check('the command line: -M rm696 options in order, commas doubled, '
-          'timing-set joined with ";", icount, no console, the report on a '
+          'timing-set joined with ";", icount with the RTC on the virtual clock, no console, the report on a '
           'semihosting chardev',
           argv == ['qemu', '-M', 'rm696,stats=/a,,b/s.json,'
                    'timing-set=x.y=1;z.w=2,memory-model=off', '-kernel', 'zI',
                    '-dtb', 'd', '-initrd', 'i', '-append', 'a b', '-icount',
-                   'shift=0,sleep=off', '-display', 'none', '-monitor', 'none',
+                   'shift=0,sleep=off', '-rtc',
+                   'base=2011-06-21T12:00:00,clock=vm', '-display', 'none', '-monitor', 'none',
                    '-serial', 'none', '-chardev', 'file,id=n9report,path=/r,,1.txt',
                    '-semihosting-config',
                    'enable=on,userspace=on,chardev=n9report'], argv)

@@ -31,6 +31,8 @@
 #include "n9_memory.h"
 #include "omap3_prcm.h"
 #include "omap3_sdrc.h"
+#include "twl5031.h"
+#include "hw/i2c/i2c.h"
 #include "qobject/qjson.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
@@ -427,6 +429,18 @@ static void rm696_init(MachineState *machine)
     object_property_set_link(OBJECT(rms->soc), "memory", OBJECT(sysmem),
                              &error_abort);
     qdev_realize_and_unref(DEVICE(rms->soc), NULL, &error_fatal);
+    {
+        /* The TWL5031 power IC on I2C1 (0x48-0x4b); its interrupt output
+         * is the OMAP's sys_nirq, INTC input 7. */
+        I2CBus *i2c1 = I2C_BUS(qdev_get_child_bus(
+                           rms->soc->block[OMAP3_BLK_I2C1], "i2c"));
+        I2CSlave *twl = i2c_slave_new(TYPE_TWL5031, 0x48);
+
+        object_property_add_child(OBJECT(machine), "twl5031", OBJECT(twl));
+        i2c_slave_realize_and_unref(twl, i2c1, &error_fatal);
+        qdev_connect_gpio_out_named(DEVICE(twl), "sys-nirq", 0,
+            qdev_get_gpio_in(rms->soc->block[OMAP3_BLK_INTC], 7));
+    }
     {
         Error *err = NULL;
 

@@ -167,8 +167,8 @@ static void test_nack(void)
     wr(qts, STAT, STAT_BF);
     g_assert_cmphex(rd(qts, STAT), ==, 0);
 
-    /* A read without STOP to 0x4b: NACK + ARDY, the bus stays busy. */
-    i2c_start_msg(qts, 0x4b, 2, true, false);
+    /* A read without STOP to 0x4c: NACK + ARDY, the bus stays busy. */
+    i2c_start_msg(qts, 0x4c, 2, true, false);
     stat = rd(qts, STAT);
     g_assert_cmphex(stat & (STAT_NACK | STAT_ARDY | STAT_BB), ==,
                     STAT_NACK | STAT_ARDY | STAT_BB);
@@ -186,7 +186,7 @@ static void test_nack(void)
     /* Masked by IE, the same event leaves the line low. */
     wr(qts, STAT, 0xffff);
     wr(qts, IE, 0);
-    i2c_start_msg(qts, 0x48, 1, false, true);
+    i2c_start_msg(qts, 0x51, 1, false, true);
     g_assert_cmphex(rd(qts, STAT) & STAT_NACK, ==, STAT_NACK);
     g_assert_false(qtest_get_irq(qts, 0));
     wr(qts, IE, IE_DRIVER);
