@@ -21,6 +21,12 @@
 #include <string.h>
 #include <zlib.h>
 
+#if defined(__GNUC__)
+#define N9T_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define N9T_PRINTF(f, a)
+#endif
+
 #define BLOCK_RAW       (1u << 20)      /* raw bytes per block (at most) */
 #define EVENT_MAX       4096            /* an encoded event, at most */
 #define BLOB_MAX        1024            /* an SDRC configuration image */
@@ -30,7 +36,8 @@ typedef struct codec {
     uint64_t time, va, off, fpa, foff;
 } codec;
 
-static void fmt_err(char *err, size_t len, const char *fmt, ...)
+static void N9T_PRINTF(3, 4) fmt_err(char *err, size_t len, const char *fmt,
+                                     ...)
 {
     va_list ap;
 
@@ -281,7 +288,7 @@ struct n9trace {
     char err[200];
 };
 
-static int reader_fail(n9trace *t, const char *fmt, ...)
+static int N9T_PRINTF(2, 3) reader_fail(n9trace *t, const char *fmt, ...)
 {
     va_list ap;
 

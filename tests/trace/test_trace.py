@@ -139,6 +139,58 @@ def case(qemu, binary, elf, append, logdir, tag, machine=''):
     return trace, b, rep
 
 
+def linux(qemu, binary, kernels, initrd, logdir):
+    """A short idle and a short membench on Linux, recorded and replayed"""
+    from n9 import kernel as n9kernel, scenario as n9scenario
+    k = n9kernel.from_dir(os.path.join(kernels, 'patched'))
+    for tag, run, append in [
+            ('linux-idle', 'idle', 'n9.idle.states=C1,C7 n9.idle.seconds=1 '
+             'n9.idle.settle=3'),
+            ('linux-membench', 'membench', 'n9.membench.tests=lat,line '
+             'n9.membench.sizes=16K,1M n9.membench.repeats=1 '
+             'n9.membench.settle=0')]:
+        stats = os.path.join(logdir, tag + '.json')
+        trace = os.path.join(logdir, tag + '.n9t')
+        argv = n9qemu.command(qemu, machine={'stats': stats, 'record': trace},
+                              kernel=k.zimage, dtb=k.dtb, initrd=initrd,
+                              append=n9scenario.append_line(run, append),
+                              semihosting='userspace')
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=900)
+        with open(os.path.join(logdir, tag + '.log'), 'w') as f:
+            f.write('$ %s\n%s' % (' '.join(argv),
+                                   p.stdout.decode('utf-8', 'replace')))
+        if not check('%s: recorded (status %d)' % (tag, p.returncode),
+                     p.returncode == 0 and os.path.exists(trace)):
+            continue
+        with open(stats) as f:
+            st = strip_host(json.load(f))
+        rc, rep, err = replay(binary, trace, '--verify')
+        if not check('%s: replay --verify: every charge as recorded' % tag,
+                     rc == 0, err):
+            continue
+        d = same_figures(st, rep)
+        check('%s: replay gives the run\'s figures (%.3f s virtual, %d '
+              'events, %d marks, %.1f MB)' % (
+                  tag, rep['virtual_ns'] / 1e9, rep['replay']['events'],
+                  len(rep['marks']), os.path.getsize(trace) / 1e6),
+              not d, '; '.join(d[:4]))
+        if run == 'membench':
+            rc, slow, err = replay(binary, trace, '--set',
+                                   'sdrc.clock_restart_cycles=%d' %
+                                   (st['timing_params']['sdrc']
+                                    ['clock_restart_cycles'] + 20))
+            check('%s: a slower SDRAM clock restart: more SDRC time, the '
+                  'same accesses (%d > %d ns)' % (
+                      tag, slow['sdrc']['access_ns'] if slow else -1,
+                      rep['sdrc']['access_ns']),
+                  rc == 0 and slow['sdrc']['access_ns'] >=
+                  rep['sdrc']['access_ns'] and
+                  slow['memory']['loads'] == rep['memory']['loads'], err)
+        os.unlink(trace)
+
+
 def main():
     qemu, binary, guest, logdir = sys.argv[1:5]
     os.makedirs(logdir, exist_ok=True)
@@ -188,8 +240,10 @@ def main():
         rc, _, err = replay(binary, bad)
         check('a truncated trace: one line, status 1 (%s)' % err,
               rc == 1 and 'truncated' in err and '\n' not in err)
+        # a byte in the first block's compressed data
+        at = 16 + int.from_bytes(data[12:16], 'little') + 8 + 500
         with open(bad, 'wb') as f:
-            f.write(data[:2000] + bytes([data[2000] ^ 0x40]) + data[2001:])
+            f.write(data[:at] + bytes([data[at] ^ 0x40]) + data[at + 1:])
         rc, _, err = replay(binary, bad)
         check('a corrupt trace: one line, status 1 (%s)' % err,
               rc == 1 and ('corrupt' in err or 'diverges' in err) and
@@ -197,6 +251,9 @@ def main():
         rc, _, err = replay(binary, os.path.join(logdir, 'memfuzz-1-rec.json'))
         check('not a trace: said (%s)' % err, rc == 1 and 'not an n9 trace'
               in err)
+
+    if len(sys.argv) > 6:
+        linux(qemu, binary, sys.argv[5], sys.argv[6], logdir)
 
     print('%d trace checks failed' % failures if failures else
           'trace: all passed')

@@ -73,6 +73,8 @@ struct N9MemoryState {
     /* recording (-M rm696,record=FILE): the filters' counts seen so far */
     n9trace_writer *rec;
     uint64_t rec_skip[4];
+    uint64_t rec_t;             /* the last event's time */
+    bool in_hook;               /* in a hook: the clock is n9_memory_now's */
 
     mempath mp;                 /* models/mempath: the path, the cache */
 };
@@ -375,7 +377,8 @@ static void n9_memory_rec_sync(N9MemoryState *s)
         s->rec_skip[i] = now[i];
     }
     if (any) {
-        ev.time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+        /* (inside a TB only the hook's clock may be read: the last one) */
+        ev.time_ns = s->rec_t;
         n9trace_put(s->rec, &ev);
     }
 }
@@ -392,7 +395,15 @@ static void n9_memory_rec_folded(N9MemoryState *s)
 static void n9_memory_rec_put(N9MemoryState *s, n9trace_event *ev)
 {
     n9_memory_rec_sync(s);
+    s->rec_t = ev->time_ns;
     n9trace_put(s->rec, ev);
+}
+
+/* now: in a hook the access's time, else the virtual clock */
+static uint64_t n9_memory_rec_now(N9MemoryState *s)
+{
+    return s->in_hook ? n9_memory_now(s)
+                      : qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
 static void n9_memory_rec_walk(N9MemoryState *s, int side,
@@ -414,7 +425,7 @@ static void n9_memory_rec_simple(N9MemoryState *s, int type, uint32_t flags,
 {
     n9trace_event ev = {
         .type = type, .flags = flags, .value = value,
-        .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+        .time_ns = n9_memory_rec_now(s),
     };
 
     n9_memory_rec_put(s, &ev);
@@ -424,7 +435,7 @@ static void n9_memory_rec_ctx(N9MemoryState *s)
 {
     n9trace_event ev = {
         .type = N9T_CPUSTATE,
-        .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+        .time_ns = n9_memory_rec_now(s),
     };
 
     memcpy(ev.a, s->mp.ctx, sizeof(s->mp.ctx));
@@ -623,7 +634,9 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     if (offset == 0) {
         /* the TB's start: the PC is up to date there */
         s->tb_va = s->cpu->env.regs[15];
+        s->in_hook = true;
         n9_memory_cpu_state(s);
+        s->in_hook = false;
     }
     va = s->tb_va + offset;
     if (pa == mem_hook_fetch_skip.end && (pa & 0xfff)) {
@@ -696,7 +709,9 @@ static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
     n9_memory_fetch_drop();
     mempath_tlb_maint(&s->mp, ops[op], value);
     if (unlikely(s->rec)) {
+        s->in_hook = true;
         n9_memory_rec_simple(s, N9T_TLBI, ops[op], value);
+        s->in_hook = false;
     }
 }
 
