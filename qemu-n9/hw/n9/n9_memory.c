@@ -73,6 +73,7 @@ struct N9MemoryState {
     /* recording (-M rm696,record=FILE): the filters' counts seen so far */
     n9trace_writer *rec;
     uint64_t rec_skip[4];
+    uint64_t rec_hits[4];       /* hits of the common case, not written */
     uint64_t rec_t;             /* the last event's time */
     bool in_hook;               /* in a hook: the clock is n9_memory_now's */
 
@@ -356,9 +357,10 @@ static void n9_memory_fetch_drop(void)
 /* ---- Recording (-M rm696,record=FILE, n9_memory_record) ------------------ */
 
 /*
- * The hits the generated code counted since the last event (the skip,
- * line and fetch filters): written before the next event, so a mark or
- * the end sees every counter as the run did.
+ * The hits the generated code counted since the last sync (the skip,
+ * line and fetch filters): written before a mark, the end, a reset or a
+ * fold, so that each sees every counter as the run did (nothing else
+ * reads the counters: the models do not).
  */
 static void n9_memory_rec_sync(N9MemoryState *s)
 {
@@ -372,9 +374,10 @@ static void n9_memory_rec_sync(N9MemoryState *s)
     bool any = false;
 
     for (int i = 0; i < 4; i++) {
-        ev.a[i] = now[i] - s->rec_skip[i];
+        ev.a[i] = now[i] - s->rec_skip[i] + s->rec_hits[i];
         any |= ev.a[i] != 0;
         s->rec_skip[i] = now[i];
+        s->rec_hits[i] = 0;
     }
     if (any) {
         /* (inside a TB only the hook's clock may be read: the last one) */
@@ -390,11 +393,11 @@ static void n9_memory_rec_folded(N9MemoryState *s)
         n9_memory_rec_sync(s);
     }
     memset(s->rec_skip, 0, sizeof(s->rec_skip));
+    memset(s->rec_hits, 0, sizeof(s->rec_hits));
 }
 
 static void n9_memory_rec_put(N9MemoryState *s, n9trace_event *ev)
 {
-    n9_memory_rec_sync(s);
     s->rec_t = ev->time_ns;
     n9trace_put(s->rec, ev);
 }
@@ -460,6 +463,7 @@ void n9_memory_record(N9MemoryState *s, n9trace_writer *w)
     }
     /* the state the path is in: the run goes on from there */
     memset(s->rec_skip, 0, sizeof(s->rec_skip));
+    memset(s->rec_hits, 0, sizeof(s->rec_hits));
     n9_memory_rec_sync(s);
     n9_memory_rec_simple(s, N9T_MPUCLK, 0, clock_get_hz(s->mpu_ck));
     n9_memory_rec_ctx(s);
@@ -500,7 +504,10 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
     uint32_t ns;
 
     ns = mempath_access(&s->mp, va, pa, size, is_store, simd, use, &res);
-    if (unlikely(s->rec)) {
+    if (unlikely(s->rec) && (res & MP_R_FAST) && !ns && !use) {
+        /* a hit that only counts, as the skip filter's: counted alone */
+        s->rec_hits[is_store]++;
+    } else if (unlikely(s->rec)) {
         n9trace_event ev = {
             .type = N9T_ACCESS, .time_ns = t, .charge_ns = ns,
             .va = (uint32_t)va, .pa = pa, .size = size,
@@ -664,7 +671,13 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         mem_hook_fetch_skip.tag = s->mp.asid;
         mem_hook_fetch_skip.ok = 1;
     }
-    if (unlikely(s->rec)) {
+    if (unlikely(s->rec) && (res & MP_R_FETCH_HOT)) {
+        /* every line a hit, its page too: counted alone (as the fetch
+         * filter's); the page looked up only by a fetch that is new */
+        s->rec_hits[2] += cont == MP_FETCH_NEW && s->mp.mmu_on;
+        s->rec_hits[3] += ((pa + len - 1) >> shift) - (pa >> shift) + 1 -
+                          (cont == MP_FETCH_SAME_LINE);
+    } else if (unlikely(s->rec)) {
         n9trace_event ev = {
             .type = N9T_FETCH, .flags = cont, .time_ns = t,
             .charge_ns = ns, .va = va, .pa = pa, .size = len,

@@ -38,7 +38,7 @@ void n9_record_put(n9trace_event *ev)
     if (!n9_record_writer) {
         return;
     }
-    if (n9_record_sync) {
+    if (n9_record_sync && (ev->type == N9T_MARK || ev->type == N9T_END)) {
         n9_record_sync(n9_record_sync_opaque);
     }
     n9trace_put(n9_record_writer, ev);

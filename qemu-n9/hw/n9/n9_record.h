@@ -18,11 +18,11 @@ extern n9trace_writer *n9_record_writer;
 /* Create @file with @header; false with @errp set if it cannot be. */
 bool n9_record_open(const char *file, const char *header, Error **errp);
 /*
- * Called before every event that is not the memory path's own, so that
- * the hits the generated code counted come first (n9_memory.c).
+ * Called before a mark and the end, so that the hits the generated code
+ * counted come first (n9_memory.c).
  */
 void n9_record_set_sync(void (*fn)(void *opaque), void *opaque);
-/* One event (with the sync above). */
+/* One event (a mark or the end: after the sync above). */
 void n9_record_put(n9trace_event *ev);
 /* The SDRC model took @c (at @now, or without time: @configure). */
 void n9_record_sdrc_config(const SdrcConfig *c, uint64_t now, bool configure);
