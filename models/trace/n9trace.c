@@ -33,7 +33,7 @@
 
 /* The delta state both sides keep (reset at the file's start). */
 typedef struct codec {
-    uint64_t time, va, off, fpa, foff;
+    uint64_t time, va[2], off, fpa, foff;  /* va: loads (and PLDs), stores */
 } codec;
 
 static void N9T_PRINTF(3, 4) fmt_err(char *err, size_t len, const char *fmt,
@@ -60,90 +60,95 @@ static uint32_t get_u32le(const unsigned char *p)
            (uint32_t)p[3] << 24;
 }
 
-/* ---- Encoding ------------------------------------------------------------- */
+/* ---- Encoding ------------------------------------------------------------- *
+ *
+ * A block's events are split into streams of like fields (the type bytes,
+ * the time deltas, the address deltas, the page offsets, the charges, the
+ * rest), each stream's bytes together, so that zlib sees repetitive data.
+ */
+enum { S_TYPE, S_TIME, S_ADDR, S_OFF, S_CHARGE, S_MISC, S_NUM };
 
-static unsigned char *put_var(unsigned char *p, uint64_t v)
+typedef struct stream {
+    unsigned char *p;           /* write: the next byte; read: the next */
+    unsigned char *end;         /* read: the end */
+} stream;
+
+static void put_var(stream *st, uint64_t v)
 {
+    unsigned char *p = st->p;
+
     while (v >= 0x80) {
         *p++ = (unsigned char)(v | 0x80);
         v >>= 7;
     }
     *p++ = (unsigned char)v;
-    return p;
+    st->p = p;
 }
 
-static unsigned char *put_zz(unsigned char *p, uint64_t now, uint64_t *last)
+static void put_zz(stream *st, uint64_t now, uint64_t *last)
 {
     int64_t d = (int64_t)(now - *last);
 
     *last = now;
-    return put_var(p, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+    put_var(st, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
 }
 
-/* @ev into @p (at least EVENT_MAX bytes); returns the end */
-static unsigned char *encode(codec *c, const n9trace_event *ev,
-                             unsigned char *p)
+/* @ev into the streams (each with at least EVENT_MAX bytes free) */
+static void encode(codec *c, const n9trace_event *ev, stream *st)
 {
-    *p++ = (unsigned char)(ev->type | (ev->flags & 7) << 5);
-    p = put_zz(p, ev->time_ns, &c->time);
+    *st[S_TYPE].p++ = (unsigned char)(ev->type | (ev->flags & 7) << 5);
+    put_zz(&st[S_TIME], ev->time_ns, &c->time);
     switch (ev->type) {
     case N9T_ACCESS:
-        p = put_var(p, ev->size);
-        p = put_zz(p, ev->va, &c->va);
-        p = put_zz(p, ev->pa - ev->va, &c->off);
-        p = put_var(p, ev->charge_ns);
-        break;
+        put_var(&st[S_MISC], ev->size);
+        /* fall through */
     case N9T_PLD:
-        p = put_zz(p, ev->va, &c->va);
-        p = put_zz(p, ev->pa - ev->va, &c->off);
-        p = put_var(p, ev->charge_ns);
+        put_zz(&st[S_ADDR], ev->va,
+               &c->va[ev->type == N9T_ACCESS && (ev->flags & N9T_F_STORE)]);
+        put_zz(&st[S_OFF], ev->pa - ev->va, &c->off);
+        put_var(&st[S_CHARGE], ev->charge_ns);
         break;
     case N9T_FETCH:
-        p = put_var(p, ev->size);
-        p = put_var(p, ev->ninsns);
-        p = put_zz(p, ev->pa, &c->fpa);
-        p = put_zz(p, ev->va - ev->pa, &c->foff);
-        p = put_var(p, ev->charge_ns);
+        put_var(&st[S_MISC], ev->size);
+        put_var(&st[S_MISC], ev->ninsns);
+        put_zz(&st[S_ADDR], ev->pa, &c->fpa);
+        put_zz(&st[S_OFF], ev->va - ev->pa, &c->foff);
+        put_var(&st[S_CHARGE], ev->charge_ns);
         break;
     case N9T_WALK:
+    case N9T_SKIP:
         for (int i = 0; i < 4; i++) {
-            p = put_var(p, ev->a[i]);
+            put_var(&st[S_MISC], ev->a[i]);
         }
         break;
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int i = 0; i < 5; i++) {
-            p = put_var(p, ev->a[i]);
-        }
-        break;
-    case N9T_SKIP:
-        for (int i = 0; i < 4; i++) {
-            p = put_var(p, ev->a[i]);
+            put_var(&st[S_MISC], ev->a[i]);
         }
         break;
     case N9T_TLBI:
     case N9T_MPUCLK:
     case N9T_MARK:
-        p = put_var(p, ev->value);
+        put_var(&st[S_MISC], ev->value);
         break;
     case N9T_REG:
-        p = put_var(p, ev->group);
-        p = put_var(p, ev->offset);
-        p = put_var(p, ev->size);
-        p = put_var(p, ev->charge_ns);
+        put_var(&st[S_MISC], ev->group);
+        put_var(&st[S_MISC], ev->offset);
+        put_var(&st[S_MISC], ev->size);
+        put_var(&st[S_CHARGE], ev->charge_ns);
         break;
     case N9T_SDRC_CFG: {
         uint32_t n = ev->blob_len > BLOB_MAX ? BLOB_MAX : ev->blob_len;
 
-        p = put_var(p, n);
-        memcpy(p, ev->blob, n);
-        p += n;
+        put_var(&st[S_MISC], n);
+        memcpy(st[S_MISC].p, ev->blob, n);
+        st[S_MISC].p += n;
         break;
     }
     default:            /* MPUOFF, MEMRESET, AGENTRESET, SDRC_IDLE, END */
         break;
     }
-    return p;
 }
 
 /* ---- Writer --------------------------------------------------------------- */
@@ -151,13 +156,34 @@ static unsigned char *encode(codec *c, const n9trace_event *ev,
 struct n9trace_writer {
     FILE *f;
     codec c;
+    unsigned char *buf[S_NUM];  /* each stream's bytes of this block */
+    stream st[S_NUM];
     unsigned char *raw, *z;
-    size_t used;
     uLong zcap;
     uint64_t events, bytes;
     int failed;
     char why[160];
 };
+
+static size_t writer_used(const n9trace_writer *w)
+{
+    size_t n = 0;
+
+    for (int i = 0; i < S_NUM; i++) {
+        n += w->st[i].p - w->buf[i];
+    }
+    return n;
+}
+
+static void writer_free(n9trace_writer *w)
+{
+    for (int i = 0; i < S_NUM; i++) {
+        free(w->buf[i]);
+    }
+    free(w->raw);
+    free(w->z);
+    free(w);
+}
 
 n9trace_writer *n9trace_create(const char *path, const char *header,
                                char *err, size_t errlen)
@@ -165,23 +191,29 @@ n9trace_writer *n9trace_create(const char *path, const char *header,
     n9trace_writer *w = calloc(1, sizeof(*w));
     unsigned char head[16];
     size_t hlen = strlen(header);
+    int ok = 1;
 
     if (!w) {
         fmt_err(err, errlen, "out of memory");
         return NULL;
     }
-    w->zcap = compressBound(BLOCK_RAW + EVENT_MAX);
-    w->raw = malloc(BLOCK_RAW + EVENT_MAX);
+    w->zcap = compressBound(BLOCK_RAW + S_NUM * (4 + EVENT_MAX));
+    w->raw = malloc(BLOCK_RAW + S_NUM * (4 + EVENT_MAX));
     w->z = malloc(w->zcap);
+    for (int i = 0; i < S_NUM; i++) {
+        w->buf[i] = malloc(BLOCK_RAW + EVENT_MAX);
+        w->st[i].p = w->buf[i];
+        ok &= w->buf[i] != NULL;
+    }
+    if (!w->raw || !w->z || !ok) {
+        fmt_err(err, errlen, "out of memory");
+        writer_free(w);
+        return NULL;
+    }
     w->f = fopen(path, "wb");
-    if (!w->raw || !w->z || !w->f) {
+    if (!w->f) {
         fmt_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
-        if (w->f) {
-            fclose(w->f);
-        }
-        free(w->raw);
-        free(w->z);
-        free(w);
+        writer_free(w);
         return NULL;
     }
     memcpy(head, N9TRACE_MAGIC, 8);
@@ -198,34 +230,48 @@ n9trace_writer *n9trace_create(const char *path, const char *header,
 
 static void flush_block(n9trace_writer *w)
 {
-    unsigned char head[8];
+    unsigned char head[8], *p = w->raw;
     uLongf zlen = w->zcap;
+    size_t used = writer_used(w);
 
-    if (!w->used || w->failed) {
-        w->used = 0;
-        return;
+    if (!used || w->failed) {
+        goto done;
     }
-    /* level 1: the run waits for it; the deltas did most of the work */
-    if (compress2(w->z, &zlen, w->raw, w->used, 1) != Z_OK) {
+    /* the streams' lengths, then the streams */
+    for (int i = 0; i < S_NUM; i++) {
+        put_u32le(p, (uint32_t)(w->st[i].p - w->buf[i]));
+        p += 4;
+    }
+    for (int i = 0; i < S_NUM; i++) {
+        memcpy(p, w->buf[i], w->st[i].p - w->buf[i]);
+        p += w->st[i].p - w->buf[i];
+    }
+    if (compress2(w->z, &zlen, w->raw, p - w->raw, 6) != Z_OK) {
         w->failed = 1;
         snprintf(w->why, sizeof(w->why), "zlib could not compress a block");
-        return;
+        goto done;
     }
     put_u32le(head, (uint32_t)zlen);
-    put_u32le(head + 4, (uint32_t)w->used);
+    put_u32le(head + 4, (uint32_t)(p - w->raw));
     if (fwrite(head, 1, 8, w->f) != 8 || fwrite(w->z, 1, zlen, w->f) != zlen) {
         w->failed = 1;
         snprintf(w->why, sizeof(w->why), "%s", strerror(errno));
     }
     w->bytes += 8 + zlen;
-    w->used = 0;
+done:
+    for (int i = 0; i < S_NUM; i++) {
+        w->st[i].p = w->buf[i];
+    }
 }
 
 void n9trace_put(n9trace_writer *w, const n9trace_event *ev)
 {
-    w->used = encode(&w->c, ev, w->raw + w->used) - w->raw;
+    encode(&w->c, ev, w->st);
     w->events++;
-    if (w->used >= BLOCK_RAW) {
+    /* the misc stream holds up to a blob per event: flush before it could
+     * run out, the rest by the block's size */
+    if (writer_used(w) >= BLOCK_RAW ||
+        w->st[S_MISC].p - w->buf[S_MISC] >= BLOCK_RAW) {
         flush_block(w);
     }
 }
@@ -237,7 +283,7 @@ uint64_t n9trace_written_events(const n9trace_writer *w)
 
 uint64_t n9trace_written_bytes(const n9trace_writer *w)
 {
-    return w->bytes + w->used;
+    return w->bytes + writer_used(w);
 }
 
 int n9trace_finish(n9trace_writer *w, char *err, size_t errlen)
@@ -263,9 +309,7 @@ int n9trace_finish(n9trace_writer *w, char *err, size_t errlen)
     if (r) {
         fmt_err(err, errlen, "%s", w->why);
     }
-    free(w->raw);
-    free(w->z);
-    free(w);
+    writer_free(w);
     return r;
 }
 
@@ -280,7 +324,7 @@ struct n9trace {
     codec c;
     unsigned char *raw, *z;
     size_t zcap;
-    size_t len, pos;        /* the current block */
+    stream st[S_NUM];       /* the current block's streams */
     uint64_t offset;        /* file offset of the next block */
     uint64_t index;
     int done;
@@ -374,8 +418,8 @@ n9trace *n9trace_open(const char *path, char *err, size_t errlen)
             t->vals[t->nlines++] = eq + 1;
         }
     }
-    t->zcap = compressBound(BLOCK_RAW + EVENT_MAX);
-    t->raw = malloc(BLOCK_RAW + EVENT_MAX);
+    t->zcap = compressBound(BLOCK_RAW + S_NUM * (4 + EVENT_MAX));
+    t->raw = malloc(BLOCK_RAW + S_NUM * (4 + EVENT_MAX));
     t->z = malloc(t->zcap);
     t->offset = 16 + hlen;
     return t;
@@ -448,7 +492,8 @@ static int read_block(n9trace *t)
         }
         return 0;
     }
-    if (rlen > BLOCK_RAW + EVENT_MAX || zlen > t->zcap) {
+    if (rlen > BLOCK_RAW + S_NUM * (4 + EVENT_MAX) || zlen > t->zcap ||
+        rlen < 4 * S_NUM) {
         return reader_fail(t, "corrupt block header at byte %llu",
                            (unsigned long long)t->offset);
     }
@@ -465,23 +510,42 @@ static int read_block(n9trace *t)
                            (unsigned long long)t->offset,
                            r == Z_OK ? "wrong length" : zError(r));
     }
+    {
+        unsigned char *p = t->raw + 4 * S_NUM;
+        uint64_t sum = 4 * S_NUM;
+
+        for (int i = 0; i < S_NUM; i++) {
+            uint32_t n = get_u32le(t->raw + 4 * i);
+
+            sum += n;
+            if (sum > rlen) {
+                break;
+            }
+            t->st[i].p = p;
+            t->st[i].end = p + n;
+            p += n;
+        }
+        if (sum != rlen) {
+            return reader_fail(t, "corrupt block at byte %llu (its streams "
+                               "do not add up)",
+                               (unsigned long long)t->offset);
+        }
+    }
     t->offset += 8 + zlen;
-    t->len = rlen;
-    t->pos = 0;
     return 1;
 }
 
-static int get_var(n9trace *t, uint64_t *v)
+static int get_var(stream *st, uint64_t *v)
 {
     uint64_t x = 0;
 
     for (unsigned shift = 0; shift < 64; shift += 7) {
         unsigned char b;
 
-        if (t->pos >= t->len) {
+        if (st->p >= st->end) {
             return 0;
         }
-        b = t->raw[t->pos++];
+        b = *st->p++;
         x |= (uint64_t)(b & 0x7f) << shift;
         if (!(b & 0x80)) {
             *v = x;
@@ -491,37 +555,54 @@ static int get_var(n9trace *t, uint64_t *v)
     return 0;
 }
 
-static int get_zz(n9trace *t, uint64_t *last)
+static int get_zz(stream *st, uint64_t *last)
 {
     uint64_t v;
 
-    if (!get_var(t, &v)) {
+    if (!get_var(st, &v)) {
         return 0;
     }
     *last += (v >> 1) ^ (0 - (v & 1));
     return 1;
 }
 
+/* the block's end: every stream read to its end */
+static int block_done(n9trace *t)
+{
+    for (int i = 1; i < S_NUM; i++) {
+        if (t->st[i].p != t->st[i].end) {
+            return reader_fail(t, "corrupt: the block before byte %llu has "
+                               "bytes no event reads",
+                               (unsigned long long)t->offset);
+        }
+    }
+    return 0;
+}
+
 #define NEED(x)     do { if (!(x)) { goto bad; } } while (0)
 
 int n9trace_next(n9trace *t, n9trace_event *ev)
 {
+    stream *st = t->st;
     uint64_t v;
     unsigned char b;
 
     if (t->done) {
         return t->done > 0 ? 0 : -1;
     }
-    while (t->pos >= t->len) {
-        int r = read_block(t);
+    while (st[S_TYPE].p >= st[S_TYPE].end) {
+        int r = block_done(t);
 
+        if (r == 0) {
+            r = read_block(t);
+        }
         if (r <= 0) {
             t->done = r < 0 ? -1 : 1;
             return r;
         }
     }
     memset(ev, 0, sizeof(*ev));
-    b = t->raw[t->pos++];
+    b = *st[S_TYPE].p++;
     ev->type = b & 31;
     ev->flags = b >> 5;
     if (ev->type == N9T_NONE || ev->type >= N9T_NUM_TYPES) {
@@ -529,65 +610,70 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
         return reader_fail(t, "corrupt: event %llu has unknown type %u",
                            (unsigned long long)t->index, ev->type);
     }
-    NEED(get_zz(t, &t->c.time));
+    NEED(get_zz(&st[S_TIME], &t->c.time));
     ev->time_ns = t->c.time;
     switch (ev->type) {
     case N9T_ACCESS:
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_MISC], &v));
         ev->size = (uint32_t)v;
         /* fall through */
     case N9T_PLD:
-        NEED(get_zz(t, &t->c.va));
-        NEED(get_zz(t, &t->c.off));
-        ev->va = t->c.va;
-        ev->pa = t->c.va + t->c.off;
-        NEED(get_var(t, &v));
+    {
+        uint64_t *va = &t->c.va[ev->type == N9T_ACCESS &&
+                                (ev->flags & N9T_F_STORE)];
+
+        NEED(get_zz(&st[S_ADDR], va));
+        NEED(get_zz(&st[S_OFF], &t->c.off));
+        ev->va = *va;
+        ev->pa = *va + t->c.off;
+    }
+        NEED(get_var(&st[S_CHARGE], &v));
         ev->charge_ns = (uint32_t)v;
         break;
     case N9T_FETCH:
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_MISC], &v));
         ev->size = (uint32_t)v;
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_MISC], &v));
         ev->ninsns = (uint32_t)v;
-        NEED(get_zz(t, &t->c.fpa));
-        NEED(get_zz(t, &t->c.foff));
+        NEED(get_zz(&st[S_ADDR], &t->c.fpa));
+        NEED(get_zz(&st[S_OFF], &t->c.foff));
         ev->pa = t->c.fpa;
         ev->va = t->c.fpa + t->c.foff;
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_CHARGE], &v));
         ev->charge_ns = (uint32_t)v;
         break;
     case N9T_WALK:
     case N9T_SKIP:
         for (int i = 0; i < 4; i++) {
-            NEED(get_var(t, &ev->a[i]));
+            NEED(get_var(&st[S_MISC], &ev->a[i]));
         }
         break;
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int i = 0; i < 5; i++) {
-            NEED(get_var(t, &ev->a[i]));
+            NEED(get_var(&st[S_MISC], &ev->a[i]));
         }
         break;
     case N9T_TLBI:
     case N9T_MPUCLK:
     case N9T_MARK:
-        NEED(get_var(t, &ev->value));
+        NEED(get_var(&st[S_MISC], &ev->value));
         break;
     case N9T_REG:
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_MISC], &v));
         ev->group = (uint32_t)v;
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_MISC], &v));
         ev->offset = (uint32_t)v;
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_MISC], &v));
         ev->size = (uint32_t)v;
-        NEED(get_var(t, &v));
+        NEED(get_var(&st[S_CHARGE], &v));
         ev->charge_ns = (uint32_t)v;
         break;
     case N9T_SDRC_CFG:
-        NEED(get_var(t, &v));
-        NEED(v <= BLOB_MAX && t->pos + v <= t->len);
-        memcpy(t->blob, t->raw + t->pos, v);
-        t->pos += v;
+        NEED(get_var(&st[S_MISC], &v));
+        NEED(v <= BLOB_MAX && v <= (uint64_t)(st[S_MISC].end - st[S_MISC].p));
+        memcpy(t->blob, st[S_MISC].p, v);
+        st[S_MISC].p += v;
         ev->blob = t->blob;
         ev->blob_len = (uint32_t)v;
         break;
