@@ -5,10 +5,10 @@
  * of events, each compressed on its own with zlib (so a reader needs
  * little memory and a writer compresses a block at a time), and an end
  * mark with the number of events (a file cut short or a block lost is
- * an error, not a shorter run).  Inside a block each event is a type
- * byte (with up to 3 flag bits) and LEB128 varints; times and addresses
- * are deltas from the previous event's (zig-zag signed), so a run of
- * accesses in one page costs a few bytes each before compression.
+ * an error, not a shorter run).  Each event is a type byte (with up to 3
+ * flag bits) and LEB128 varints; times and addresses are deltas from the
+ * previous event's (zig-zag signed), and each kind of field goes to its
+ * own stream in the block, so zlib sees like next to like.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

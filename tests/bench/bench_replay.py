@@ -5,11 +5,12 @@ Two Linux runs of the patched kernel under -icount shift=0,sleep=off
 with -M rm696,record=FILE: idle (n9.run=idle, C7 only, SECONDS of
 modelled time; by default 60) and a full membench (lat/bw/line, best of
 1).  For each: the trace's size, per second of the guest's virtual time;
-the closed-loop run's host time (the whole QEMU run: the figures replay
-gives need the whole run); the host time of models/trace/n9replay over
-the trace (the same figures: statistics file's agents, memory, sdrc,
-marks), and their ratio; whether the replay's figures are the run's
-(verified, every charge and every counter).  The host is shared and noisy:
+the closed-loop run's host time without record= (the whole QEMU run: the
+figures replay gives need the whole run) and with it; the host time of
+models/trace/n9replay --verify over the trace (the same figures:
+statistics file's agents, memory, sdrc, marks), and the ratio of the
+closed-loop run's to it; whether the replay's figures are the run's
+(every charge and every counter).  The host is shared and noisy:
 one run each, said as such.
 
 Usage: bench_replay.py QEMU N9REPLAY KERNELS INITRD [SECONDS]
@@ -29,9 +30,9 @@ from n9 import scenario as n9scenario  # noqa: E402
 import test_trace  # noqa: E402
 
 
-def closed_loop(qemu, kdir, initrd, run, append, work, tag):
+def closed_loop(qemu, kdir, initrd, run, append, work, tag, record=True):
     stats = os.path.join(work, tag + '.json')
-    trace = os.path.join(work, tag + '.n9t')
+    trace = os.path.join(work, tag + '.n9t') if record else None
     k = n9kernel.from_dir(kdir)
     argv = n9qemu.command(qemu, machine={'stats': stats, 'record': trace},
                           kernel=k.zimage, dtb=k.dtb, initrd=initrd,
@@ -59,11 +60,13 @@ def main():
     print('record and replay (%s; one run each on a shared, noisy host; '
           'load average %.1f)' % (time.strftime('%Y-%m-%d'),
                                   os.getloadavg()[0]))
-    print('%-14s %10s %12s %10s %10s %10s %9s %8s %s' % (
+    print('%-14s %9s %11s %9s %9s %9s %9s %9s %8s %s' % (
         'workload', 'virtual s', 'events', 'trace MB', 'MB/virt s',
-        'run host s', 'replay s', 'speedup', 'figures'))
+        'run s', 'record s', 'replay s', 'speedup', 'figures'))
     for name, run, append in loads:
         tag = run
+        _, _, plain = closed_loop(qemu, patched, initrd, run, append, work,
+                                  tag + '-plain', record=False)
         stats, trace, host = closed_loop(qemu, patched, initrd, run, append,
                                          work, tag)
         t0 = time.monotonic()
@@ -75,9 +78,9 @@ def main():
         bad = test_trace.same_figures(stats, rep)
         size = os.path.getsize(trace)
         vs = stats['virtual_ns'] / 1e9
-        print('%-14s %10.2f %12d %10.1f %10.2f %10.1f %9.2f %7.1fx %s' % (
+        print('%-14s %9.2f %11d %9.1f %9.2f %9.1f %9.1f %9.2f %7.1fx %s' % (
             name, vs, rep['replay']['events'], size / 1e6, size / 1e6 / vs,
-            host, rhost, host / rhost,
+            plain, host, rhost, plain / rhost,
             'exact' if not bad else 'DIFFER: ' + '; '.join(bad[:2])))
         os.unlink(trace)
     print('(work files in %s)' % work)
