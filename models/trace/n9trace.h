@@ -103,7 +103,10 @@ int n9trace_header_at(const n9trace *t, unsigned i, const char **key,
                       const char **value);
 /* The file's format version. */
 unsigned n9trace_version(const n9trace *t);
-/* The next event: 1, 0 at the end, -1 on error (n9trace_error). */
+/*
+ * The next event: 1, 0 at the end, -1 on error (n9trace_error).  Only the
+ * fields of its type are set (above); the others keep what they held.
+ */
 int n9trace_next(n9trace *t, n9trace_event *ev);
 /* Events read so far (the index of the next one). */
 uint64_t n9trace_index(const n9trace *t);

@@ -143,7 +143,8 @@ static int read_trace(unsigned *count, char *err, size_t errlen, int check)
         snprintf(err, errlen, "%s", oerr);
         return -2;
     }
-    while ((r = n9trace_next(t, &e)) > 0) {
+    /* only the type's own fields are set: clear the rest to compare */
+    while (memset(&e, 0, sizeof(e)), (r = n9trace_next(t, &e)) > 0) {
         if (check) {
             n9trace_event want = make(*count, blob);
 
