@@ -84,6 +84,7 @@ typedef struct replay {
     uint64_t t_ev;          /* the current event's recorded time */
     int64_t shift;          /* replayed minus recorded, so far */
     uint64_t end_ns;
+    int ended;              /* the END event came */
     uint64_t first_shift;   /* event index where the shift began; 0 none */
     uint64_t time_reads;    /* register reads after that */
     uint64_t wakeups_after; /* PRCM wake-ups after that */
@@ -581,6 +582,7 @@ static void event(replay *r, const n9trace_event *ev)
         return;
     case N9T_END:
         r->end_ns = ev->time_ns;
+        r->ended = 1;
         return;
     default:
         return;
@@ -690,7 +692,7 @@ int main(int argc, char **argv)
         die("%s: %s", r->path, n9trace_error(r->t));
     }
     r->events = n9trace_index(r->t);
-    if (!r->end_ns) {
+    if (!r->ended) {
         die("%s: no end event: the run did not end normally", r->path);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -191,6 +191,33 @@ def linux(qemu, binary, kernels, initrd, logdir):
         os.unlink(trace)
 
 
+def not_vcpu(qemu, binary, logdir):
+    """the monitor's register reads (not the vCPU's) are not in the trace"""
+    stats = os.path.join(logdir, 'qtest.json')
+    trace = os.path.join(logdir, 'qtest.n9t')
+    argv = [qemu, '-M', 'rm696,stats=%s,record=%s' % (stats, trace),
+            '-accel', 'qtest', '-S', '-display', 'none', '-monitor', 'stdio',
+            '-serial', 'null']
+    p = subprocess.run(argv, input=b'xp /2wx 0x48320010\nquit\n',
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       timeout=60)
+    with open(os.path.join(logdir, 'qtest.log'), 'wb') as f:
+        f.write(p.stdout)
+    if not check('monitor: a run with record= (status %d)' % p.returncode,
+                 p.returncode == 0 and os.path.exists(trace)):
+        return
+    with open(stats) as f:
+        st = json.load(f)
+    rc, rep, err = replay(binary, trace, '--verify')
+    wk = st['agents']['l4-wkup']
+    check('the monitor\'s register reads are not recorded (run: %d debug '
+          'reads; replay: %d reads)' % (wk['debug_reads'],
+                                 rep['agents']['l4-wkup']['reads']
+                                 if rep else -1),
+          rc == 0 and wk['debug_reads'] >= 2 and
+          rep['agents']['l4-wkup']['reads'] == 0, err)
+
+
 def main():
     qemu, binary, guest, logdir = sys.argv[1:5]
     os.makedirs(logdir, exist_ok=True)
@@ -252,6 +279,7 @@ def main():
         check('not a trace: said (%s)' % err, rc == 1 and 'not an n9 trace'
               in err)
 
+    not_vcpu(qemu, binary, logdir)
     if len(sys.argv) > 6:
         linux(qemu, binary, sys.argv[5], sys.argv[6], logdir)
 
