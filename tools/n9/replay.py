@@ -146,9 +146,17 @@ def cmd_replay(a):
         progress.log('replaying %s (%.1f MB)%s' % (
             trace, os.path.getsize(trace) / 1e6,
             ': ' + ', '.join(sets) if sets else ''))
-        p = subprocess.run(argv, stderr=subprocess.PIPE)
-        if p.returncode != 0:
-            err = p.stderr.decode('utf-8', 'replace').strip().splitlines()
+        # its progress lines as the tool's; its error, the last line
+        p = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True,
+                             errors='replace')
+        err = []
+        for line in p.stderr:
+            line = line.strip()
+            if line.endswith(' M events'):
+                progress.log('%s replayed' % line.split(': ', 1)[-1])
+            elif line:
+                err.append(line)
+        if p.wait() != 0:
             raise UserError(err[-1] if err else 'n9replay failed (status %d)'
                             % p.returncode)
         with open(tmp) as f:
