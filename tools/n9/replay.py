@@ -177,13 +177,16 @@ def cmd_replay(a):
     if sets:
         print('parameters changed: %s' % ', '.join(sets))
     if r['approximate']:
-        print('approximate from event %d on: %d register reads and %d '
-              'wake-ups came after the times moved (the guest\'s own '
-              'decisions on time are the recorded ones); %d walks not '
-              'recorded, %d not replayed (docs/whatif.md)' % (
+        print('approximate from event %d on: after the times moved the '
+              'guest read a clock %d times, polled a register %d times and '
+              'woke %d times, as recorded (its own decisions on time are '
+              'the recorded ones); %d walks not recorded, %d not replayed'
+              '%s (docs/whatif.md)' % (
                   r['first_changed_event'], r['time_dependent_reads'],
-                  r['wakeups_after_change'], r['walks_not_recorded'],
-                  r['walks_not_replayed']))
+                  r['polls'], r['wakeups_after_change'],
+                  r['walks_not_recorded'], r['walks_not_replayed'],
+                  '; a cache\'s or TLB\'s shape changed: hits counted in '
+                  'the run are hits here' if r['geometry_changed'] else ''))
     mem = d.get('memory')
     if mem:
         print('memory: %d loads, %d stores, %d fetches, stall %d ns; '
