@@ -163,6 +163,8 @@ struct n9trace_writer {
     uint64_t events, bytes;
     int failed;
     char why[160];
+    n9trace_block_fn *sink;     /* where full blocks go, or NULL */
+    void *sink_ctx;
 };
 
 static size_t writer_used(const n9trace_writer *w)
@@ -228,10 +230,41 @@ n9trace_writer *n9trace_create(const char *path, const char *header,
     return w;
 }
 
+int n9trace_write_block(n9trace_writer *w, const unsigned char *raw,
+                        size_t len)
+{
+    unsigned char head[8];
+    uLongf zlen = w->zcap;
+
+    if (w->failed) {
+        return -1;
+    }
+    if (compress2(w->z, &zlen, raw, len, 6) != Z_OK) {
+        w->failed = 1;
+        snprintf(w->why, sizeof(w->why), "zlib could not compress a block");
+        return -1;
+    }
+    put_u32le(head, (uint32_t)zlen);
+    put_u32le(head + 4, (uint32_t)len);
+    if (fwrite(head, 1, 8, w->f) != 8 || fwrite(w->z, 1, zlen, w->f) != zlen) {
+        w->failed = 1;
+        snprintf(w->why, sizeof(w->why), "%s", strerror(errno));
+        return -1;
+    }
+    w->bytes += 8 + zlen;
+    return 0;
+}
+
+void n9trace_set_block_sink(n9trace_writer *w, n9trace_block_fn *fn,
+                            void *ctx)
+{
+    w->sink = fn;
+    w->sink_ctx = ctx;
+}
+
 static void flush_block(n9trace_writer *w)
 {
-    unsigned char head[8], *p = w->raw;
-    uLongf zlen = w->zcap;
+    unsigned char *p = w->raw;
     size_t used = writer_used(w);
 
     if (!used || w->failed) {
@@ -246,18 +279,11 @@ static void flush_block(n9trace_writer *w)
         memcpy(p, w->buf[i], w->st[i].p - w->buf[i]);
         p += w->st[i].p - w->buf[i];
     }
-    if (compress2(w->z, &zlen, w->raw, p - w->raw, 6) != Z_OK) {
-        w->failed = 1;
-        snprintf(w->why, sizeof(w->why), "zlib could not compress a block");
-        goto done;
+    if (w->sink) {
+        w->sink(w->sink_ctx, w->raw, p - w->raw);
+    } else {
+        n9trace_write_block(w, w->raw, p - w->raw);
     }
-    put_u32le(head, (uint32_t)zlen);
-    put_u32le(head + 4, (uint32_t)(p - w->raw));
-    if (fwrite(head, 1, 8, w->f) != 8 || fwrite(w->z, 1, zlen, w->f) != zlen) {
-        w->failed = 1;
-        snprintf(w->why, sizeof(w->why), "%s", strerror(errno));
-    }
-    w->bytes += 8 + zlen;
 done:
     for (int i = 0; i < S_NUM; i++) {
         w->st[i].p = w->buf[i];
@@ -292,6 +318,9 @@ int n9trace_finish(n9trace_writer *w, char *err, size_t errlen)
     int r;
 
     flush_block(w);
+    if (w->sink) {
+        w->sink(w->sink_ctx, NULL, 0);      /* every block written */
+    }
     put_u32le(end, 0);
     put_u32le(end + 4, 0);
     put_u32le(end + 8, (uint32_t)w->events);

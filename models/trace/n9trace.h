@@ -126,6 +126,21 @@ void n9trace_put(n9trace_writer *w, const n9trace_event *ev);
 /* Events and file bytes written so far. */
 uint64_t n9trace_written_events(const n9trace_writer *w);
 uint64_t n9trace_written_bytes(const n9trace_writer *w);
+/*
+ * Where full blocks go.  By default each is compressed and written at
+ * once, on the caller's thread.  A caller with threads may take them
+ * instead: @fn gets each block's @len raw bytes (to copy: the buffer is
+ * the writer's again after the call) and must have n9trace_write_block
+ * called on them, in order, from one thread at a time; a call with @raw
+ * NULL (from n9trace_finish) must return when every block is written.
+ */
+typedef void n9trace_block_fn(void *ctx, const unsigned char *raw,
+                              size_t len);
+void n9trace_set_block_sink(n9trace_writer *w, n9trace_block_fn *fn,
+                            void *ctx);
+/* Compress and write one raw block: 0, or -1 (the trace failed). */
+int n9trace_write_block(n9trace_writer *w, const unsigned char *raw,
+                        size_t len);
 /* Flush, end mark, close: 0, or -1 (a write failed; @err says why). */
 int n9trace_finish(n9trace_writer *w, char *err, size_t errlen);
 

@@ -9,11 +9,74 @@
 #include "qemu/osdep.h"
 #include "qemu/error-report.h"
 #include "qemu/timer.h"
+#include "qemu/thread.h"
 #include "n9_record.h"
 
 n9trace_writer *n9_record_writer;
 static void (*n9_record_sync)(void *opaque);
 static void *n9_record_sync_opaque;
+
+/*
+ * Compression off the vCPU's thread: the writer hands each full block
+ * (1 MB of events) here; a thread of ours compresses and writes them in
+ * order.  At most N9_RECORD_QUEUE blocks wait (the vCPU waits beyond).
+ */
+#define N9_RECORD_QUEUE 4
+
+static struct {
+    QemuThread thread;
+    QemuMutex lock;
+    QemuCond cond;
+    GQueue blocks;              /* of GByteArray, oldest first */
+    n9trace_writer *w;
+    bool busy;                  /* the thread is writing one */
+    bool stop;
+} n9_rec_q;
+
+static void *n9_record_thread(void *opaque)
+{
+    qemu_mutex_lock(&n9_rec_q.lock);
+    for (;;) {
+        GByteArray *b;
+
+        while (g_queue_is_empty(&n9_rec_q.blocks) && !n9_rec_q.stop) {
+            qemu_cond_wait(&n9_rec_q.cond, &n9_rec_q.lock);
+        }
+        if (g_queue_is_empty(&n9_rec_q.blocks)) {
+            break;
+        }
+        b = g_queue_pop_head(&n9_rec_q.blocks);
+        n9_rec_q.busy = true;
+        qemu_mutex_unlock(&n9_rec_q.lock);
+        n9trace_write_block(n9_rec_q.w, b->data, b->len);
+        g_byte_array_free(b, true);
+        qemu_mutex_lock(&n9_rec_q.lock);
+        n9_rec_q.busy = false;
+        qemu_cond_broadcast(&n9_rec_q.cond);
+    }
+    qemu_mutex_unlock(&n9_rec_q.lock);
+    return NULL;
+}
+
+static void n9_record_block(void *ctx, const unsigned char *raw, size_t len)
+{
+    qemu_mutex_lock(&n9_rec_q.lock);
+    if (!raw) {
+        /* the end: every block written */
+        while (!g_queue_is_empty(&n9_rec_q.blocks) || n9_rec_q.busy) {
+            qemu_cond_wait(&n9_rec_q.cond, &n9_rec_q.lock);
+        }
+    } else {
+        while (g_queue_get_length(&n9_rec_q.blocks) >= N9_RECORD_QUEUE) {
+            qemu_cond_wait(&n9_rec_q.cond, &n9_rec_q.lock);
+        }
+        g_queue_push_tail(&n9_rec_q.blocks,
+                          g_byte_array_append(g_byte_array_sized_new(len),
+                                              raw, len));
+        qemu_cond_broadcast(&n9_rec_q.cond);
+    }
+    qemu_mutex_unlock(&n9_rec_q.lock);
+}
 
 bool n9_record_open(const char *file, const char *header, Error **errp)
 {
@@ -24,6 +87,13 @@ bool n9_record_open(const char *file, const char *header, Error **errp)
         error_setg(errp, "record=%s: %s", file, err);
         return false;
     }
+    n9_rec_q.w = n9_record_writer;
+    qemu_mutex_init(&n9_rec_q.lock);
+    qemu_cond_init(&n9_rec_q.cond);
+    g_queue_init(&n9_rec_q.blocks);
+    qemu_thread_create(&n9_rec_q.thread, "n9-record", n9_record_thread,
+                       NULL, QEMU_THREAD_JOINABLE);
+    n9trace_set_block_sink(n9_record_writer, n9_record_block, NULL);
     return true;
 }
 
@@ -60,14 +130,23 @@ bool n9_record_finish(uint64_t now)
     n9trace_event ev = { .type = N9T_END, .time_ns = now };
     char err[256];
     n9trace_writer *w = n9_record_writer;
+    int r;
 
     if (!w) {
         return true;
     }
     n9_record_put(&ev);
-    n9_record_writer = NULL;
     n9_record_sync = NULL;
-    if (n9trace_finish(w, err, sizeof(err)) < 0) {
+    /* the last blocks through the thread (the writer waits for them),
+     * the end mark; then the thread ends */
+    r = n9trace_finish(w, err, sizeof(err));
+    n9_record_writer = NULL;
+    qemu_mutex_lock(&n9_rec_q.lock);
+    n9_rec_q.stop = true;
+    qemu_cond_broadcast(&n9_rec_q.cond);
+    qemu_mutex_unlock(&n9_rec_q.lock);
+    qemu_thread_join(&n9_rec_q.thread);
+    if (r < 0) {
         error_report("rm696: record: the trace could not be written: %s",
                      err);
         return false;
