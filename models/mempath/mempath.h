@@ -64,7 +64,13 @@ typedef struct mempath {
     /* below 1 GHz: ns per instruction beyond 1, 32.32 fixed point */
     uint64_t insn_extra_fp;
     uint64_t insn_extra_acc;    /* the fraction not charged yet */
-    /* the last fetch's extra, for the front-end's clock (n9_memory_now) */
+    /*
+     * The last fetch call's extra, charged at once for instructions that
+     * run after it (the front-end's clock, n9_memory_now, takes back what
+     * its later ones have not run yet): the front-end's @ahead then, its
+     * instruction count (0: none pending), the ns charged and the
+     * fraction carried before.  Only good inside the TB of that call.
+     */
     uint32_t seg_ahead, seg_insns, seg_extra;
     uint64_t seg_acc;
     uint64_t c[MP_NUM];
