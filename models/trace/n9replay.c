@@ -56,7 +56,7 @@ typedef struct group {
 } group;
 
 typedef struct param {
-    char key[96];
+    char key[192];
     uint64_t value;
     int set;            /* given with --set */
 } param;
@@ -91,6 +91,7 @@ typedef struct replay {
     uint64_t polls;         /* a register read again and again after that */
     uint32_t last_read_group, last_read_offset;
     uint64_t wakeups_after; /* PRCM wake-ups after that */
+    uint64_t wfis, wakeups, wakeup_ns;  /* PRCM events so far (recorded) */
 
     /* walks: the recorded ones for the next access */
     a8cache_walk walkq[MAX_WALKQ];
@@ -156,6 +157,57 @@ static void params_from_header(replay *r)
     }
 }
 
+/*
+ * AGENT.GROUP.KEY for a register group the timing file did not name: a
+ * section of its own, from its agent's values (as the machine makes one
+ * for a group override, n9_timing.c), so that the other keys stay the
+ * agent's.  NULL if @key is no such thing.
+ */
+static param *group_param_new(replay *r, const char *key)
+{
+    static const char *const keys[4] = {
+        "read_min_ns", "read_max_ns", "write_min_ns", "write_max_ns",
+    };
+    const char *last = strrchr(key, '.'), *k, *v;
+    char group[128], agent[128];
+    const char *dot;
+    int known = 0;
+    param *out = NULL;
+
+    if (!last || (size_t)(last - key) >= sizeof(group)) {
+        return NULL;
+    }
+    memcpy(group, key, last - key);
+    group[last - key] = 0;
+    for (unsigned i = 0; n9trace_header_at(r->t, i, &k, &v); i++) {
+        known |= !strncmp(k, "group.", 6) && !strcmp(v, group);
+    }
+    dot = strchr(group, '.');
+    if (!known || !dot) {
+        return NULL;
+    }
+    memcpy(agent, group, dot - group);
+    agent[dot - group] = 0;
+    for (int i = 0; i < 4; i++) {
+        char from[200];
+        param *a;
+
+        snprintf(from, sizeof(from), "%s.%s", agent, keys[i]);
+        a = param_find(r, from);
+        if (!a || r->nparams == MAX_PARAMS) {
+            return NULL;
+        }
+        snprintf(r->params[r->nparams].key, sizeof(r->params[0].key),
+                 "%s.%s", group, keys[i]);
+        r->params[r->nparams].value = a->value;
+        if (!strcmp(keys[i], last + 1)) {
+            out = &r->params[r->nparams];
+        }
+        r->nparams++;
+    }
+    return out;
+}
+
 static void param_set(replay *r, const char *item)
 {
     const char *eq = strchr(item, '=');
@@ -182,6 +234,9 @@ static void param_set(replay *r, const char *item)
             "latency (it moves the guest's timers): rerun the guest", item);
     }
     p = param_find(r, key);
+    if (!p) {
+        p = group_param_new(r, key);
+    }
     if (!p) {
         die("--set %s: no parameter %s (the trace's header lists them: "
             "param.SECTION.KEY)", item, key);
@@ -411,7 +466,10 @@ static void put_figures(replay *r, FILE *f, uint64_t now)
         fprintf(f, "%" PRIu64, sdrc_counter_value(&r->sdrc,
                                                    &sdrc_counter_keys[i]));
     }
-    fputc('}', f);
+    /* the PRCM's events as recorded (their times are the guest's) */
+    fprintf(f, "}, \"replay_prcm\": {\"wfi\": %" PRIu64 ", \"wakeups\": %"
+            PRIu64 ", \"wakeup_ns\": %" PRIu64 "}", r->wfis, r->wakeups,
+            r->wakeup_ns);
 }
 
 /* ---- The run ------------------------------------------------------------------- */
@@ -592,6 +650,10 @@ static void event(replay *r, const n9trace_event *ev)
                        ev->flags & N9T_F_IDLE, ev->flags & N9T_F_OFF);
         return;
     case N9T_PRCM:
+        /* OMAP3PRCMEventType: 0 the MPU's WFI, 1 a wake-up (its cost) */
+        r->wfis += ev->a[0] == 0;
+        r->wakeups += ev->a[0] == 1;
+        r->wakeup_ns += ev->a[0] == 1 ? ev->a[4] : 0;
         /* a wake-up: when it came may have depended on time */
         r->wakeups_after += ev->a[0] == 1 && r->shift != 0;
         return;

@@ -8,8 +8,10 @@ reads the INI file and the overrides itself), runs it, and prints the
 figures: the virtual time, every counter of the statistics file's
 agents, memory and sdrc sections (--json: as the statistics file has
 them, marks included), and per pair of the guest's marks the window's
-time and memory figures (membench marks each measured item: 100 + 2i,
-101 + 2i; scenarios 1 and 2).  docs/trace-format.md, docs/whatif.md."""
+time, memory and register figures (membench marks each measured item:
+100 + 2i, 101 + 2i; the idle scenario each C-state's window, 10n + 1,
+10n + 2, with its idle entries and the figures per entry; scenarios 1
+and 2).  docs/trace-format.md, docs/whatif.md."""
 import json
 import os
 import struct
@@ -78,28 +80,57 @@ def changed_params(header, params):
 
 
 def windows(d):
-    """Per pair of marks (2k, 2k+1 from 100 on; 1, 2): the window's figures"""
+    """Per pair of marks: membench's items (100 + 2i, 101 + 2i), the idle
+    scenario's C-state windows (10n + 1, 10n + 2: Cn), a scenario's
+    window (1, 2): the window's figures"""
     marks = {m['mark']: m for m in d.get('marks', [])}
-    pairs = [(a, a + 1) for a in sorted(marks) if a >= 100 and a % 2 == 0
-             and a + 1 in marks]
-    if 1 in marks and 2 in marks:
-        pairs.insert(0, (1, 2))
+    pairs = [(1, 2, 'window')] if 1 in marks and 2 in marks else []
+    pairs += [(10 * n + 1, 10 * n + 2, 'C%d' % n) for n in range(1, 10)
+              if 10 * n + 1 in marks and 10 * n + 2 in marks]
+    pairs += [(a, a + 1, 'item %d' % ((a - 100) // 2)) for a in sorted(marks)
+              if a >= 100 and a % 2 == 0 and a + 1 in marks]
     rows = []
-    for a, b in pairs:
+    for a, b, what in pairs:
         m0, m1 = marks[a], marks[b]
         mem0, mem1 = m0.get('memory') or {}, m1.get('memory') or {}
         delta = lambda k: mem1.get(k, 0) - mem0.get(k, 0)  # noqa: E731
-        acc = delta('loads') + delta('stores')
+        reg = lambda m, k: sum(x[k] for x in m['agents'].values())  # noqa
+        p0, p1 = m0.get('replay_prcm', {}), m1.get('replay_prcm', {})
         rows.append({
-            'marks': '%d-%d' % (a, b),
+            'marks': '%d-%d' % (a, b), 'what': what,
             'ns': m1['virtual_ns'] - m0['virtual_ns'],
-            'accesses': acc,
+            'accesses': delta('loads') + delta('stores'),
             'stall_ns': delta('stall_ns'),
             'l2_misses': (mem1.get('cache', {}).get('l2_read_misses', 0) -
                           mem0.get('cache', {}).get('l2_read_misses', 0)),
             'sdrc_reads': m1['sdrc']['reads'] - m0['sdrc']['reads'],
+            'regs': (reg(m1, 'reads') + reg(m1, 'writes') -
+                     reg(m0, 'reads') - reg(m0, 'writes')),
+            'reg_ns': (reg(m1, 'read_ns') + reg(m1, 'write_ns') -
+                       reg(m0, 'read_ns') - reg(m0, 'write_ns')),
+            'wfi': p1.get('wfi', 0) - p0.get('wfi', 0),
         })
     return rows
+
+
+def print_windows(rows):
+    if not rows:
+        return
+    print('%-9s %-8s %13s %11s %12s %9s %10s %9s %11s %6s %10s' % (
+        'marks', 'what', 'window_ns', 'accesses', 'stall_ns', 'l2_miss',
+        'sdrc_reads', 'reg_acc', 'reg_ns', 'wfi', 'ns/acc'))
+    for w in rows:
+        print('%-9s %-8s %13d %11d %12d %9d %10d %9d %11d %6d %10.3f' % (
+            w['marks'], w['what'], w['ns'], w['accesses'], w['stall_ns'],
+            w['l2_misses'], w['sdrc_reads'], w['regs'], w['reg_ns'],
+            w['wfi'], w['ns'] / w['accesses'] if w['accesses'] else 0.0))
+    idle = [w for w in rows if w['what'].startswith('C') and w['wfi']]
+    for w in idle:
+        print('%s: %d idle entries (WFI), per entry: %.0f register accesses, '
+              '%.2f us in them, %.2f us of memory stall' % (
+                  w['what'], w['wfi'], w['regs'] / w['wfi'],
+                  w['reg_ns'] / w['wfi'] / 1e3,
+                  w['stall_ns'] / w['wfi'] / 1e3))
 
 
 def cmd_replay(a):
@@ -193,16 +224,7 @@ def cmd_replay(a):
               'sdrc: %d reads, %d writes' % (
                   mem['loads'], mem['stores'], mem['fetches'],
                   mem['stall_ns'], d['sdrc']['reads'], d['sdrc']['writes']))
-    rows = windows(d)
-    if rows:
-        print('%-9s %14s %12s %14s %10s %10s %9s' % (
-            'marks', 'window_ns', 'accesses', 'stall_ns', 'l2_misses',
-            'sdrc_reads', 'ns/acc'))
-        for w in rows:
-            print('%-9s %14d %12d %14d %10d %10d %9.3f' % (
-                w['marks'], w['ns'], w['accesses'], w['stall_ns'],
-                w['l2_misses'], w['sdrc_reads'],
-                w['ns'] / w['accesses'] if w['accesses'] else 0.0))
+    print_windows(windows(d))
     return 0
 
 
