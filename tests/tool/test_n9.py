@@ -56,7 +56,7 @@ def n9(args, cache, cwd=TOP):
 
 COMMANDS = ['boot', 'idle', 'cyclictest', 'membench', 'kbench', 'hackbench',
             'soak', 'script', 'series', 'sweep', 'compare', 'plot', 'params',
-            'bench', 'fuzz']
+            'bench', 'fuzz', 'replay']
 
 
 def test_help(tmp):

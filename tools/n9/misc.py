@@ -35,6 +35,10 @@ def cmd_bench(a):
     print(flush=True)
     rc |= py(os.path.join(tb, 'bench_memory.py'), q, env.kernels_dir(),
              env.initramfs(), str(loops), '1')
+    print(flush=True)
+    from . import replay
+    rc |= py(os.path.join(tb, 'bench_replay.py'), q, replay.replay_binary(),
+             env.kernels_dir(), env.initramfs(), '60')
     return 1 if rc else 0
 
 
@@ -171,7 +175,8 @@ def add_parsers(sub):
                        'icount, the latency model and the idle counters '
                        '(tests/bench/bench_boot.py), the idle path\'s speed '
                        'per C-state (bench_idle.py), the memory model\'s cost '
-                       'on the loop and on membench (bench_memory.py).  Not '
+                       'on the loop and on membench (bench_memory.py), '
+                       'trace size and replay speed (bench_replay.py).  Not '
                        'pass/fail: docs/benchmarks.md.')
     p.add_argument('loops', nargs='?', type=int, default=200000,
                    metavar='LOOP_ITERATIONS', help='shell loop iterations '
