@@ -6,6 +6,8 @@
  */
 #include "n9_prcm_tlm.h"
 
+#include <cstring>
+
 namespace n9 {
 
 /*
@@ -118,6 +120,7 @@ Prcm::Prcm(sc_core::sc_module_name name, const PrcmWakeParams *p)
     if (prcm_wake_params_check(&params_)) {
         SC_REPORT_ERROR(this->name(), prcm_wake_params_check(&params_));
     }
+    std::memset(&model_, 0, sizeof(model_));     /* no callback yet */
     prcm_reset(&model_);
     prcm_set_notify(&model_, &Prcm::notify, this);
     for (const auto &r : prm_plain) {
