@@ -45,8 +45,9 @@ namespace n9 {
 
 class Prcm : public sc_core::sc_module {
 public:
-    tlm_utils::simple_target_socket<Prcm> prm;
-    tlm_utils::simple_target_socket<Prcm> cm;
+    /* optional: a platform may use one without the other */
+    tlm_utils::simple_target_socket_optional<Prcm> prm;
+    tlm_utils::simple_target_socket_optional<Prcm> cm;
     sc_core::sc_in<bool> mpu_standbywfi;
     sc_core::sc_in<bool> mpu_irq_in;
 

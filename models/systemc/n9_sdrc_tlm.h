@@ -42,8 +42,9 @@ namespace n9 {
 
 class Sdrc : public sc_core::sc_module {
 public:
-    tlm_utils::simple_target_socket<Sdrc> mem;
-    tlm_utils::simple_target_socket<Sdrc> regs;
+    /* optional: a platform may use one without the other */
+    tlm_utils::simple_target_socket_optional<Sdrc> mem;
+    tlm_utils::simple_target_socket_optional<Sdrc> regs;
     sc_core::sc_in<bool> core_idle;
     sc_core::sc_in<bool> core_off;
 
