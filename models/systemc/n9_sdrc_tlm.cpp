@@ -6,6 +6,7 @@
  */
 #include "n9_sdrc_tlm.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace n9 {
@@ -49,23 +50,29 @@ bool Sdrc::copy_data(tlm::tlm_generic_payload &t)
         t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return false;
     }
-    for (unsigned i = 0; i < len; i++) {
+    /* page by page; byte by byte only where byte enables are */
+    for (unsigned i = 0; i < len;) {
         uint64_t a = addr + i;
-        bool on = !be || be[i % be_len] == TLM_BYTE_ENABLED;
+        unsigned n = std::min<uint64_t>(len - i, PAGE - a % PAGE);
         auto it = pages_.find(a / PAGE);
+        unsigned char *p;
 
-        if (!on) {
-            continue;
+        if (it == pages_.end() && t.is_write()) {
+            it = pages_.emplace(a / PAGE, std::unique_ptr<unsigned char[]>(
+                                    new unsigned char[PAGE]())).first;
         }
-        if (t.is_read()) {
-            d[i] = it == pages_.end() ? 0 : it->second[a % PAGE];
-        } else if (t.is_write()) {
-            if (it == pages_.end()) {
-                it = pages_.emplace(a / PAGE, std::unique_ptr<unsigned char[]>(
-                                        new unsigned char[PAGE]())).first;
+        p = it == pages_.end() ? nullptr : &it->second[a % PAGE];
+        for (unsigned k = 0; k < n; k++) {
+            if (be && be[(i + k) % be_len] != TLM_BYTE_ENABLED) {
+                continue;
             }
-            it->second[a % PAGE] = d[i];
+            if (t.is_read()) {
+                d[i + k] = p ? p[k] : 0;
+            } else if (t.is_write()) {
+                p[k] = d[i + k];
+            }
         }
+        i += n;
     }
     t.set_response_status(tlm::TLM_OK_RESPONSE);
     return true;

@@ -26,17 +26,25 @@ namespace n9 {
 constexpr uint64_t SDRAM_BASE = 0x80000000u;
 constexpr uint64_t SDRAM_SIZE = 0x40000000u;
 
-/* ns as a sc_time (exact: the resolution is at most 1 ns, checked). */
+/* One ns in the kernel's time unit (the resolution is at most 1 ns: the
+ * kernel refuses a coarser one with sc_time(1, SC_NS)); computed once. */
+inline sc_core::sc_time::value_type ns_unit()
+{
+    static const sc_core::sc_time::value_type unit =
+        sc_core::sc_time(1, sc_core::SC_NS).value();
+    return unit;
+}
+
+/* ns as a sc_time (exact) */
 inline sc_core::sc_time ns_time(uint64_t ns)
 {
-    return sc_core::sc_time::from_value(
-        ns * sc_core::sc_time(1, sc_core::SC_NS).value());
+    return sc_core::sc_time::from_value(ns * ns_unit());
 }
 
 /* A time in whole ns (the models' unit; the testbench never makes less). */
 inline uint64_t time_ns(const sc_core::sc_time &t)
 {
-    return t.value() / sc_core::sc_time(1, sc_core::SC_NS).value();
+    return t.value() / ns_unit();
 }
 
 /* When a transaction with annotated @delay happens, in ns. */

@@ -17,6 +17,7 @@ typedef struct replay_args {
     uint32_t ws_kb;
     uint64_t seed;
     int speed;              /* print the speed line on stderr */
+    uint64_t quantum_ns;    /* tlm_replay: the initiator's quantum */
 } replay_args;
 
 static int replay_number(const char *prog, const char *opt, const char *v,
@@ -50,19 +51,22 @@ static int replay_parse(int argc, char **argv, const char *what,
     r->ws_kb = 4096;
     r->seed = 1;
     r->speed = 0;
+    r->quantum_ns = 1000;
     for (i = 1; i < argc; i++) {
         uint64_t v;
         const char *o = argv[i];
 
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             printf("usage: %s [--accesses N] [--working-set KB] [--seed S] "
-                   "[--speed]\n"
+                   "[--speed] [--quantum-ns Q]\n"
                    "%s: the synthetic pointer-chase stream (trace_source.h)\n"
                    "  --accesses N      accesses to replay (200000)\n"
                    "  --working-set KB  the chase's working set (4096)\n"
                    "  --seed S          the chase's order and the timing "
                    "seed (1)\n"
                    "  --speed           accesses per host second on stderr\n"
+                   "  --quantum-ns Q    tlm_replay: the initiator syncs when "
+                   "Q ns ahead (1000)\n"
                    "Prints the figures, one \"name value\" per line.\n",
                    prog, what);
             return 1;
@@ -84,6 +88,12 @@ static int replay_parse(int argc, char **argv, const char *what,
                 return -1;
             }
             r->ws_kb = (uint32_t)v;
+        } else if (!strcmp(o, "--quantum-ns")) {
+            if (replay_number(prog, o, i + 1 < argc ? argv[++i] : NULL,
+                              1000000000, &v)) {
+                return -1;
+            }
+            r->quantum_ns = v;
         } else if (!strcmp(o, "--seed")) {
             if (replay_number(prog, o, i + 1 < argc ? argv[++i] : NULL,
                               UINT64_MAX, &v)) {

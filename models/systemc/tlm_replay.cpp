@@ -34,7 +34,7 @@ int sc_main(int argc, char **argv)
                                             sc_core::SC_DO_NOTHING);
     n9::CSource src(n9_synth_next, &s);
     n9::Platform soc("soc", ra.seed);
-    n9::TraceInitiator cpu("cpu", src);
+    n9::TraceInitiator cpu("cpu", src, n9::ns_time(ra.quantum_ns));
     cpu.socket.bind(soc.cpu());
 
     auto t0 = std::chrono::steady_clock::now();
