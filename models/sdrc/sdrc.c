@@ -6,6 +6,7 @@
  */
 #include "sdrc.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define NEVER           UINT64_MAX
@@ -670,4 +671,41 @@ bool sdrc_load(SdrcModel *m, const uint64_t img[SDRC_IMAGE_WORDS])
     visit(m, (uint64_t *)img, 0);
     update_next(m);
     return true;
+}
+
+/* The counters' names (the machine's QOM and statistics names) */
+#define COUNTER(n, f, ps) \
+    { n, offsetof(SdrcCounters, f) / sizeof(uint64_t), ps }
+
+const SdrcCounterKey sdrc_counter_keys[] = {
+    COUNTER("reads", reads, false),
+    COUNTER("writes", writes, false),
+    COUNTER("access-ns", access_ps, true),
+    COUNTER("row-hits", row_hits, false),
+    COUNTER("row-misses", row_misses, false),
+    COUNTER("row-conflicts", row_conflicts, false),
+    COUNTER("row-hit-ns", row_hit_ps, true),
+    COUNTER("row-miss-ns", row_miss_ps, true),
+    COUNTER("row-conflict-ns", row_conflict_ps, true),
+    COUNTER("refreshes", refreshes, false),
+    COUNTER("refresh-delays", refresh_delays, false),
+    COUNTER("refresh-wait-ns", refresh_wait_ps, true),
+    COUNTER("pd-entries", pd_entries, false),
+    COUNTER("pd-exits", pd_exits, false),
+    COUNTER("pd-wait-ns", pd_wait_ps, true),
+    COUNTER("sr-entries", sr_entries, false),
+    COUNTER("sr-exits", sr_exits, false),
+    COUNTER("sr-wait-ns", sr_wait_ps, true),
+    COUNTER("clock-restarts", clock_restarts, false),
+    COUNTER("clock-restart-ns", clock_restart_ps, true),
+};
+const unsigned sdrc_num_counter_keys =
+    sizeof(sdrc_counter_keys) / sizeof(sdrc_counter_keys[0]);
+
+uint64_t sdrc_counter_value(const SdrcModel *m, const SdrcCounterKey *k)
+{
+    uint64_t v = ((const uint64_t *)&m->cnt)[k->index];
+
+    /* a time in ps, shown in ns */
+    return k->ps ? (v + 500) / 1000 : v;
 }

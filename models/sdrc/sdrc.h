@@ -35,6 +35,7 @@
 #define MODELS_SDRC_SDRC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "lpddr.h"
 
@@ -314,5 +315,18 @@ static inline uint64_t sdrc_ps_to_ns(uint64_t ps)
 {
     return (ps + 999) / 1000;
 }
+
+/*
+ * The counters as the machine shows them: name, index in SdrcCounters,
+ * ps (a time kept in ps, shown in ns rounded) or a count.
+ */
+typedef struct SdrcCounterKey {
+    const char *name;
+    size_t index;
+    bool ps;
+} SdrcCounterKey;
+extern const SdrcCounterKey sdrc_counter_keys[];
+extern const unsigned sdrc_num_counter_keys;
+uint64_t sdrc_counter_value(const SdrcModel *m, const SdrcCounterKey *k);
 
 #endif /* MODELS_SDRC_SDRC_H */

@@ -12,6 +12,7 @@
     n9 sweep       a parameter sweep (spec file): points in parallel, cached
     n9 compare     two results, two sweep points or two kernels, exactly
     n9 plot        plots and a Markdown report of a sweep
+    n9 replay      a recorded run through the C models, other parameters
     n9 params      the timing parameter set a run would use
     n9 bench       the emulator's speed figures
     n9 fuzz        the long fuzzing campaigns
@@ -370,6 +371,8 @@ def parser():
     compare.add_parser(sub)
     from . import plot
     plot.add_parser(sub)
+    from . import replay
+    replay.add_parser(sub)
     from . import misc
     misc.add_parsers(sub)
 
@@ -391,6 +394,16 @@ def main(argv=None):
     if '--' in argv:
         i = argv.index('--')
         argv, qemu_args = argv[:i], argv[i + 1:]
+    if 'N9_BUILD' not in os.environ:
+        # the project's build, for a trace's header (docs/trace-format.md)
+        import subprocess
+        try:
+            os.environ['N9_BUILD'] = subprocess.run(
+                ['git', '-C', env.TOP, 'describe', '--always', '--dirty'],
+                capture_output=True, text=True, timeout=10).stdout.strip() \
+                or 'unknown'
+        except (OSError, subprocess.SubprocessError):
+            pass
     try:
         a = parser().parse_args(argv)
         if not getattr(a, 'func', None):
@@ -398,7 +411,7 @@ def main(argv=None):
             return 1
         a.qemu_args = qemu_args
         if qemu_args and a.cmd in ('series', 'sweep', 'compare', 'plot',
-                                   'params', 'bench', 'fuzz'):
+                                   'params', 'bench', 'fuzz', 'replay'):
             raise UserError('n9 %s takes no QEMU arguments after --' % a.cmd)
         return a.func(a) or 0
     except UserError as e:

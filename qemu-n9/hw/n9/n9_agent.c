@@ -23,6 +23,7 @@
 #include "hw/misc/unimp.h"
 #include "migration/vmstate.h"
 #include "n9_agent.h"
+#include "n9_record.h"
 #include "trace.h"
 
 /* ---- Register groups --------------------------------------------------- */
@@ -94,7 +95,8 @@ bool n9_access_from_vcpu(MemTxAttrs attrs)
 }
 
 /* Count and charge one access of @port's group. */
-static void n9_agent_charge(N9AgentPort *port, bool is_write, unsigned size)
+static void n9_agent_charge(N9AgentPort *port, hwaddr addr, bool is_write,
+                            unsigned size)
 {
     N9AgentState *s = port->agent;
     N9AgentGroup *g = port->group;
@@ -111,6 +113,15 @@ static void n9_agent_charge(N9AgentPort *port, bool is_write, unsigned size)
         g->c.read_ns += ns;
         s->c.reads++;
         s->c.read_ns += ns;
+    }
+    if (unlikely(n9_record_writer)) {
+        n9trace_event ev = {
+            .type = N9T_REG, .time_ns = now, .charge_ns = ns,
+            .flags = is_write ? N9T_F_WRITE : 0, .group = g->rec_id,
+            .offset = port->mr.addr + addr, .size = size,
+        };
+
+        n9_record_put(&ev);
     }
     n9_timing_stall(ns);
 }
@@ -156,7 +167,7 @@ static MemTxResult n9_agent_port_read(void *opaque, hwaddr addr,
                              port->mr.addr + addr, size, false);
         return r;
     }
-    n9_agent_charge(port, false, size);
+    n9_agent_charge(port, addr, false, size);
     trace_n9_agent_read(port->agent->name, port->group->name,
                         port->agent->base + port->mr.addr + addr, size, *data);
     return MEMTX_OK;
@@ -186,7 +197,7 @@ static MemTxResult n9_agent_port_write(void *opaque, hwaddr addr,
                              port->mr.addr + addr, size, true);
         return r;
     }
-    n9_agent_charge(port, true, size);
+    n9_agent_charge(port, addr, true, size);
     trace_n9_agent_write(port->agent->name, port->group->name,
                          port->agent->base + port->mr.addr + addr, size, data);
     return MEMTX_OK;
@@ -282,6 +293,24 @@ void n9_agent_add_unimp(DeviceState *agent, const char *name,
                        sysbus_mmio_get_region(SYS_BUS_DEVICE(dev), 0), name);
 }
 
+void n9_agent_record_header(DeviceState *agent, unsigned index,
+                            GString *header, unsigned *next_id)
+{
+    N9AgentState *s = N9_AGENT(agent);
+
+    s->rec_index = index;
+    g_string_append_printf(header, "agent.%u=%s\n", index, s->name);
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentGroup *g = ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
+
+        if (!g->rec_id) {
+            g->rec_id = ++*next_id;
+            g_string_append_printf(header, "group.%u=%s.%s\n", g->rec_id,
+                                   s->name, g->name);
+        }
+    }
+}
+
 /* ---- Statistics ------------------------------------------------------------ */
 
 static void n9_counters_put(QDict *d, const N9AgentCounters *c)
@@ -341,6 +370,14 @@ static void n9_agent_reset_hold(Object *obj, ResetType type)
     N9AgentState *s = N9_AGENT(obj);
 
     /* Counters start again with each boot; the generators do not. */
+    if (n9_record_writer) {
+        n9trace_event ev = {
+            .type = N9T_AGENTRESET, .value = s->rec_index,
+            .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+        };
+
+        n9_record_put(&ev);
+    }
     memset(&s->c, 0, sizeof(s->c));
     s->errors = 0;
     for (guint i = 0; i < s->ports->len; i++) {

@@ -50,6 +50,7 @@ struct N9AgentGroup {
     char *name;
     l4ic_target model;
     N9AgentCounters c;
+    uint32_t rec_id;        /* its number in a trace (record=), 0: none */
 };
 
 /* One device window behind the agent. */
@@ -72,6 +73,7 @@ struct N9AgentState {
     uint64_t errors;
 
     N9Timing *timing;        /* set by the SoC before realize */
+    uint32_t rec_index;      /* its number in a trace (record=) */
 
     /* migration: every group's counters and generator, flattened */
     uint32_t vm_len;
@@ -84,6 +86,13 @@ struct N9AgentState {
 };
 
 void n9_agent_set_timing(DeviceState *agent, N9Timing *timing);
+/*
+ * Number @agent (@index) and its register groups for a trace (record=):
+ * appends "agent.INDEX=NAME" and "group.ID=AGENT.GROUP" lines to @header,
+ * the ids from *@next_id + 1 on.
+ */
+void n9_agent_record_header(DeviceState *agent, unsigned index,
+                            GString *header, unsigned *next_id);
 /*
  * Map region @mr at physical address @addr behind @agent, as register
  * group @group (counted and costed under that name).

@@ -47,31 +47,10 @@
 #include "target/arm/cpu.h"
 #include "omap3_prcm.h"
 #include "n9_memory.h"
+#include "n9_record.h"
 
-/* ---- The glue's own counters (the models count the rest) ----------------- */
-
-enum {
-    C_LOADS,            /* vCPU loads to RAM or ROM (not MMIO) */
-    C_STORES,
-    C_FETCHES,          /* instruction fetches: one per line a TB spans */
-    C_PLDS,
-    C_OTHER,            /* of all those: outside SDRAM (SRAM, ROM) */
-    C_UNCACHED,         /* SDRAM accesses with the MMU or cache off */
-    C_MPU_NS,           /* ns added as the MPU runs below 1 GHz */
-    C_STALL_NS,         /* all the ns charged */
-    C_NUM
-};
-
-static const char *const n9_memory_counter_names[C_NUM] = {
-    [C_LOADS] = "loads",
-    [C_STORES] = "stores",
-    [C_FETCHES] = "fetches",
-    [C_PLDS] = "plds",
-    [C_OTHER] = "other",
-    [C_UNCACHED] = "uncached",
-    [C_MPU_NS] = "mpu-ns",
-    [C_STALL_NS] = "stall-ns",
-};
+/* The glue's own counters are the memory path's (models/mempath) */
+#define C_NUM   MP_NUM
 
 struct N9MemoryState {
     DeviceState parent_obj;
@@ -79,8 +58,6 @@ struct N9MemoryState {
     ARMCPU *cpu;
     CPUState *cs;
     uint8_t *sdram_host;        /* the SDRAM's host memory (descriptors) */
-    hwaddr sdram_base;
-    uint64_t sdram_size;
     Clock *mpu_ck;
     SdrcModel *sdrc;
     a8cache_params params;
@@ -88,32 +65,16 @@ struct N9MemoryState {
     Notifier prcm_listener;     /* MPU OFF: the caches lose their content */
 
     /* the CPU's state as of the current TB (refreshed at each fetch) */
-    uint64_t ctx[5];            /* SCTLR, CONTEXTIDR, TTBR0/1, TTBCR */
     uint64_t skip_line[2];      /* mem_hook_skip's lines, for VMState */
     uint64_t fetch_end;         /* mem_hook_fetch_skip.end, for VMState */
-    bool mmu_on;
-    bool dcache_on;
-    bool icache_on;
-    bool skip_ok;               /* an L1 hit costs 0: the skip filter works */
-    uint32_t asid;
     uint32_t tb_va;             /* the running TB's first instruction */
     uint32_t last_val;          /* mem_hook_skip.last_val, for VMState */
 
-    /* below 1 GHz: ns per instruction beyond 1, 32.32 fixed point */
-    uint64_t insn_extra_fp;
-    uint64_t insn_extra_acc;    /* the fraction not charged yet */
-    /*
-     * The last fetch call's extra, charged at once for instructions that
-     * run after it (n9_memory_now takes back what its later ones have
-     * not run yet): mem_hook_insns_ahead then, its instruction count (0:
-     * none pending), the ns charged and the fraction carried before.
-     * Only good inside the TB of that call: not migrated.
-     */
-    uint32_t seg_ahead, seg_insns, seg_extra;
-    uint64_t seg_acc;
+    /* recording (-M rm696,record=FILE): the filters' counts seen so far */
+    n9trace_writer *rec;
+    uint64_t rec_skip[4];
 
-    uint64_t c[C_NUM];
-    a8cache cache;              /* models/cache: parameters, state */
+    mempath mp;                 /* models/mempath: the path, the cache */
 };
 
 /*
@@ -129,20 +90,20 @@ struct N9MemoryState {
 static inline uint64_t n9_memory_now(N9MemoryState *s)
 {
     uint32_t ahead = mem_hook_insns_ahead;
-    uint32_t ran = s->seg_ahead - ahead;    /* of the last fetch's code */
+    uint32_t ran = s->mp.seg_ahead - ahead; /* of the last fetch's code */
     uint64_t back = ahead;
 
     if (!icount_enabled()) {
         /* the virtual clock follows the host: readable anywhere */
         return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     }
-    if (unlikely(s->seg_insns) && ahead <= s->seg_ahead &&
-        ran < s->seg_insns) {
+    if (unlikely(s->mp.seg_insns) && ahead <= s->mp.seg_ahead &&
+        ran < s->mp.seg_insns) {
         /* charged for its code, less what the instructions before this
          * one cost: the carried fraction as one instruction per call
          * would have carried it */
-        back += s->seg_extra -
-                ((s->seg_acc + ran * s->insn_extra_fp) >> 32);
+        back += s->mp.seg_extra -
+                ((s->mp.seg_acc + ran * s->mp.insn_extra_fp) >> 32);
     }
     return icount_vcpu_clock(s->cs) - back;
 }
@@ -161,11 +122,11 @@ static inline uint64_t n9_memory_now(N9MemoryState *s)
 static bool n9_memory_read_desc(N9MemoryState *s, hwaddr pa, uint32_t *desc,
                                 unsigned k, uint32_t *on_chip)
 {
-    uint64_t off = pa - s->sdram_base;
+    uint64_t off = pa - s->mp.sdram_base;
     MemoryRegion *mr;
     hwaddr xlat, len = 4;
 
-    if (off <= s->sdram_size - 4) {
+    if (off <= s->mp.sdram_size - 4) {
         *desc = ldl_le_p(s->sdram_host + off);
         return true;
     }
@@ -230,19 +191,28 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
     }
 }
 
-/* A TLB miss (A8C_ITLB, A8C_DTLB): the walk.  Returns the ns. */
 static void n9_memory_skip_drop(void);
+static void n9_memory_rec_walk(N9MemoryState *s, int side,
+                               const a8cache_walk *w);
 
-static uint32_t n9_memory_walk(N9MemoryState *s, int side, uint32_t va)
+/* The memory path's front-end: the guest's tables for a TLB miss's walk. */
+static void n9_memory_walk_cb(void *fe, int side, uint32_t va, a8cache_walk *w)
 {
-    a8cache_walk w;
+    N9MemoryState *s = fe;
 
     if (side == A8C_DTLB) {
         n9_memory_skip_drop();  /* and the line filter: a D-TLB entry goes */
     }
-    n9_memory_walk_read(s, va, &w);
-    return a8cache_walk_tlb(&s->cache, side, va, s->asid, &w,
-                            n9_memory_now(s));
+    n9_memory_walk_read(s, va, w);
+    if (unlikely(s->rec)) {
+        n9_memory_rec_walk(s, side, w);
+    }
+}
+
+/* ... and the virtual time of the access being modelled */
+static uint64_t n9_memory_now_cb(void *fe)
+{
+    return n9_memory_now(fe);
 }
 
 /* ---- The skip filter (exec/mem-hook.h) --------------------------------------
@@ -260,14 +230,8 @@ static uint32_t n9_memory_walk(N9MemoryState *s, int side, uint32_t va)
  */
 static void n9_memory_skip_fold(N9MemoryState *s)
 {
-    uint64_t *cnt = s->cache.s.cnt;
-    uint64_t r = mem_hook_skip.count[0], w = mem_hook_skip.count[1];
-
-    s->c[C_LOADS] += r;
-    s->c[C_STORES] += w;
-    cnt[A8C_L1D_HIT] += r;
-    cnt[A8C_L1D_WHIT] += w;
-    cnt[A8C_DTLB_HIT] += r + w;
+    mempath_add_skipped(&s->mp, mem_hook_skip.count[0],
+                        mem_hook_skip.count[1], 0, 0);
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
 }
 
@@ -374,16 +338,10 @@ static void n9_memory_skip_drop(void)
  * did not, a snapshot restore starts a new budget) does not change the
  * counts.
  */
-enum { N9_FETCH_NEW, N9_FETCH_SAME_PAGE, N9_FETCH_SAME_LINE };
 static void n9_memory_fetch_fold(N9MemoryState *s)
 {
-    uint64_t *cnt = s->cache.s.cnt;
-    uint64_t pages = mem_hook_fetch_skip.count[0];
-    uint64_t lines = mem_hook_fetch_skip.count[1];
-
-    s->c[C_FETCHES] += lines;
-    cnt[A8C_L1I_HIT] += lines;
-    cnt[A8C_ITLB_HIT] += pages;
+    mempath_add_skipped(&s->mp, 0, 0, mem_hook_fetch_skip.count[0],
+                        mem_hook_fetch_skip.count[1]);
     mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
 }
 
@@ -393,147 +351,208 @@ static void n9_memory_fetch_drop(void)
     mem_hook_fetch_skip.end = MEM_HOOK_NO_LINE;
 }
 
+/* ---- Recording (-M rm696,record=FILE, n9_memory_record) ------------------ */
+
+/*
+ * The hits the generated code counted since the last event (the skip,
+ * line and fetch filters): written before the next event, so a mark or
+ * the end sees every counter as the run did.
+ */
+static void n9_memory_rec_sync(N9MemoryState *s)
+{
+    uint64_t now[4] = {
+        qatomic_read(&mem_hook_skip.count[0]),
+        qatomic_read(&mem_hook_skip.count[1]),
+        qatomic_read(&mem_hook_fetch_skip.count[0]),
+        qatomic_read(&mem_hook_fetch_skip.count[1]),
+    };
+    n9trace_event ev = { .type = N9T_SKIP };
+    bool any = false;
+
+    for (int i = 0; i < 4; i++) {
+        ev.a[i] = now[i] - s->rec_skip[i];
+        any |= ev.a[i] != 0;
+        s->rec_skip[i] = now[i];
+    }
+    if (any) {
+        ev.time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+        n9trace_put(s->rec, &ev);
+    }
+}
+
+/* the filters' counts went into the counters (fold, reset): seen */
+static void n9_memory_rec_folded(N9MemoryState *s)
+{
+    if (s->rec) {
+        n9_memory_rec_sync(s);
+    }
+    memset(s->rec_skip, 0, sizeof(s->rec_skip));
+}
+
+static void n9_memory_rec_put(N9MemoryState *s, n9trace_event *ev)
+{
+    n9_memory_rec_sync(s);
+    n9trace_put(s->rec, ev);
+}
+
+static void n9_memory_rec_walk(N9MemoryState *s, int side,
+                               const a8cache_walk *w)
+{
+    n9trace_event ev = {
+        .type = N9T_WALK, .flags = side == A8C_DTLB,
+        .time_ns = n9_memory_now(s),
+        .a = { w->desc_pa[0], w->desc_pa[1],
+               w->ndesc | w->page_shift << 8 | (w->global & 1) << 16 |
+               (w->cacheable & 1) << 17, w->on_chip },
+    };
+
+    n9_memory_rec_put(s, &ev);
+}
+
+static void n9_memory_rec_simple(N9MemoryState *s, int type, uint32_t flags,
+                                 uint64_t value)
+{
+    n9trace_event ev = {
+        .type = type, .flags = flags, .value = value,
+        .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+    };
+
+    n9_memory_rec_put(s, &ev);
+}
+
+static void n9_memory_rec_ctx(N9MemoryState *s)
+{
+    n9trace_event ev = {
+        .type = N9T_CPUSTATE,
+        .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+    };
+
+    memcpy(ev.a, s->mp.ctx, sizeof(s->mp.ctx));
+    n9_memory_rec_put(s, &ev);
+}
+
+static void n9_memory_rec_sync_cb(void *opaque)
+{
+    N9MemoryState *s = opaque;
+
+    if (s->rec) {
+        n9_memory_rec_sync(s);
+    }
+}
+
+void n9_memory_record(N9MemoryState *s, n9trace_writer *w)
+{
+    s->rec = w;
+    n9_record_set_sync(w ? n9_memory_rec_sync_cb : NULL, s);
+    if (!w) {
+        return;
+    }
+    /* the state the path is in: the run goes on from there */
+    memset(s->rec_skip, 0, sizeof(s->rec_skip));
+    n9_memory_rec_sync(s);
+    n9_memory_rec_simple(s, N9T_MPUCLK, 0, clock_get_hz(s->mpu_ck));
+    n9_memory_rec_ctx(s);
+}
+
+void n9_memory_record_end(N9MemoryState *s)
+{
+    if (s->rec) {
+        n9_memory_rec_sync(s);
+    }
+}
+
 /* ---- The hooks ------------------------------------------------------------ */
 
 /*
- * The load-use interlock of a pointer chase: this load's address lies in
- * the line of the word the previous hooked load read, so (as far as the
- * hooks can tell) it was computed from that result and waits for it.
- * Scheduled code with independent loads never matches; a load the skip
- * filter spared is not seen.  Returns the ns; remembers what this load
- * read (an SDRAM word: @off from its start).
- */
-static inline uint32_t n9_memory_load_use(N9MemoryState *s, vaddr va,
-                                          uint64_t off, unsigned size,
-                                          bool simd)
-{
-    uint32_t ns = 0;
-
-    if ((((uint32_t)va ^ mem_hook_skip.last_val) >> s->cache.l1d_shift) == 0) {
-        ns = a8cache_load_use(&s->cache);
-    }
-    /* a NEON/VFP register is no address: no chase through it */
-    mem_hook_skip.last_val = size == 4 && !simd && off <= s->sdram_size - 4 ?
-                  ldl_le_p(s->sdram_host + off) : ~0u;
-    return ns;
-}
-
-/*
- * All but the common case (n9_memory_access): outside SDRAM, the D-cache
- * off, a D-TLB or L1 miss.  Counted already: the access; @tlb: 1 if the
- * D-TLB hit was found (and counted) already, -1 if its hit filter missed.
- */
-static uint32_t G_GNUC_NO_INLINE n9_memory_access_slow(N9MemoryState *s,
-                                                       vaddr va, hwaddr pa,
-                                                       unsigned size,
-                                                       bool is_store,
-                                                       bool simd, int tlb)
-{
-    uint64_t off = pa - s->sdram_base;
-    uint64_t *cnt = s->cache.s.cnt;
-    uint64_t hits;
-    bool tlb_hit = true;
-    uint32_t ns = 0;
-
-    if (off >= s->sdram_size) {
-        s->c[C_OTHER]++;
-        mem_hook_skip.last_val = ~0u;
-        return 0;
-    }
-    if (s->mmu_on && tlb < 0 &&
-        !a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
-        tlb_hit = false;
-        ns = n9_memory_walk(s, A8C_DTLB, va);
-    }
-    if (!s->dcache_on) {
-        s->c[C_UNCACHED]++;
-        ns += a8cache_uncached(&s->cache, pa, size, is_store,
-                               n9_memory_now(s) + ns);
-    } else if (is_store) {
-        hits = cnt[A8C_L1D_WHIT];
-        /* a hit needs no clock read (not free: atomics) */
-        if (!a8cache_store_hot(&s->cache, pa, size)) {
-            ns += a8cache_store_slow(&s->cache, pa, size,
-                                     n9_memory_now(s) + ns);
-        }
-        /* a store hit leaves the line dirty: the next one changes nothing;
-         * a miss does not allocate in the L1 D, so loads' line stays */
-        mem_hook_skip.line[1] = cnt[A8C_L1D_WHIT] != hits && s->skip_ok ?
-                                va >> s->cache.l1d_shift : MEM_HOOK_NO_LINE;
-        if (s->skip_ok && a8cache_l1d_known(&s->cache, pa, size, true)) {
-            n9_memory_line_add(1, va, pa, s->cache.l1d_shift);
-        }
-        if (!tlb_hit) {
-            mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
-        }
-    } else {
-        hits = cnt[A8C_L1D_HIT];
-        if (!a8cache_load_hot(&s->cache, pa, size)) {
-            /* a NEON/VFP load does not wait for its miss (a8cache.h) */
-            ns += simd ? a8cache_load_simd_slow(&s->cache, pa, size,
-                                                n9_memory_now(s) + ns)
-                       : a8cache_load_slow(&s->cache, pa, size,
-                                           n9_memory_now(s) + ns);
-        }
-        /* hit or filled, the line is in the L1 D now */
-        mem_hook_skip.line[0] = s->skip_ok ? va >> s->cache.l1d_shift
-                                           : MEM_HOOK_NO_LINE;
-        if (s->skip_ok && a8cache_l1d_known(&s->cache, pa, size, false)) {
-            n9_memory_line_add(0, va, pa, s->cache.l1d_shift);
-        }
-        if (cnt[A8C_L1D_HIT] == hits || !tlb_hit) {
-            mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
-        }
-    }
-    if (!is_store) {
-        ns += n9_memory_load_use(s, va, off, size, simd);
-    }
-    s->c[C_STALL_NS] += ns;
-    return ns;
-}
-
-/*
- * Each load and store the skip filter does not spare: kept small for the
- * common case (SDRAM, cached, D-TLB and L1 hits), the rest out of line.
+ * Each load and store the skip filter does not spare: the memory path
+ * (models/mempath) costs it, the common case inline; here the filters.
  * The skip filter's counts are not folded here (a store to the counters
  * just before reading them back stalled store forwarding: perf); they
  * are added when the counters are read and folded on save.
+ *
+ * The load-use interlock of a pointer chase: a load whose address lies
+ * in the line of the word the previous hooked load read (as far as the
+ * hooks can tell, computed from that result) waits for it.  Scheduled
+ * code with independent loads never matches; a load the skip filter
+ * spared is not seen.  This load's word (SDRAM) is remembered for the
+ * next one; a NEON/VFP register is no address: no chase through it.
  */
 static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
                                  unsigned size, bool is_store, bool simd)
 {
     N9MemoryState *s = opaque;
-    uint64_t off = pa - s->sdram_base;
+    uint32_t shift = s->mp.cache.l1d_shift;
+    bool use = !is_store &&
+        ((((uint32_t)va ^ mem_hook_skip.last_val) >> shift) == 0);
+    uint64_t t = unlikely(s->rec) ? n9_memory_now(s) : 0;
+    unsigned res;
     uint32_t ns;
 
-    s->c[is_store ? C_STORES : C_LOADS]++;
-    if (unlikely(off >= s->sdram_size || !s->dcache_on ||
-                 !a8cache_tlb_hot(&s->cache, A8C_DTLB, va, s->asid))) {
-        return n9_memory_access_slow(s, va, pa, size, is_store, simd, -1);
+    ns = mempath_access(&s->mp, va, pa, size, is_store, simd, use, &res);
+    if (unlikely(s->rec)) {
+        n9trace_event ev = {
+            .type = N9T_ACCESS, .time_ns = t, .charge_ns = ns,
+            .va = (uint32_t)va, .pa = pa, .size = size,
+            .flags = (is_store ? N9T_F_STORE : 0) | (simd ? N9T_F_SIMD : 0) |
+                     (use ? N9T_F_USE : 0),
+        };
+
+        n9_memory_rec_put(s, &ev);
     }
-    /* the D-cache is on, so is the MMU; the D-TLB hit is counted */
-    if (is_store) {
-        if (unlikely(!a8cache_store_hot(&s->cache, pa, size))) {
-            return n9_memory_access_slow(s, va, pa, size, true, simd, 1);
+    if (unlikely(res & MP_R_OTHER)) {
+        mem_hook_skip.last_val = ~0u;
+        return ns;
+    }
+    if (likely(res & MP_R_FAST)) {
+        if (is_store) {
+            /* a store hit leaves the line dirty: the next one changes
+             * nothing */
+            if (likely(s->mp.skip_ok)) {
+                mem_hook_skip.line[1] = va >> shift;
+                n9_memory_line_add(1, va, pa, shift);
+            }
+            return ns;
         }
-        /* a store hit leaves the line dirty: the next one changes nothing */
-        if (likely(s->skip_ok)) {
-            mem_hook_skip.line[1] = va >> s->cache.l1d_shift;
-            n9_memory_line_add(1, va, pa, s->cache.l1d_shift);
+        if (likely(s->mp.skip_ok)) {
+            mem_hook_skip.line[0] = va >> shift;
+            n9_memory_line_add(0, va, pa, shift);
+        } else {
+            mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
         }
-        return 0;
+    } else if (res & MP_R_CACHED) {
+        if (is_store) {
+            /* a store hit leaves the line dirty: the next one changes
+             * nothing; a miss does not allocate in the L1 D, so loads'
+             * line stays */
+            mem_hook_skip.line[1] = (res & MP_R_HIT) && s->mp.skip_ok ?
+                                    va >> shift : MEM_HOOK_NO_LINE;
+            if (s->mp.skip_ok &&
+                a8cache_l1d_known(&s->mp.cache, pa, size, true)) {
+                n9_memory_line_add(1, va, pa, shift);
+            }
+            if (res & MP_R_WALKED) {
+                mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
+            }
+        } else {
+            /* hit or filled, the line is in the L1 D now */
+            mem_hook_skip.line[0] = s->mp.skip_ok ? va >> shift
+                                                  : MEM_HOOK_NO_LINE;
+            if (s->mp.skip_ok &&
+                a8cache_l1d_known(&s->mp.cache, pa, size, false)) {
+                n9_memory_line_add(0, va, pa, shift);
+            }
+            if (!(res & MP_R_HIT) || (res & MP_R_WALKED)) {
+                mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
+            }
+        }
     }
-    if (unlikely(!a8cache_load_hot(&s->cache, pa, size))) {
-        return n9_memory_access_slow(s, va, pa, size, false, simd, 1);
+    if (!is_store) {
+        uint64_t off = pa - s->mp.sdram_base;
+
+        mem_hook_skip.last_val = size == 4 && !simd &&
+                                 off <= s->mp.sdram_size - 4 ?
+                                 ldl_le_p(s->sdram_host + off) : ~0u;
     }
-    if (likely(s->skip_ok)) {
-        mem_hook_skip.line[0] = va >> s->cache.l1d_shift;
-        n9_memory_line_add(0, va, pa, s->cache.l1d_shift);
-    } else {
-        mem_hook_skip.line[0] = MEM_HOOK_NO_LINE;
-    }
-    ns = n9_memory_load_use(s, va, off, size, simd);
-    s->c[C_STALL_NS] += ns;
     return ns;
 }
 
@@ -553,19 +572,20 @@ static void G_GNUC_NO_INLINE n9_memory_cpu_state_changed(N9MemoryState *s,
                                                          bool sec)
 {
     CPUARMState *env = &s->cpu->env;
+    uint64_t ctx[5] = {
+        N9_BANKED(env, sec, sctlr),
+        N9_BANKED(env, sec, contextidr),
+        N9_BANKED(env, sec, ttbr0),
+        N9_BANKED(env, sec, ttbr1),
+        env->cp15.tcr_el[sec ? 3 : 1],
+    };
 
-    s->ctx[0] = N9_BANKED(env, sec, sctlr);
-    s->ctx[1] = N9_BANKED(env, sec, contextidr);
-    s->ctx[2] = N9_BANKED(env, sec, ttbr0);
-    s->ctx[3] = N9_BANKED(env, sec, ttbr1);
-    s->ctx[4] = env->cp15.tcr_el[sec ? 3 : 1];
-    s->mmu_on = s->ctx[0] & SCTLR_M;
-    /* with the MMU off, data accesses are Strongly-ordered: not cached */
-    s->dcache_on = (s->ctx[0] & (SCTLR_M | SCTLR_C)) == (SCTLR_M | SCTLR_C);
-    s->icache_on = s->ctx[0] & SCTLR_I;
-    s->asid = s->ctx[1] & 0xff;
+    mempath_set_ctx(&s->mp, ctx);
     n9_memory_skip_drop();
     n9_memory_fetch_drop();
+    if (unlikely(s->rec)) {
+        n9_memory_rec_ctx(s);
+    }
 }
 
 /* field by field, in place: a copy on the stack compared with memcmp
@@ -574,107 +594,31 @@ static inline void n9_memory_cpu_state(N9MemoryState *s)
 {
     CPUARMState *env = &s->cpu->env;
     bool sec = n9_memory_secure(env);
+    uint64_t *ctx = s->mp.ctx;
 
-    if (likely(s->ctx[0] == N9_BANKED(env, sec, sctlr) &&
-               s->ctx[1] == N9_BANKED(env, sec, contextidr) &&
-               s->ctx[2] == N9_BANKED(env, sec, ttbr0) &&
-               s->ctx[3] == N9_BANKED(env, sec, ttbr1) &&
-               s->ctx[4] == env->cp15.tcr_el[sec ? 3 : 1])) {
+    if (likely(ctx[0] == N9_BANKED(env, sec, sctlr) &&
+               ctx[1] == N9_BANKED(env, sec, contextidr) &&
+               ctx[2] == N9_BANKED(env, sec, ttbr0) &&
+               ctx[3] == N9_BANKED(env, sec, ttbr1) &&
+               ctx[4] == env->cp15.tcr_el[sec ? 3 : 1])) {
         return;
     }
     n9_memory_cpu_state_changed(s, sec);
 }
 
 /*
- * All but the common case (n9_memory_fetch): the MPU below 1 GHz, SRAM or
- * ROM, the I-cache off, several lines, an I-TLB or L1 I miss.  @tlb: the
- * I-TLB lookup's result if it was made (and counted) already, else -1.
+ * At a TB's first instruction in each line: the memory path costs it
+ * (the common case inline); here the CPU's state, the TB's virtual
+ * address, the fetch continuation and the fetch filter.
  */
-static uint32_t G_GNUC_NO_INLINE n9_memory_fetch_slow(N9MemoryState *s,
-                                                      hwaddr pa, unsigned len,
-                                                      unsigned ninsns,
-                                                      uint32_t va, int tlb,
-                                                      int cont)
-{
-    uint64_t off = pa - s->sdram_base;
-    uint32_t ns = 0, extra = 0;
-
-    /*
-     * The next fetch may continue this one (see above), whatever the
-     * memory.  With the I-cache off the line a fetch ended in is the
-     * prefetch unit's: a fetch that continues inside it does not read
-     * it again, so there too the cost does not depend on where the TBs
-     * end.
-     */
-    mem_hook_fetch_skip.end = len ? pa + len : MEM_HOOK_NO_LINE;
-
-    /* the misses below come at the code's start, before its extra */
-    s->seg_insns = 0;
-    if (s->insn_extra_fp) {
-        uint64_t ns_fp = s->insn_extra_acc + ninsns * s->insn_extra_fp;
-
-        s->seg_acc = s->insn_extra_acc;
-        s->insn_extra_acc = ns_fp & 0xffffffffu;
-        s->c[C_MPU_NS] += ns_fp >> 32;
-        extra = ns_fp >> 32;
-    }
-    if (!len) {
-        s->c[C_OTHER]++;
-    } else if (off >= s->sdram_size) {
-        /* the SRAM or ROM: each line it runs through, counted */
-        uint32_t shift = s->cache.l1i_shift;
-
-        s->c[C_OTHER] += ((pa + len - 1) >> shift) - (pa >> shift) + 1 -
-                         (cont == N9_FETCH_SAME_LINE);
-    } else {
-        uint32_t shift = s->cache.l1i_shift;
-        uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
-
-        if (cont == N9_FETCH_SAME_LINE) {
-            line++;             /* fetched already */
-        }
-        if (s->mmu_on && cont == N9_FETCH_NEW) {
-            if (tlb < 0) {
-                tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
-            }
-            if (!tlb) {
-                ns += n9_memory_walk(s, A8C_ITLB, va);
-            }
-        }
-        for (; line <= last; line++) {
-            s->c[C_FETCHES]++;
-            if (s->icache_on) {
-                /* a hit needs no clock read (not free: atomics) */
-                if (!a8cache_fetch_hot(&s->cache, line << shift)) {
-                    ns += a8cache_fetch_slow(&s->cache, line << shift,
-                                             n9_memory_now(s) + ns);
-                }
-            } else {
-                s->c[C_UNCACHED]++;
-                ns += a8cache_uncached(&s->cache, line << shift,
-                                       1u << shift, 0, n9_memory_now(s) + ns);
-            }
-        }
-    }
-    if (s->insn_extra_fp) {
-        /* charged now for @ninsns instructions that have not run yet */
-        s->seg_ahead = mem_hook_insns_ahead;
-        s->seg_insns = ninsns;
-        s->seg_extra = extra;
-    }
-    ns += extra;
-    s->c[C_STALL_NS] += ns;
-    return ns;
-}
-
-/* At a TB's first instruction in each line: kept small
- * for the common case, everything else out of line. */
 static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
                                 unsigned ninsns, unsigned offset)
 {
     N9MemoryState *s = opaque;
-    uint32_t shift = s->cache.l1i_shift, va;
-    int tlb = -1, cont = N9_FETCH_NEW;
+    uint32_t shift = s->mp.cache.l1i_shift, va, ns;
+    int cont = MP_FETCH_NEW;
+    uint64_t t = 0;
+    unsigned res;
 
     if (offset == 0) {
         /* the TB's start: the PC is up to date there */
@@ -683,89 +627,76 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     }
     va = s->tb_va + offset;
     if (pa == mem_hook_fetch_skip.end && (pa & 0xfff)) {
-        cont = pa & ((1u << shift) - 1) ? N9_FETCH_SAME_LINE
-                                        : N9_FETCH_SAME_PAGE;
+        cont = pa & ((1u << shift) - 1) ? MP_FETCH_SAME_LINE
+                                        : MP_FETCH_SAME_PAGE;
     }
-    /* 1 GHz, SDRAM, I-TLB and L1 I hits: 0 ns */
-    if (likely(!s->insn_extra_fp && s->icache_on && len &&
-               pa - s->sdram_base < s->sdram_size)) {
-        uint32_t line = pa >> shift, last = (pa + len - 1) >> shift;
-        hwaddr end = pa + len;
+    if (unlikely(s->rec)) {
+        /* the time the slow path reads: after it drops the last extra */
+        uint32_t seg = s->mp.seg_insns;
 
-        if (cont != N9_FETCH_NEW) {
-            /* its page looked up already, its first line maybe fetched */
-            line += cont == N9_FETCH_SAME_LINE;
-            tlb = 1;
-        } else if (s->mmu_on) {
-            tlb = a8cache_tlb_hit(&s->cache, A8C_ITLB, va, s->asid);
-        }
-        if (tlb != 0) {
-            while (line <= last && a8cache_fetch_hot(&s->cache, line << shift)) {
-                s->c[C_FETCHES]++;
-                line++;
-            }
-            if (line > last) {
-                mem_hook_fetch_skip.end = end;
-                if (offset == 0 && s->mmu_on) {
-                    /* the TBs that follow may test the filters alone */
-                    mem_hook_fetch_skip.tag = s->asid;
-                    mem_hook_fetch_skip.ok = 1;
-                }
-                return 0;
-            }
-            /* the slow path from the first line not known to hit */
-            if (line != pa >> shift) {
-                pa = (hwaddr)line << shift;
-                len = end - pa;
-                cont = N9_FETCH_NEW;        /* with tlb known */
-            }
-        }
+        s->mp.seg_insns = 0;
+        t = n9_memory_now(s);
+        s->mp.seg_insns = seg;
     }
-    return n9_memory_fetch_slow(s, pa, len, ninsns, va, tlb, cont);
+    ns = mempath_fetch(&s->mp, pa, len, ninsns, va, cont,
+                       mem_hook_insns_ahead, &res);
+    /* the next fetch may continue this one (see above), whatever the
+     * memory.  With the I-cache off the line a fetch ended in is the
+     * prefetch unit's: a fetch that continues inside it does not read
+     * it again, so there too the cost does not depend on where the TBs
+     * end. */
+    mem_hook_fetch_skip.end = len ? pa + len : MEM_HOOK_NO_LINE;
+    if ((res & MP_R_FETCH_HOT) && offset == 0 && s->mp.mmu_on) {
+        /* the TBs that follow may test the filters alone */
+        mem_hook_fetch_skip.tag = s->mp.asid;
+        mem_hook_fetch_skip.ok = 1;
+    }
+    if (unlikely(s->rec)) {
+        n9trace_event ev = {
+            .type = N9T_FETCH, .flags = cont, .time_ns = t,
+            .charge_ns = ns, .va = va, .pa = pa, .size = len,
+            .ninsns = ninsns,
+        };
+
+        n9_memory_rec_put(s, &ev);
+    }
+    return ns;
 }
 
 static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
 {
     N9MemoryState *s = opaque;
-    uint64_t off = pa - s->sdram_base;
-    uint32_t ns = 0;
+    uint64_t t = unlikely(s->rec) ? n9_memory_now(s) : 0;
+    uint32_t ns;
 
-    s->c[C_PLDS]++;
-    if (off >= s->sdram_size) {
-        s->c[C_OTHER]++;
-        return 0;
+    /* a walk drops the skip filter's lines (n9_memory_walk_cb) */
+    ns = mempath_pld(&s->mp, va, pa);
+    if (unlikely(s->rec)) {
+        n9trace_event ev = {
+            .type = N9T_PLD, .time_ns = t, .charge_ns = ns,
+            .va = (uint32_t)va, .pa = pa,
+        };
+
+        n9_memory_rec_put(s, &ev);
     }
-    if (!s->dcache_on) {
-        return 0;           /* a PLD of non-cacheable memory does nothing */
-    }
-    if (!a8cache_tlb_hit(&s->cache, A8C_DTLB, va, s->asid)) {
-        ns = n9_memory_walk(s, A8C_DTLB, va);
-        n9_memory_skip_drop();
-    }
-    ns += a8cache_pld(&s->cache, pa, n9_memory_now(s) + ns);
-    s->c[C_STALL_NS] += ns;
     return ns;
 }
 
 static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
 {
     N9MemoryState *s = opaque;
+    static const int ops[] = {
+        [MEM_HOOK_TLBI_ALL] = MP_TLBI_ALL,
+        [MEM_HOOK_TLBI_ASID] = MP_TLBI_ASID,
+        [MEM_HOOK_TLBI_MVA] = MP_TLBI_MVA,
+        [MEM_HOOK_TLBI_MVAA] = MP_TLBI_MVAA,
+    };
 
     n9_memory_skip_drop();
     n9_memory_fetch_drop();
-    switch (op) {
-    case MEM_HOOK_TLBI_ALL:
-        a8cache_tlb_flush_all(&s->cache);
-        break;
-    case MEM_HOOK_TLBI_ASID:
-        a8cache_tlb_flush_asid(&s->cache, value & 0xff);
-        break;
-    case MEM_HOOK_TLBI_MVA:
-        a8cache_tlb_flush_va(&s->cache, value & ~0xfffu, value & 0xff, 0);
-        break;
-    case MEM_HOOK_TLBI_MVAA:
-        a8cache_tlb_flush_va(&s->cache, value & ~0xfffu, 0, 1);
-        break;
+    mempath_tlb_maint(&s->mp, ops[op], value);
+    if (unlikely(s->rec)) {
+        n9_memory_rec_simple(s, N9T_TLBI, ops[op], value);
     }
 }
 
@@ -783,7 +714,10 @@ static void n9_memory_prcm_event(Notifier *n, void *data)
         ev->to == PRCM_PWRST_OFF) {
         n9_memory_skip_drop();
         n9_memory_fetch_drop();
-        a8cache_invalidate(&s->cache, A8C_LEVEL_ALL);
+        mempath_mpu_off(&s->mp);
+        if (unlikely(s->rec)) {
+            n9_memory_rec_simple(s, N9T_MPUOFF, 0, 0);
+        }
     }
 }
 
@@ -813,22 +747,18 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
     N9MemoryState *s = opaque;
     uint64_t hz = clock_get_hz(s->mpu_ck);
 
+    if (unlikely(s->rec)) {
+        n9_memory_rec_simple(s, N9T_MPUCLK, 0, hz);
+    }
     if (hz == 0) {
         return;
     }
     mem_hook_cpu_state_changed();       /* the fetch filter: 1 GHz only */
-    s->seg_insns = 0;                   /* the next fetch charges anew */
     /* PMCCNTR counts MPU cycles, as on the phone: one per instruction */
     arm_cpu_set_cycle_rate(s->cpu, MIN(hz, NANOSECONDS_PER_SECOND));
-    a8cache_set_cpu_period_ps(&s->cache, MAX(1, 1000000000000ull / hz));
-    if (hz >= NANOSECONDS_PER_SECOND) {
-        s->insn_extra_fp = 0;
-        if (hz > NANOSECONDS_PER_SECOND) {
-            warn_report_once("rm696: the MPU clock is above 1 GHz; an "
-                             "instruction still costs 1 ns");
-        }
-    } else {
-        s->insn_extra_fp = (NANOSECONDS_PER_SECOND << 32) / hz - (1ull << 32);
+    if (mempath_set_mpu_hz(&s->mp, hz)) {
+        warn_report_once("rm696: the MPU clock is above 1 GHz; an "
+                         "instruction still costs 1 ns");
     }
 }
 
@@ -847,10 +777,10 @@ static uint64_t n9_memory_counter(N9MemoryState *s, bool model, int i)
     uint64_t lines = qatomic_read(&mem_hook_fetch_skip.count[1]);
 
     if (!model) {
-        return s->c[i] + (i == C_LOADS ? r : i == C_STORES ? w :
-                          i == C_FETCHES ? lines : 0);
+        return s->mp.c[i] + (i == MP_LOADS ? r : i == MP_STORES ? w :
+                             i == MP_FETCHES ? lines : 0);
     }
-    return s->cache.s.cnt[i] + (i == A8C_L1D_HIT ? r : i == A8C_L1D_WHIT ? w :
+    return s->mp.cache.s.cnt[i] + (i == A8C_L1D_HIT ? r : i == A8C_L1D_WHIT ? w :
                                 i == A8C_DTLB_HIT ? r + w :
                                 i == A8C_L1I_HIT ? lines :
                                 i == A8C_ITLB_HIT ? pages : 0);
@@ -878,7 +808,7 @@ QDict *n9_memory_stats(N9MemoryState *s)
     QDict *d = qdict_new(), *cache = qdict_new();
 
     for (int i = 0; i < C_NUM; i++) {
-        n9_memory_put(d, n9_memory_counter_names[i],
+        n9_memory_put(d, mempath_counter_names[i],
                       n9_memory_counter(s, false, i));
     }
     qdict_put_int(d, "mpu_hz", clock_get_hz(s->mpu_ck));
@@ -896,26 +826,22 @@ static void n9_memory_reset(void *opaque)
 {
     N9MemoryState *s = opaque;
     a8cache_next next = { .access = sdrc_next_level_access, .ctx = s->sdrc };
-    uint32_t period = s->cache.s.cpu_period_ps;
     const char *why;
 
-    /* caches and TLBs start empty; counters start again with each boot */
-    why = a8cache_init(&s->cache, &s->params, &next, s->seed);
-    assert(!why);       /* checked when the timing file was read */
-    a8cache_set_l1d_watch(&s->cache, n9_memory_l1d_watch, s);
-    if (period) {
-        a8cache_set_cpu_period_ps(&s->cache, period);
+    if (unlikely(s->rec)) {
+        n9_memory_rec_folded(s);
+        n9_memory_rec_simple(s, N9T_MEMRESET, 0, 0);
     }
-    memset(s->c, 0, sizeof(s->c));
-    s->insn_extra_acc = 0;
-    s->seg_insns = 0;
+    /* caches and TLBs start empty; counters start again with each boot */
+    why = mempath_reset(&s->mp, &s->params, &next, s->seed);
+    assert(!why);       /* checked when the timing file was read */
+    a8cache_set_l1d_watch(&s->mp.cache, n9_memory_l1d_watch, s);
     mem_hook_skip.last_val = ~0u;
-    s->skip_ok = s->params.l1_extra_cycles == 0;
     n9_memory_skip_drop();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
     n9_memory_fetch_drop();
     mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
-    s->ctx[0] = UINT64_MAX;     /* no SCTLR has every bit: look again */
+    s->mp.ctx[0] = UINT64_MAX;  /* no SCTLR has every bit: look again */
     n9_memory_cpu_state(s);
 }
 
@@ -924,6 +850,7 @@ static int n9_memory_pre_save(void *opaque)
 {
     N9MemoryState *s = opaque;
 
+    n9_memory_rec_folded(s);
     n9_memory_skip_fold(s);
     n9_memory_fetch_fold(s);
     s->skip_line[0] = mem_hook_skip.line[0];
@@ -953,7 +880,8 @@ static int n9_memory_post_load(void *opaque, int version_id)
     /* the fetch continuation goes on; the filter looks at the state again */
     mem_hook_fetch_skip.end = s->fetch_end;
     mem_hook_fetch_skip.ok = 0;
-    s->seg_insns = 0;           /* between TBs: nothing pending */
+    s->mp.seg_insns = 0;        /* between TBs: nothing pending */
+    memset(s->rec_skip, 0, sizeof(s->rec_skip));
     mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
     return 0;
 }
@@ -963,7 +891,7 @@ static void n9_memory_init(Object *obj)
     N9MemoryState *s = N9_MEMORY(obj);
 
     for (intptr_t i = 0; i < C_NUM; i++) {
-        object_property_add(obj, n9_memory_counter_names[i], "uint64",
+        object_property_add(obj, mempath_counter_names[i], "uint64",
                             n9_memory_get_counter, NULL, NULL, (void *)i);
     }
     for (intptr_t i = 0; i < A8C_NUM_COUNTERS; i++) {
@@ -998,61 +926,61 @@ static const VMStateDescription vmstate_n9_memory = {
     .pre_save = n9_memory_pre_save,
     .post_load = n9_memory_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(cache.s.l2_wlast, N9MemoryState),
-        VMSTATE_UINT32(cache.s.l2_wlast_idx, N9MemoryState),
-        VMSTATE_UINT32(cache.s.l1d_wmiss, N9MemoryState),
-        VMSTATE_UINT32(cache.s.wc_line, N9MemoryState),
-        VMSTATE_UINT32(cache.s.wc_bits, N9MemoryState),
-        VMSTATE_UINT32(cache.s.cpu_period_ps, N9MemoryState),
-        VMSTATE_UINT32(cache.s.carry_ps, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(cache.s.cnt, N9MemoryState, A8C_NUM_COUNTERS),
-        VMSTATE_UINT64(cache.s.rng, N9MemoryState),
-        VMSTATE_UINT64(cache.s.port_free_ns, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(cache.s.wbuf_out_ns, N9MemoryState,
+        VMSTATE_UINT32(mp.cache.s.l2_wlast, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.l2_wlast_idx, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.l1d_wmiss, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.wc_line, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.wc_bits, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.cpu_period_ps, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.carry_ps, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(mp.cache.s.cnt, N9MemoryState, A8C_NUM_COUNTERS),
+        VMSTATE_UINT64(mp.cache.s.rng, N9MemoryState),
+        VMSTATE_UINT64(mp.cache.s.port_free_ns, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(mp.cache.s.wbuf_out_ns, N9MemoryState,
                              A8CACHE_MAX_WBUF),
-        VMSTATE_UINT32(cache.s.wbuf_head, N9MemoryState),
-        VMSTATE_UINT32(cache.s.wbuf_count, N9MemoryState),
-        VMSTATE_UINT32_ARRAY(cache.s.pld_line, N9MemoryState,
+        VMSTATE_UINT32(mp.cache.s.wbuf_head, N9MemoryState),
+        VMSTATE_UINT32(mp.cache.s.wbuf_count, N9MemoryState),
+        VMSTATE_UINT32_ARRAY(mp.cache.s.pld_line, N9MemoryState,
                              A8CACHE_MAX_PLD),
-        VMSTATE_UINT64_ARRAY(cache.s.pld_ready_ns, N9MemoryState,
+        VMSTATE_UINT64_ARRAY(mp.cache.s.pld_ready_ns, N9MemoryState,
                              A8CACHE_MAX_PLD),
-        VMSTATE_UINT32_2DARRAY(cache.s.tlb_va, N9MemoryState, 2,
+        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_va, N9MemoryState, 2,
                                A8CACHE_MAX_TLB),
-        VMSTATE_UINT32_2DARRAY(cache.s.tlb_mask, N9MemoryState, 2,
+        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_mask, N9MemoryState, 2,
                                A8CACHE_MAX_TLB),
-        VMSTATE_UINT32_2DARRAY(cache.s.tlb_attr, N9MemoryState, 2,
+        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_attr, N9MemoryState, 2,
                                A8CACHE_MAX_TLB),
-        VMSTATE_UINT32_ARRAY(cache.s.tlb_next, N9MemoryState, 2),
-        VMSTATE_UINT32_ARRAY(cache.s.l1i_hot, N9MemoryState,
+        VMSTATE_UINT32_ARRAY(mp.cache.s.tlb_next, N9MemoryState, 2),
+        VMSTATE_UINT32_ARRAY(mp.cache.s.l1i_hot, N9MemoryState,
                              A8CACHE_HOT_L1),
-        VMSTATE_UINT32_ARRAY(cache.s.l1d_hot, N9MemoryState,
+        VMSTATE_UINT32_ARRAY(mp.cache.s.l1d_hot, N9MemoryState,
                              A8CACHE_HOT_L1),
-        VMSTATE_UINT32_ARRAY(cache.s.l1d_whot, N9MemoryState,
+        VMSTATE_UINT32_ARRAY(mp.cache.s.l1d_whot, N9MemoryState,
                              A8CACHE_HOT_L1),
-        VMSTATE_UINT32_2DARRAY(cache.s.tlb_hot_vpn, N9MemoryState, 2,
+        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_hot_vpn, N9MemoryState, 2,
                                A8CACHE_HOT_TLB),
-        VMSTATE_UINT32_2DARRAY(cache.s.tlb_hot_asid, N9MemoryState, 2,
+        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_hot_asid, N9MemoryState, 2,
                                A8CACHE_HOT_TLB),
-        VMSTATE_UINT32_ARRAY(cache.s.l1i_tag, N9MemoryState,
+        VMSTATE_UINT32_ARRAY(mp.cache.s.l1i_tag, N9MemoryState,
                              A8CACHE_MAX_L1_LINES),
-        VMSTATE_UINT32_ARRAY(cache.s.l1d_tag, N9MemoryState,
+        VMSTATE_UINT32_ARRAY(mp.cache.s.l1d_tag, N9MemoryState,
                              A8CACHE_MAX_L1_LINES),
-        VMSTATE_UINT8_ARRAY(cache.s.l1d_dirty, N9MemoryState,
+        VMSTATE_UINT8_ARRAY(mp.cache.s.l1d_dirty, N9MemoryState,
                             A8CACHE_MAX_L1_LINES),
-        VMSTATE_UINT32_ARRAY(cache.s.l2_tag, N9MemoryState,
+        VMSTATE_UINT32_ARRAY(mp.cache.s.l2_tag, N9MemoryState,
                              A8CACHE_MAX_L2_LINES),
-        VMSTATE_UINT16_ARRAY(cache.s.l2_st, N9MemoryState,
+        VMSTATE_UINT16_ARRAY(mp.cache.s.l2_st, N9MemoryState,
                              A8CACHE_MAX_L2_LINES),
-        VMSTATE_BOOL(mmu_on, N9MemoryState),
-        VMSTATE_BOOL(dcache_on, N9MemoryState),
-        VMSTATE_BOOL(icache_on, N9MemoryState),
-        VMSTATE_UINT32(asid, N9MemoryState),
+        VMSTATE_BOOL(mp.mmu_on, N9MemoryState),
+        VMSTATE_BOOL(mp.dcache_on, N9MemoryState),
+        VMSTATE_BOOL(mp.icache_on, N9MemoryState),
+        VMSTATE_UINT32(mp.asid, N9MemoryState),
         VMSTATE_UINT32(tb_va, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(ctx, N9MemoryState, 5),
+        VMSTATE_UINT64_ARRAY(mp.ctx, N9MemoryState, 5),
         VMSTATE_UINT64_ARRAY(skip_line, N9MemoryState, 2),
         VMSTATE_UINT32(last_val, N9MemoryState),
-        VMSTATE_UINT64(insn_extra_acc, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(c, N9MemoryState, C_NUM),
+        VMSTATE_UINT64(mp.insn_extra_acc, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(mp.c, N9MemoryState, C_NUM),
         VMSTATE_CLOCK(mpu_ck, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
@@ -1096,8 +1024,11 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
     s->cpu = cpu;
     s->cs = CPU(cpu);
     s->sdram_host = memory_region_get_ram_ptr(sdram);
-    s->sdram_base = base;
-    s->sdram_size = memory_region_size(sdram);
+    s->mp.sdram_base = base;
+    s->mp.sdram_size = memory_region_size(sdram);
+    s->mp.now = n9_memory_now_cb;
+    s->mp.walk_read = n9_memory_walk_cb;
+    s->mp.fe = s;
     s->sdrc = sdrc;
     s->params = *params;
     s->seed = seed;
@@ -1110,14 +1041,14 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
     qemu_register_reset(n9_memory_reset, s);
     s->prcm_listener.notify = n9_memory_prcm_event;
     omap3_prcm_add_listener(prcm, &s->prcm_listener);
-    n9_memory_hooks.skip_line_bits = s->cache.l1d_shift;
+    n9_memory_hooks.skip_line_bits = s->mp.cache.l1d_shift;
     /* a fetch per L1 I line, when its first instruction runs */
-    n9_memory_hooks.fetch_line_bits = s->cache.l1i_shift;
+    n9_memory_hooks.fetch_line_bits = s->mp.cache.l1i_shift;
     /* the fetch filter reads the model's L1 I and I-TLB hit filters */
-    n9_memory_hooks.fetch_lines = s->cache.s.l1i_hot;
+    n9_memory_hooks.fetch_lines = s->mp.cache.s.l1i_hot;
     n9_memory_hooks.fetch_lines_n = A8CACHE_HOT_L1;
-    n9_memory_hooks.fetch_pages = s->cache.s.tlb_hot_vpn[A8C_ITLB];
-    n9_memory_hooks.fetch_page_tags = s->cache.s.tlb_hot_asid[A8C_ITLB];
+    n9_memory_hooks.fetch_pages = s->mp.cache.s.tlb_hot_vpn[A8C_ITLB];
+    n9_memory_hooks.fetch_page_tags = s->mp.cache.s.tlb_hot_asid[A8C_ITLB];
     n9_memory_hooks.fetch_pages_n = A8CACHE_HOT_TLB;
     n9_memory_hooks.pc_offset = offsetof(CPUARMState, regs[15]);
     n9_memory_hooks.line_tab[0] = n9_line_tab[0];

@@ -23,6 +23,8 @@
 #include "qobject/qdict.h"
 #include "target/arm/cpu-qom.h"
 #include "models/cache/a8cache.h"
+#include "models/mempath/mempath.h"
+#include "models/trace/n9trace.h"
 #include "models/sdrc/sdrc.h"
 #include "omap3_prcm.h"
 
@@ -40,6 +42,16 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
                              hwaddr base, OMAP3PRCMState *prcm,
                              SdrcModel *sdrc, const a8cache_params *params,
                              uint64_t seed);
+
+/*
+ * Record every call into the memory path from now on to @w (NULL: stop):
+ * the state it is in first (MPU rate, CPU state), then each access,
+ * fetch, PLD, walk, TLB maintenance, MPU OFF, reset, and the hits the
+ * generated code counted (models/trace, docs/trace-format.md).
+ */
+void n9_memory_record(N9MemoryState *s, n9trace_writer *w);
+/* The hits counted since the last event, before the trace ends. */
+void n9_memory_record_end(N9MemoryState *s);
 
 /* The counters, for the statistics file's "memory" section. */
 QDict *n9_memory_stats(N9MemoryState *s);

@@ -46,6 +46,7 @@
 #include "omap3_sdrc.h"
 #include "models/prcm/pwrdm.h"
 #include "n9_timing.h"
+#include "n9_record.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
@@ -187,6 +188,9 @@ static void omap3_sdrc_update(OMAP3SdrcState *s)
     SdrcConfig c;
 
     omap3_sdrc_decode(s, &c, true);
+    if (unlikely(n9_record_writer)) {
+        n9_record_sdrc_config(&c, omap3_sdrc_now(), false);
+    }
     sdrc_set_config(&s->model, &c, omap3_sdrc_now());
 }
 
@@ -464,6 +468,14 @@ static void omap3_sdrc_prcm_event(Notifier *n, void *data)
     s->core_off = off;
     trace_omap3_sdrc_idle_request(omap3_sdrc_now(), idle, off,
                                   s->model.cfg.power.srfr_on_idle_req);
+    if (unlikely(n9_record_writer)) {
+        n9trace_event rev = {
+            .type = N9T_SDRC_IDLE, .time_ns = omap3_sdrc_now(),
+            .flags = (idle ? N9T_F_IDLE : 0) | (off ? N9T_F_OFF : 0),
+        };
+
+        n9_record_put(&rev);
+    }
     sdrc_core_idle(&s->model, omap3_sdrc_now(), idle, off);
 }
 
@@ -492,38 +504,7 @@ void omap3_sdrc_configs(DeviceState *dev, SdrcConfig *cfg, SdrcConfig *regs)
     omap3_sdrc_decode(s, regs, false);
 }
 
-/* The counters: name, index in SdrcCounters, ps (shown in ns) or a count */
-typedef struct Omap3SdrcCounter {
-    const char *name;
-    size_t index;
-    bool ps;
-} Omap3SdrcCounter;
-
-#define COUNTER(n, f, ps) \
-    { n, offsetof(SdrcCounters, f) / sizeof(uint64_t), ps }
-
-static const Omap3SdrcCounter omap3_sdrc_counters[] = {
-    COUNTER("reads", reads, false),
-    COUNTER("writes", writes, false),
-    COUNTER("access-ns", access_ps, true),
-    COUNTER("row-hits", row_hits, false),
-    COUNTER("row-misses", row_misses, false),
-    COUNTER("row-conflicts", row_conflicts, false),
-    COUNTER("row-hit-ns", row_hit_ps, true),
-    COUNTER("row-miss-ns", row_miss_ps, true),
-    COUNTER("row-conflict-ns", row_conflict_ps, true),
-    COUNTER("refreshes", refreshes, false),
-    COUNTER("refresh-delays", refresh_delays, false),
-    COUNTER("refresh-wait-ns", refresh_wait_ps, true),
-    COUNTER("pd-entries", pd_entries, false),
-    COUNTER("pd-exits", pd_exits, false),
-    COUNTER("pd-wait-ns", pd_wait_ps, true),
-    COUNTER("sr-entries", sr_entries, false),
-    COUNTER("sr-exits", sr_exits, false),
-    COUNTER("sr-wait-ns", sr_wait_ps, true),
-    COUNTER("clock-restarts", clock_restarts, false),
-    COUNTER("clock-restart-ns", clock_restart_ps, true),
-};
+/* The counters: models/sdrc's table (name, index, ps shown in ns) */
 
 /* Each chip select's power state, e.g. "cs0=active cs1=self-refresh" */
 static const char *omap3_sdrc_power_states(OMAP3SdrcState *s)
@@ -542,11 +523,9 @@ static const char *omap3_sdrc_power_states(OMAP3SdrcState *s)
 }
 
 static uint64_t omap3_sdrc_counter(OMAP3SdrcState *s,
-                                   const Omap3SdrcCounter *c)
+                                   const SdrcCounterKey *c)
 {
-    uint64_t v = ((const uint64_t *)&s->model.cnt)[c->index];
-
-    return c->ps ? (v + 500) / 1000 : v;
+    return sdrc_counter_value(&s->model, c);
 }
 
 QDict *omap3_sdrc_stats(DeviceState *dev)
@@ -555,11 +534,11 @@ QDict *omap3_sdrc_stats(DeviceState *dev)
     QDict *d = qdict_new(), *p = qdict_new();
 
     /* the QOM names, with '_' as the rest of the file has them */
-    for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_counters); i++) {
-        g_autofree char *key = g_strdup(omap3_sdrc_counters[i].name);
+    for (size_t i = 0; i < sdrc_num_counter_keys; i++) {
+        g_autofree char *key = g_strdup(sdrc_counter_keys[i].name);
 
         g_strdelimit(key, "-", '_');
-        qdict_put_int(d, key, omap3_sdrc_counter(s, &omap3_sdrc_counters[i]));
+        qdict_put_int(d, key, omap3_sdrc_counter(s, &sdrc_counter_keys[i]));
     }
     qdict_put_str(d, "power_states", omap3_sdrc_power_states(s));
     /* the [sdrc] parameters the run used */
@@ -701,10 +680,10 @@ static void omap3_sdrc_init(Object *obj)
     }
 
     /* The model's counters (as of its last access or event) and state */
-    for (size_t i = 0; i < ARRAY_SIZE(omap3_sdrc_counters); i++) {
-        object_property_add(obj, omap3_sdrc_counters[i].name, "uint64",
+    for (size_t i = 0; i < sdrc_num_counter_keys; i++) {
+        object_property_add(obj, sdrc_counter_keys[i].name, "uint64",
                             omap3_sdrc_get_counter, NULL, NULL,
-                            (void *)&omap3_sdrc_counters[i]);
+                            (void *)&sdrc_counter_keys[i]);
     }
     object_property_add_str(obj, "power-states",
                             omap3_sdrc_get_power_states, NULL);

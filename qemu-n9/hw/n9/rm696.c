@@ -29,6 +29,8 @@
 #include "n9_timing.h"
 #include "n9_idle.h"
 #include "n9_memory.h"
+#include "n9_record.h"
+#include "qemu-version.h"
 #include "omap3_prcm.h"
 #include "omap3_sdrc.h"
 #include "qobject/qjson.h"
@@ -62,6 +64,8 @@ struct RM696MachineState {
     char *symbols_file;         /* symbols=FILE: the kernel's symbols */
     char *idle_enter;           /* idle-enter=SYMBOL: idle entry boundary */
     char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
+    char *record_file;          /* record=FILE: timing-event trace */
+    Notifier record_prcm;       /* PRCM events into the trace */
     OnOffAuto memory_model;     /* memory-model=on|off (auto: with icount) */
 };
 
@@ -114,6 +118,14 @@ static void rm696_mark_write(void *opaque, hwaddr addr, uint64_t value,
     RM696MachineState *rms = opaque;
     QDict *d = rm696_counters(rms);
 
+    if (n9_record_writer) {
+        n9trace_event ev = {
+            .type = N9T_MARK, .value = value,
+            .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+        };
+
+        n9_record_put(&ev);
+    }
     qdict_put_int(d, "mark", value);
     /* for benchmarks only: host time is not part of any modelled figure */
     qdict_put_int(d, "host_us", g_get_monotonic_time());
@@ -201,6 +213,13 @@ static void rm696_exit(Notifier *n, void *data)
     }
     if (rms->idle) {
         ok &= n9_idle_finish(rms->idle);
+    }
+    if (n9_record_writer) {
+        if (rms->memory) {
+            n9_memory_record_end(rms->memory);
+            n9_memory_record(rms->memory, NULL);
+        }
+        ok &= n9_record_finish(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     }
     if (!ok) {
         fflush(NULL);
@@ -368,6 +387,100 @@ static void rm696_check_writable(const char *opt, const char *file)
     }
 }
 
+/* PRCM events into the trace: WFI, wake-up (its cost), power states */
+static void rm696_record_prcm(Notifier *n, void *data)
+{
+    OMAP3PRCMEvent *e = data;
+    n9trace_event ev = {
+        .type = N9T_PRCM, .time_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+        .a = { e->type,
+               e->type == OMAP3_PRCM_CLKDM ? e->clkdm : e->pwrdm,
+               e->type == OMAP3_PRCM_CLKDM ? e->active : e->from,
+               e->to, e->wake.total_ns },
+    };
+
+    n9_record_put(&ev);
+}
+
+/* Each timing parameter in force as "param.SECTION.KEY=VALUE" */
+static void rm696_record_params(GString *h, QDict *params)
+{
+    for (const QDictEntry *e = qdict_first(params); e;
+         e = qdict_next(params, e)) {
+        QDict *sec = qobject_to(QDict, qdict_entry_value(e));
+
+        if (!sec) {
+            continue;
+        }
+        for (const QDictEntry *k = qdict_first(sec); k;
+             k = qdict_next(sec, k)) {
+            g_string_append_printf(h, "param.%s.%s=%" PRId64 "\n",
+                                   qdict_entry_key(e), qdict_entry_key(k),
+                                   qdict_get_int(sec, qdict_entry_key(k)));
+        }
+    }
+}
+
+/*
+ * record=FILE: the header (what ran, with which parameters, how the
+ * models were set up) and the state the models start from.
+ */
+static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
+{
+    OMAP3PRCMState *prcm = OMAP3_PRCM(rms->soc->prcm);
+    SdrcModel *sdrc = omap3_sdrc_model(rms->soc->block[OMAP3_BLK_SDRC]);
+    g_autoptr(GString) h = g_string_new("");
+    const char *build = g_getenv("N9_BUILD");
+    SdrcConfig cfg, regs;
+    uint64_t mpu, mpu_reg, l3, l3_reg;
+    QDict *params, *overrides;
+    unsigned next_id = 0;
+    Error *err = NULL;
+
+    g_string_append_printf(h, "format.version=%d\n", N9TRACE_VERSION);
+    g_string_append_printf(h, "qemu.version=%s\n", QEMU_FULL_VERSION);
+    g_string_append_printf(h, "project.build=%s\n", build ? build : "unknown");
+    g_string_append_printf(h, "kernel=%s\n", machine->kernel_filename ?: "");
+    g_string_append_printf(h, "kernel.cmdline=%s\n",
+                           machine->kernel_cmdline ?: "");
+    g_string_append_printf(h, "machine.icount=%d\n", n9_timing_enabled());
+    g_string_append_printf(h, "machine.memory_model=%d\n", !!rms->memory);
+    g_string_append_printf(h, "machine.timing=%s\n",
+                           rms->timing_file ?: "");
+    g_string_append_printf(h, "machine.timing_set=%s\n",
+                           rms->timing_set ?: "");
+    omap3_sdrc_configs(rms->soc->block[OMAP3_BLK_SDRC], &cfg, &regs);
+    omap3_prcm_clock_rates(prcm, &mpu, &mpu_reg, &l3, &l3_reg);
+    n9_timing_report(rms->timing, &cfg, &regs, mpu, mpu_reg, l3, l3_reg,
+                     &params, &overrides);
+    rm696_record_params(h, params);
+    g_string_append_printf(h, "overrides=%zu\n", qdict_size(overrides));
+    qobject_unref(params);
+    qobject_unref(overrides);
+    g_string_append_printf(h, "mem.seed=%" PRIu64 "\n", rms->timing->seed);
+    g_string_append_printf(h, "mem.sdram_base=%" PRIu64 "\n",
+                           (uint64_t)OMAP3_SDRAM_BASE);
+    g_string_append_printf(h, "mem.sdram_size=%" PRIu64 "\n",
+                           (uint64_t)machine->ram_size);
+    g_string_append_printf(h, "sdrc.l3_hz=%u\n", sdrc->cfg.l3_hz);
+    g_string_append_printf(h, "sdrc.base=%u\n", (unsigned)OMAP3_SDRAM_BASE);
+    g_string_append_printf(h, "sdrc.config_size=%zu\n", sizeof(SdrcConfig));
+    for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
+        n9_agent_record_header(rms->soc->agent[i], i, h, &next_id);
+    }
+    if (!n9_record_open(rms->record_file, h->str, &err)) {
+        error_reportf_err(err, "rm696: ");
+        exit(1);
+    }
+    /* the SDRAM model's configuration as it stands */
+    n9_record_sdrc_config(&sdrc->cfg, 0, true);
+    if (rms->memory) {
+        n9_memory_record(rms->memory, n9_record_writer);
+    }
+    rms->record_prcm.notify = rm696_record_prcm;
+    omap3_prcm_add_listener(prcm, &rms->record_prcm);
+}
+
 static void rm696_init(MachineState *machine)
 {
     RM696MachineState *rms = RM696_MACHINE(machine);
@@ -397,6 +510,9 @@ static void rm696_init(MachineState *machine)
     }
     if (rms->stats_file) {
         rm696_check_writable("stats", rms->stats_file);
+    }
+    if (rms->record_file) {
+        rm696_check_writable("record", rms->record_file);
     }
 
     memory_region_add_subregion(sysmem, OMAP3_SDRAM_BASE, machine->ram);
@@ -465,6 +581,9 @@ static void rm696_init(MachineState *machine)
         error_report("rm696: idle-enter and idle-trace need the kernel's "
                      "symbols: add symbols=System.map (or vmlinux)");
         exit(1);
+    }
+    if (rms->record_file) {
+        rm696_record_open(rms, machine);
     }
     rms->exit_notifier.notify = rm696_exit;
     qemu_add_exit_notifier(&rms->exit_notifier);
@@ -563,6 +682,7 @@ static void rm696_set_##field(Object *obj, const char *value, Error **errp) \
 RM696_STR_PROP(symbols_file, "symbols")
 RM696_STR_PROP(idle_enter, "idle-enter")
 RM696_STR_PROP(idle_trace, "idle-trace")
+RM696_STR_PROP(record_file, "record")
 
 static void rm696_get_memory_model(Object *obj, Visitor *v, const char *name,
                                    void *opaque, Error **errp)
@@ -649,6 +769,11 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "idle-trace",
         "file to write a Perfetto/Chrome trace of the idle entries, WFI, "
         "power states and wake-ups to");
+    object_class_property_add_str(oc, "record", rm696_get_record_file,
+                                  rm696_set_record_file);
+    object_class_property_set_description(oc, "record",
+        "file to write a trace of every timing event to, for ./n9 replay "
+        "(docs/trace-format.md)");
 }
 
 static const TypeInfo rm696_machine_info = {

@@ -1,0 +1,279 @@
+/*
+ * The vCPU's memory path in front of the cache model (see mempath.h).
+ * Moved here from the machine's glue (n9_memory.c) so that the machine
+ * and the trace replay share one copy: every rule below decides what the
+ * models are asked and in which order.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "mempath.h"
+
+#include <string.h>
+
+const char *const mempath_counter_names[MP_NUM] = {
+    [MP_LOADS] = "loads",
+    [MP_STORES] = "stores",
+    [MP_FETCHES] = "fetches",
+    [MP_PLDS] = "plds",
+    [MP_OTHER] = "other",
+    [MP_UNCACHED] = "uncached",
+    [MP_MPU_NS] = "mpu-ns",
+    [MP_STALL_NS] = "stall-ns",
+};
+
+/* SCTLR bits */
+#define SCTLR_M_BIT     (1u << 0)
+#define SCTLR_C_BIT     (1u << 2)
+#define SCTLR_I_BIT     (1u << 12)
+
+const char *mempath_reset(mempath *m, const a8cache_params *p,
+                          const a8cache_next *next, uint64_t seed)
+{
+    uint32_t period = m->cache.s.cpu_period_ps;
+    const char *why = a8cache_init(&m->cache, p, next, seed);
+
+    if (why) {
+        return why;
+    }
+    if (period) {
+        a8cache_set_cpu_period_ps(&m->cache, period);
+    }
+    memset(m->c, 0, sizeof(m->c));
+    m->insn_extra_acc = 0;
+    m->seg_insns = 0;
+    m->skip_ok = p->l1_extra_cycles == 0;
+    return NULL;
+}
+
+void mempath_set_ctx(mempath *m, const uint64_t ctx[5])
+{
+    memcpy(m->ctx, ctx, sizeof(m->ctx));
+    m->mmu_on = ctx[0] & SCTLR_M_BIT;
+    /* with the MMU off, data accesses are Strongly-ordered: not cached */
+    m->dcache_on = (ctx[0] & (SCTLR_M_BIT | SCTLR_C_BIT)) ==
+                   (SCTLR_M_BIT | SCTLR_C_BIT);
+    m->icache_on = ctx[0] & SCTLR_I_BIT;
+    m->asid = ctx[1] & 0xff;
+}
+
+/*
+ * With icount shift=0 an instruction is 1 ns: the MPU at 1 GHz.  Below
+ * that, each fetch call charges the rest of 1e9 / rate per instruction;
+ * the cache model's cycle costs follow the period too.
+ */
+int mempath_set_mpu_hz(mempath *m, uint64_t hz)
+{
+    const uint64_t ghz = 1000000000ull;
+
+    m->seg_insns = 0;                   /* the next fetch charges anew */
+    a8cache_set_cpu_period_ps(&m->cache,
+                              hz >= 1000000000000ull ? 1
+                                                     : (uint32_t)(1000000000000ull / hz));
+    if (hz >= ghz) {
+        m->insn_extra_fp = 0;
+        return hz > ghz;
+    }
+    m->insn_extra_fp = (ghz << 32) / hz - (1ull << 32);
+    return 0;
+}
+
+void mempath_mpu_off(mempath *m)
+{
+    a8cache_invalidate(&m->cache, A8C_LEVEL_ALL);
+}
+
+void mempath_tlb_maint(mempath *m, int op, uint64_t value)
+{
+    switch (op) {
+    case MP_TLBI_ALL:
+        a8cache_tlb_flush_all(&m->cache);
+        break;
+    case MP_TLBI_ASID:
+        a8cache_tlb_flush_asid(&m->cache, value & 0xff);
+        break;
+    case MP_TLBI_MVA:
+        a8cache_tlb_flush_va(&m->cache, value & ~0xfffu, value & 0xff, 0);
+        break;
+    case MP_TLBI_MVAA:
+        a8cache_tlb_flush_va(&m->cache, value & ~0xfffu, 0, 1);
+        break;
+    }
+}
+
+void mempath_add_skipped(mempath *m, uint64_t r, uint64_t w,
+                         uint64_t pages, uint64_t lines)
+{
+    uint64_t *cnt = m->cache.s.cnt;
+
+    m->c[MP_LOADS] += r;
+    m->c[MP_STORES] += w;
+    cnt[A8C_L1D_HIT] += r;
+    cnt[A8C_L1D_WHIT] += w;
+    cnt[A8C_DTLB_HIT] += r + w;
+    m->c[MP_FETCHES] += lines;
+    cnt[A8C_L1I_HIT] += lines;
+    cnt[A8C_ITLB_HIT] += pages;
+}
+
+/* A TLB miss (A8C_ITLB, A8C_DTLB): the walk.  Returns the ns. */
+static uint32_t mempath_walk(mempath *m, int side, uint32_t va)
+{
+    a8cache_walk w;
+
+    m->walk_read(m->fe, side, va, &w);
+    return a8cache_walk_tlb(&m->cache, side, va, m->asid, &w, m->now(m->fe));
+}
+
+/*
+ * All but the common case (mempath_access): outside SDRAM, the D-cache
+ * off, a D-TLB or L1 miss.  Counted already: the access; @tlb: 1 if the
+ * D-TLB hit was found (and counted) already, -1 if its hit filter missed.
+ */
+uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
+                             unsigned size, bool is_store, bool simd,
+                             int tlb, bool use, unsigned *res)
+{
+    uint64_t off = pa - m->sdram_base;
+    uint64_t *cnt = m->cache.s.cnt;
+    uint64_t hits;
+    uint32_t ns = 0;
+
+    *res = 0;
+    if (off >= m->sdram_size) {
+        m->c[MP_OTHER]++;
+        *res = MP_R_OTHER;
+        return 0;
+    }
+    if (m->mmu_on && tlb < 0 &&
+        !a8cache_tlb_hit(&m->cache, A8C_DTLB, va, m->asid)) {
+        *res |= MP_R_WALKED;
+        ns = mempath_walk(m, A8C_DTLB, va);
+    }
+    if (!m->dcache_on) {
+        m->c[MP_UNCACHED]++;
+        ns += a8cache_uncached(&m->cache, (uint32_t)pa, size, is_store,
+                               m->now(m->fe) + ns);
+    } else if (is_store) {
+        *res |= MP_R_CACHED;
+        hits = cnt[A8C_L1D_WHIT];
+        /* a hit needs no clock read (not free: atomics) */
+        if (!a8cache_store_hot(&m->cache, (uint32_t)pa, size)) {
+            ns += a8cache_store_slow(&m->cache, (uint32_t)pa, size,
+                                     m->now(m->fe) + ns);
+        }
+        if (cnt[A8C_L1D_WHIT] != hits) {
+            *res |= MP_R_HIT;
+        }
+    } else {
+        *res |= MP_R_CACHED;
+        hits = cnt[A8C_L1D_HIT];
+        if (!a8cache_load_hot(&m->cache, (uint32_t)pa, size)) {
+            /* a NEON/VFP load does not wait for its miss (a8cache.h) */
+            ns += simd ? a8cache_load_simd_slow(&m->cache, (uint32_t)pa, size,
+                                                m->now(m->fe) + ns)
+                       : a8cache_load_slow(&m->cache, (uint32_t)pa, size,
+                                           m->now(m->fe) + ns);
+        }
+        if (cnt[A8C_L1D_HIT] != hits) {
+            *res |= MP_R_HIT;
+        }
+    }
+    if (!is_store && use) {
+        ns += a8cache_load_use(&m->cache);
+    }
+    m->c[MP_STALL_NS] += ns;
+    return ns;
+}
+
+/*
+ * All but the common case (mempath_fetch): the MPU below 1 GHz, SRAM or
+ * ROM, the I-cache off, several lines, an I-TLB or L1 I miss.  @tlb: the
+ * I-TLB lookup's result if it was made (and counted) already, else -1.
+ */
+uint32_t mempath_fetch_slow(mempath *m, uint64_t pa, unsigned len,
+                            unsigned ninsns, uint32_t va, int tlb, int cont,
+                            uint32_t ahead)
+{
+    uint64_t off = pa - m->sdram_base;
+    uint32_t ns = 0, extra = 0;
+
+    /* the misses below come at the code's start, before its extra */
+    m->seg_insns = 0;
+    if (m->insn_extra_fp) {
+        uint64_t ns_fp = m->insn_extra_acc + ninsns * m->insn_extra_fp;
+
+        m->seg_acc = m->insn_extra_acc;
+        m->insn_extra_acc = ns_fp & 0xffffffffu;
+        m->c[MP_MPU_NS] += ns_fp >> 32;
+        extra = (uint32_t)(ns_fp >> 32);
+    }
+    if (!len) {
+        m->c[MP_OTHER]++;
+    } else if (off >= m->sdram_size) {
+        /* the SRAM or ROM: each line it runs through, counted */
+        uint32_t shift = m->cache.l1i_shift;
+
+        m->c[MP_OTHER] += ((pa + len - 1) >> shift) - (pa >> shift) + 1 -
+                          (cont == MP_FETCH_SAME_LINE);
+    } else {
+        uint32_t shift = m->cache.l1i_shift;
+        uint32_t line = (uint32_t)(pa >> shift);
+        uint32_t last = (uint32_t)((pa + len - 1) >> shift);
+
+        if (cont == MP_FETCH_SAME_LINE) {
+            line++;             /* fetched already */
+        }
+        if (m->mmu_on && cont == MP_FETCH_NEW) {
+            if (tlb < 0) {
+                tlb = a8cache_tlb_hit(&m->cache, A8C_ITLB, va, m->asid);
+            }
+            if (!tlb) {
+                ns += mempath_walk(m, A8C_ITLB, va);
+            }
+        }
+        for (; line <= last; line++) {
+            m->c[MP_FETCHES]++;
+            if (m->icache_on) {
+                /* a hit needs no clock read (not free: atomics) */
+                if (!a8cache_fetch_hot(&m->cache, line << shift)) {
+                    ns += a8cache_fetch_slow(&m->cache, line << shift,
+                                             m->now(m->fe) + ns);
+                }
+            } else {
+                m->c[MP_UNCACHED]++;
+                ns += a8cache_uncached(&m->cache, line << shift,
+                                       1u << shift, 0, m->now(m->fe) + ns);
+            }
+        }
+    }
+    if (m->insn_extra_fp) {
+        /* charged now for @ninsns instructions that have not run yet */
+        m->seg_ahead = ahead;
+        m->seg_insns = ninsns;
+        m->seg_extra = extra;
+    }
+    ns += extra;
+    m->c[MP_STALL_NS] += ns;
+    return ns;
+}
+
+uint32_t mempath_pld(mempath *m, uint32_t va, uint64_t pa)
+{
+    uint64_t off = pa - m->sdram_base;
+    uint32_t ns = 0;
+
+    m->c[MP_PLDS]++;
+    if (off >= m->sdram_size) {
+        m->c[MP_OTHER]++;
+        return 0;
+    }
+    if (!m->dcache_on) {
+        return 0;           /* a PLD of non-cacheable memory does nothing */
+    }
+    if (!a8cache_tlb_hit(&m->cache, A8C_DTLB, va, m->asid)) {
+        ns = mempath_walk(m, A8C_DTLB, va);
+    }
+    ns += a8cache_pld(&m->cache, (uint32_t)pa, m->now(m->fe) + ns);
+    m->c[MP_STALL_NS] += ns;
+    return ns;
+}

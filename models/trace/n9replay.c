@@ -1,0 +1,743 @@
+/*
+ * n9replay: run a recorded trace (-M rm696,record=FILE) through the C
+ * models (models/mempath, models/cache, models/sdrc,
+ * models/l4-interconnect) and print the figures the machine's statistics
+ * file has: the memory path's and the cache model's counters, the SDRC
+ * model's, every agent's and register group's, the virtual time, and
+ * the same at each of the guest's marks.  Driven by ./n9 replay
+ * (tools/n9); docs/trace-format.md.
+ *
+ * The models are called with the arguments the machine called them
+ * with, in the same order: the memory path's rules are models/mempath,
+ * shared with the machine.  Time: each event carries the virtual time
+ * it happened at; with other parameters the charges differ and every
+ * later event moves by the sum of the differences (the shift).  What the
+ * guest decided from time (a register it read after the shift became
+ * non-zero, which idle state, when a timer expired) cannot be replayed:
+ * the figures are then an approximation, and the report says from which
+ * event on (docs/whatif.md).
+ *
+ * Usage: n9replay TRACE [--set SECTION.KEY=VALUE]... [--verify]
+ *                       [--json FILE|-] [--progress]
+ *   --verify   every charge must equal the recorded one (same parameters):
+ *              the first that does not is an error naming its event
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "n9trace.h"
+#include "../mempath/mempath.h"
+#include "../sdrc/sdrc.h"
+#include "../l4-interconnect/l4ic.h"
+
+#define MAX_AGENTS      16
+#define MAX_GROUPS      512
+#define MAX_PARAMS      512
+#define MAX_WALKQ       8
+#define WALK_CACHE      4096
+
+typedef struct counters {
+    uint64_t reads, writes, read_ns, write_ns;
+} counters;
+
+typedef struct group {
+    char name[64];
+    int agent;
+    l4ic_target model;
+    counters c;
+} group;
+
+typedef struct param {
+    char key[96];
+    uint64_t value;
+    int set;            /* given with --set */
+} param;
+
+typedef struct replay {
+    n9trace *t;
+    const char *path;
+    param params[MAX_PARAMS];
+    unsigned nparams;
+    char agents[MAX_AGENTS][32];
+    counters ac[MAX_AGENTS];
+    unsigned nagents;
+    group groups[MAX_GROUPS + 1];       /* by id; 0 unused */
+    unsigned ngroups;
+
+    mempath mp;
+    a8cache_params cache_p;
+    a8cache_next next;
+    SdrcModel sdrc;
+    SdrcParams sdrc_p;
+    uint64_t seed;
+    uint64_t mpu_hz;
+    int mem_on;
+
+    /* time */
+    uint64_t t_ev;          /* the current event's recorded time */
+    int64_t shift;          /* replayed minus recorded, so far */
+    uint64_t end_ns;
+    uint64_t first_shift;   /* event index where the shift began; 0 none */
+    uint64_t time_reads;    /* register reads after that */
+    uint64_t wakeups_after; /* PRCM wake-ups after that */
+
+    /* walks: the recorded ones for the next access */
+    a8cache_walk walkq[MAX_WALKQ];
+    unsigned nwalkq, walkq_pos;
+    a8cache_walk walk_seen[WALK_CACHE];
+    uint32_t walk_seen_vpn[WALK_CACHE];
+    uint64_t walks_synth, walks_unused;
+
+    int verify;
+    uint64_t events;
+    uint64_t charged_rec, charged_new;
+
+    FILE *out;
+    int nmarks;
+} replay;
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "n9replay: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    exit(1);
+}
+
+/* ---- Parameters -------------------------------------------------------------- */
+
+static param *param_find(replay *r, const char *key)
+{
+    for (unsigned i = 0; i < r->nparams; i++) {
+        if (!strcmp(r->params[i].key, key)) {
+            return &r->params[i];
+        }
+    }
+    return NULL;
+}
+
+static uint64_t param_get(replay *r, const char *key)
+{
+    param *p = param_find(r, key);
+
+    if (!p) {
+        die("%s: the trace's header has no parameter %s", r->path, key);
+    }
+    return p->value;
+}
+
+static void params_from_header(replay *r)
+{
+    const char *k, *v;
+
+    for (unsigned i = 0; n9trace_header_at(r->t, i, &k, &v); i++) {
+        if (strncmp(k, "param.", 6) || r->nparams == MAX_PARAMS) {
+            continue;
+        }
+        snprintf(r->params[r->nparams].key, sizeof(r->params[0].key), "%s",
+                 k + 6);
+        r->params[r->nparams++].value = strtoull(v, NULL, 0);
+    }
+}
+
+static void param_set(replay *r, const char *item)
+{
+    const char *eq = strchr(item, '=');
+    char key[96], *end;
+    param *p;
+    uint64_t v;
+
+    if (!eq || eq == item || (size_t)(eq - item) >= sizeof(key)) {
+        die("--set %s: give SECTION.KEY=VALUE", item);
+    }
+    memcpy(key, item, eq - item);
+    key[eq - item] = 0;
+    v = strtoull(eq + 1, &end, 0);
+    if (!eq[1] || *end) {
+        die("--set %s: %s is not a number", item, eq + 1);
+    }
+    if (!strncmp(key, "clocks.", 7) || !strncmp(key, "sdram.", 6)) {
+        die("--set %s: replay cannot change [%.*s] (the machine derives it "
+            "from the guest's registers as it runs): rerun the guest",
+            item, (int)(strchr(key, '.') - key), key);
+    }
+    if (!strncmp(key, "prcm.", 5)) {
+        die("--set %s: replay does not recompute the PRCM's wake-up "
+            "latency (it moves the guest's timers): rerun the guest", item);
+    }
+    p = param_find(r, key);
+    if (!p) {
+        die("--set %s: no parameter %s (the trace's header lists them: "
+            "param.SECTION.KEY)", item, key);
+    }
+    p->value = v;
+    p->set = 1;
+}
+
+static void params_apply(replay *r)
+{
+    const char *why;
+    char key[160];
+
+    r->seed = param_get(r, "timing.seed");
+    r->cache_p = a8cache_default_params;
+    for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
+        snprintf(key, sizeof(key), "cache.%s", a8cache_param_keys[i].name);
+        *(uint32_t *)((char *)&r->cache_p + a8cache_param_keys[i].offset) =
+            (uint32_t)param_get(r, key);
+    }
+    why = a8cache_params_check(&r->cache_p);
+    if (why) {
+        die("[cache]: %s", why);
+    }
+    r->sdrc_p.dll_relock_ns = (uint32_t)param_get(r, "sdrc.dll_relock_ns");
+    r->sdrc_p.clock_restart_cycles =
+        (uint32_t)param_get(r, "sdrc.clock_restart_cycles");
+    r->sdrc_p.write_latency_cycles =
+        (uint32_t)param_get(r, "sdrc.write_latency_cycles");
+    why = sdrc_params_check(&r->sdrc_p);
+    if (why) {
+        die("[sdrc]: %s", why);
+    }
+}
+
+/* A group's l4ic parameters: its own section if it has one, else its
+ * agent's (as the machine looks them up, n9_timing_lookup). */
+static void group_params(replay *r, const char *full, const char *agent,
+                         l4ic_params *p)
+{
+    static const char *const keys[4] = {
+        "read_min_ns", "read_max_ns", "write_min_ns", "write_max_ns",
+    };
+    uint32_t *f[4] = { &p->read_min_ns, &p->read_max_ns, &p->write_min_ns,
+                       &p->write_max_ns };
+    char key[200];
+    const char *sec = full;
+    const char *why;
+
+    snprintf(key, sizeof(key), "%s.read_min_ns", full);
+    if (!param_find(r, key)) {
+        sec = agent;
+    }
+    for (int i = 0; i < 4; i++) {
+        snprintf(key, sizeof(key), "%s.%s", sec, keys[i]);
+        *f[i] = (uint32_t)param_get(r, key);
+    }
+    why = l4ic_params_check(p);
+    if (why) {
+        die("[%s]: %s", sec, why);
+    }
+}
+
+static void agents_from_header(replay *r)
+{
+    const char *k, *v;
+
+    for (unsigned i = 0; n9trace_header_at(r->t, i, &k, &v); i++) {
+        if (!strncmp(k, "agent.", 6)) {
+            unsigned a = (unsigned)strtoul(k + 6, NULL, 10);
+
+            if (a >= MAX_AGENTS) {
+                die("%s: header: agent %u out of range", r->path, a);
+            }
+            snprintf(r->agents[a], sizeof(r->agents[a]), "%s", v);
+            if (a + 1 > r->nagents) {
+                r->nagents = a + 1;
+            }
+        }
+    }
+    for (unsigned i = 0; n9trace_header_at(r->t, i, &k, &v); i++) {
+        if (!strncmp(k, "group.", 6)) {
+            unsigned id = (unsigned)strtoul(k + 6, NULL, 10);
+            const char *dot = strchr(v, '.');
+            char agent[32];
+            group *g;
+            l4ic_params p;
+            int a;
+
+            if (!id || id > MAX_GROUPS || !dot ||
+                (size_t)(dot - v) >= sizeof(agent)) {
+                die("%s: header: bad line group.%s", r->path, k + 6);
+            }
+            memcpy(agent, v, dot - v);
+            agent[dot - v] = 0;
+            for (a = 0; a < (int)r->nagents; a++) {
+                if (!strcmp(r->agents[a], agent)) {
+                    break;
+                }
+            }
+            if (a == (int)r->nagents) {
+                die("%s: header: group %s of an unknown agent", r->path, v);
+            }
+            g = &r->groups[id];
+            snprintf(g->name, sizeof(g->name), "%s", dot + 1);
+            g->agent = a;
+            group_params(r, v, agent, &p);
+            /* each group draws from its own sequence, fixed by the seed */
+            l4ic_target_init(&g->model, &p, l4ic_seed_for(r->seed, v));
+            if (id > r->ngroups) {
+                r->ngroups = id;
+            }
+        }
+    }
+}
+
+/* ---- The memory path's front-end -------------------------------------------- */
+
+static uint64_t now_cb(void *fe)
+{
+    replay *r = fe;
+
+    return r->t_ev + r->shift;
+}
+
+static void walk_cb(void *fe, int side, uint32_t va, a8cache_walk *w)
+{
+    replay *r = fe;
+    unsigned h = (va >> 12) & (WALK_CACHE - 1);
+
+    (void)side;
+    if (r->walkq_pos < r->nwalkq) {
+        *w = r->walkq[r->walkq_pos++];
+        r->walk_seen[h] = *w;
+        r->walk_seen_vpn[h] = va >> 12;
+        return;
+    }
+    /* a walk the run did not make (other TLB parameters): what a walk of
+     * this page read last time, else the first-level descriptor alone */
+    r->walks_synth++;
+    if (r->walk_seen_vpn[h] == va >> 12 && r->walk_seen[h].ndesc) {
+        *w = r->walk_seen[h];
+        return;
+    }
+    memset(w, 0, sizeof(*w));
+    w->desc_pa[0] = (uint32_t)((r->mp.ctx[2] & ~0x3fffull) |
+                               ((va >> 20) << 2));
+    w->ndesc = 1;
+    w->page_shift = 12;
+    w->cacheable = r->mp.ctx[2] & 1;
+}
+
+/* ---- Output -------------------------------------------------------------------- */
+
+static void put_key(FILE *f, const char *name)
+{
+    fputc('"', f);
+    for (; *name; name++) {
+        fputc(*name == '-' ? '_' : *name, f);
+    }
+    fputs("\": ", f);
+}
+
+static void put_counters(FILE *f, const counters *c)
+{
+    fprintf(f, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64
+            ", \"read_ns\": %" PRIu64 ", \"write_ns\": %" PRIu64,
+            c->reads, c->writes, c->read_ns, c->write_ns);
+}
+
+/* The statistics file's sections that replay answers, as they stand */
+static void put_figures(replay *r, FILE *f, uint64_t now)
+{
+    fprintf(f, "\"virtual_ns\": %" PRIu64 ", \"agents\": {", now);
+    for (unsigned a = 0; a < r->nagents; a++) {
+        int first = 1;
+
+        fprintf(f, "%s\"%s\": {", a ? ", " : "", r->agents[a]);
+        put_counters(f, &r->ac[a]);
+        fputs(", \"groups\": {", f);
+        for (unsigned g = 1; g <= r->ngroups; g++) {
+            group *gr = &r->groups[g];
+
+            if (gr->agent != (int)a || !gr->name[0] ||
+                (!gr->c.reads && !gr->c.writes)) {
+                continue;
+            }
+            fprintf(f, "%s\"%s\": {", first ? "" : ", ", gr->name);
+            put_counters(f, &gr->c);
+            fputc('}', f);
+            first = 0;
+        }
+        fputs("}}", f);
+    }
+    fputs("}, \"memory\": ", f);
+    if (r->mem_on) {
+        fputc('{', f);
+        for (int i = 0; i < MP_NUM; i++) {
+            put_key(f, mempath_counter_names[i]);
+            fprintf(f, "%" PRIu64 ", ", r->mp.c[i]);
+        }
+        fprintf(f, "\"mpu_hz\": %" PRIu64 ", \"cache\": {", r->mpu_hz);
+        for (int i = 0; i < A8C_NUM_COUNTERS; i++) {
+            fputs(i ? ", " : "", f);
+            put_key(f, a8cache_counter_names[i]);
+            fprintf(f, "%" PRIu64, r->mp.cache.s.cnt[i]);
+        }
+        fputs("}}", f);
+    } else {
+        fputs("null", f);
+    }
+    fputs(", \"sdrc\": {", f);
+    for (unsigned i = 0; i < sdrc_num_counter_keys; i++) {
+        fputs(i ? ", " : "", f);
+        put_key(f, sdrc_counter_keys[i].name);
+        fprintf(f, "%" PRIu64, sdrc_counter_value(&r->sdrc,
+                                                   &sdrc_counter_keys[i]));
+    }
+    fputc('}', f);
+}
+
+/* ---- The run ------------------------------------------------------------------- */
+
+static void diverged(replay *r, const n9trace_event *ev, uint32_t ns)
+{
+    static const char *const names[N9T_NUM_TYPES] = {
+        [N9T_ACCESS] = "access", [N9T_FETCH] = "fetch", [N9T_PLD] = "pld",
+        [N9T_REG] = "register access",
+    };
+
+    die("%s: replay diverges at event %" PRIu64 " (%s at %" PRIu64
+        " ns, va 0x%" PRIx64 " pa 0x%" PRIx64 "): recorded %u ns, "
+        "replayed %u ns", r->path, n9trace_index(r->t) - 1,
+        names[ev->type] ? names[ev->type] : "?", ev->time_ns, ev->va,
+        ev->pa, ev->charge_ns, ns);
+}
+
+static void charged(replay *r, const n9trace_event *ev, uint32_t ns)
+{
+    r->charged_rec += ev->charge_ns;
+    r->charged_new += ns;
+    if (ns != ev->charge_ns) {
+        if (r->verify) {
+            diverged(r, ev, ns);
+        }
+        if (!r->first_shift) {
+            r->first_shift = n9trace_index(r->t);
+        }
+        r->shift += (int64_t)ns - (int64_t)ev->charge_ns;
+    }
+}
+
+static void walks_done(replay *r)
+{
+    if (r->walkq_pos < r->nwalkq) {
+        if (r->verify) {
+            die("%s: replay diverges at event %" PRIu64 ": the run walked "
+                "the page tables there, the replay did not", r->path,
+                n9trace_index(r->t) - 1);
+        }
+        r->walks_unused += r->nwalkq - r->walkq_pos;
+    }
+    r->nwalkq = r->walkq_pos = 0;
+}
+
+static void mem_reset(replay *r)
+{
+    const char *why = mempath_reset(&r->mp, &r->cache_p, &r->next, r->seed);
+
+    if (why) {
+        die("[cache]: %s", why);
+    }
+}
+
+static void event(replay *r, const n9trace_event *ev)
+{
+    unsigned res;
+    uint32_t ns;
+
+    r->t_ev = ev->time_ns;
+    switch (ev->type) {
+    case N9T_WALK:
+        if (r->nwalkq == MAX_WALKQ) {
+            die("%s: corrupt: more than %d walks for one access (event %"
+                PRIu64 ")", r->path, MAX_WALKQ, n9trace_index(r->t) - 1);
+        }
+        r->walkq[r->nwalkq++] = (a8cache_walk) {
+            .desc_pa = { (uint32_t)ev->a[0], (uint32_t)ev->a[1] },
+            .ndesc = ev->a[2] & 0xff,
+            .page_shift = (ev->a[2] >> 8) & 0xff,
+            .global = (ev->a[2] >> 16) & 1,
+            .cacheable = (ev->a[2] >> 17) & 1,
+            .on_chip = (uint32_t)ev->a[3],
+        };
+        return;
+    case N9T_ACCESS:
+        ns = mempath_access(&r->mp, (uint32_t)ev->va, ev->pa, ev->size,
+                            ev->flags & N9T_F_STORE, ev->flags & N9T_F_SIMD,
+                            ev->flags & N9T_F_USE, &res);
+        walks_done(r);
+        charged(r, ev, ns);
+        return;
+    case N9T_FETCH:
+        ns = mempath_fetch(&r->mp, ev->pa, ev->size, ev->ninsns,
+                           (uint32_t)ev->va, (int)ev->flags, 0, &res);
+        walks_done(r);
+        charged(r, ev, ns);
+        return;
+    case N9T_PLD:
+        ns = mempath_pld(&r->mp, (uint32_t)ev->va, ev->pa);
+        walks_done(r);
+        charged(r, ev, ns);
+        return;
+    case N9T_CPUSTATE:
+        mempath_set_ctx(&r->mp, ev->a);
+        return;
+    case N9T_TLBI:
+        mempath_tlb_maint(&r->mp, (int)ev->flags, ev->value);
+        return;
+    case N9T_MPUCLK:
+        r->mpu_hz = ev->value;
+        if (ev->value) {        /* stopped: the costs stay */
+            mempath_set_mpu_hz(&r->mp, ev->value);
+        }
+        return;
+    case N9T_MPUOFF:
+        mempath_mpu_off(&r->mp);
+        return;
+    case N9T_MEMRESET:
+        mem_reset(r);
+        return;
+    case N9T_SKIP:
+        mempath_add_skipped(&r->mp, ev->a[0], ev->a[1], ev->a[2], ev->a[3]);
+        return;
+    case N9T_REG: {
+        group *g = ev->group && ev->group <= r->ngroups ?
+                   &r->groups[ev->group] : NULL;
+        int w = ev->flags & N9T_F_WRITE;
+        counters *gc, *ac;
+
+        if (!g || !g->name[0]) {
+            die("%s: corrupt: event %" PRIu64 " names register group %u, "
+                "which the header does not list", r->path,
+                n9trace_index(r->t) - 1, ev->group);
+        }
+        ns = l4ic_access_cost(&g->model, w, ev->size, ev->time_ns + r->shift);
+        gc = &g->c;
+        ac = &r->ac[g->agent];
+        if (w) {
+            gc->writes++; gc->write_ns += ns;
+            ac->writes++; ac->write_ns += ns;
+        } else {
+            gc->reads++; gc->read_ns += ns;
+            ac->reads++; ac->read_ns += ns;
+            /* the value it read may have depended on time */
+            r->time_reads += r->shift != 0;
+        }
+        charged(r, ev, ns);
+        return;
+    }
+    case N9T_AGENTRESET:
+        if (ev->value < MAX_AGENTS) {
+            memset(&r->ac[ev->value], 0, sizeof(r->ac[0]));
+            for (unsigned g = 1; g <= r->ngroups; g++) {
+                if (r->groups[g].agent == (int)ev->value) {
+                    memset(&r->groups[g].c, 0, sizeof(r->groups[g].c));
+                }
+            }
+        }
+        return;
+    case N9T_SDRC_CFG: {
+        SdrcConfig c;
+
+        if (ev->blob_len != sizeof(c)) {
+            die("%s: the trace's SDRC configurations are %u bytes, this "
+                "replay's %zu (another build)", r->path, ev->blob_len,
+                sizeof(c));
+        }
+        memcpy(&c, ev->blob, sizeof(c));
+        if (ev->flags & N9T_F_CONFIGURE) {
+            sdrc_configure(&r->sdrc, &c);
+        } else {
+            sdrc_set_config(&r->sdrc, &c, ev->time_ns + r->shift);
+        }
+        return;
+    }
+    case N9T_SDRC_IDLE:
+        sdrc_core_idle(&r->sdrc, ev->time_ns + r->shift,
+                       ev->flags & N9T_F_IDLE, ev->flags & N9T_F_OFF);
+        return;
+    case N9T_PRCM:
+        /* a wake-up: when it came may have depended on time */
+        r->wakeups_after += ev->a[0] == 1 && r->shift != 0;
+        return;
+    case N9T_MARK:
+        if (r->out) {
+            fprintf(r->out, "%s{\"mark\": %" PRIu64 ", ", r->nmarks++ ? ",\n"
+                    : "", ev->value);
+            put_figures(r, r->out, ev->time_ns + r->shift);
+            fputc('}', r->out);
+        }
+        return;
+    case N9T_END:
+        r->end_ns = ev->time_ns;
+        return;
+    default:
+        return;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static replay rr;
+    replay *r = &rr;
+    const char *json = NULL;
+    int progress = 0;
+    char err[256];
+    n9trace_event ev;
+    struct timespec t0, t1;
+    FILE *tmp = NULL;
+    int k;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: n9replay TRACE [--set SECTION.KEY=VALUE]... "
+                   "[--verify] [--json FILE|-] [--progress]\n");
+            return 0;
+        }
+    }
+    for (k = 1; k < argc; k++) {
+        if (!strcmp(argv[k], "--verify")) {
+            r->verify = 1;
+        } else if (!strcmp(argv[k], "--progress")) {
+            progress = 1;
+        } else if (!strcmp(argv[k], "--json") && k + 1 < argc) {
+            json = argv[++k];
+        } else if (!strcmp(argv[k], "--set") && k + 1 < argc) {
+            k++;            /* after the header is read */
+        } else if (argv[k][0] == '-') {
+            die("unknown option %s (--help)", argv[k]);
+        } else if (!r->path) {
+            r->path = argv[k];
+        } else {
+            die("one trace at a time (%s, %s)", r->path, argv[k]);
+        }
+    }
+    if (!r->path) {
+        die("no trace given (--help)");
+    }
+    r->t = n9trace_open(r->path, err, sizeof(err));
+    if (!r->t) {
+        die("%s", err);
+    }
+    params_from_header(r);
+    for (k = 1; k < argc; k++) {
+        if (!strcmp(argv[k], "--set") && k + 1 < argc) {
+            param_set(r, argv[++k]);
+        } else if (!strcmp(argv[k], "--json")) {
+            k++;
+        }
+    }
+    params_apply(r);
+    agents_from_header(r);
+    {
+        const char *l3 = n9trace_header_get(r->t, "sdrc.l3_hz");
+        const char *base = n9trace_header_get(r->t, "sdrc.base");
+        const char *mem = n9trace_header_get(r->t, "machine.memory_model");
+
+        if (!l3 || !base || !n9trace_header_get(r->t, "mem.sdram_size")) {
+            die("%s: the header lacks the SDRC's or the memory's set-up",
+                r->path);
+        }
+        sdrc_init(&r->sdrc, &r->sdrc_p, (uint32_t)strtoul(l3, NULL, 0),
+                  strtoull(base, NULL, 0));
+        r->mem_on = mem && !strcmp(mem, "1");
+    }
+    r->next = (a8cache_next) { .access = sdrc_next_level_access,
+                               .ctx = &r->sdrc };
+    r->mp.sdram_base = strtoull(n9trace_header_get(r->t, "mem.sdram_base"),
+                                NULL, 0);
+    r->mp.sdram_size = strtoull(n9trace_header_get(r->t, "mem.sdram_size"),
+                                NULL, 0);
+    r->mp.now = now_cb;
+    r->mp.walk_read = walk_cb;
+    r->mp.fe = r;
+    mem_reset(r);
+    {
+        /* as the machine's reset leaves it: the CPU state unknown */
+        uint64_t ctx[5] = { UINT64_MAX, 0, 0, 0, 0 };
+
+        mempath_set_ctx(&r->mp, ctx);
+    }
+    if (json) {
+        /* the marks are written as they come, the rest at the end */
+        tmp = tmpfile();
+        if (!tmp) {
+            die("cannot create a temporary file");
+        }
+        r->out = tmp;
+    }
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while ((k = n9trace_next(r->t, &ev)) > 0) {
+        event(r, &ev);
+        if (progress && (++r->events & ((1u << 24) - 1)) == 0) {
+            fprintf(stderr, "n9replay: %" PRIu64 " M events\n",
+                    r->events >> 20);
+        }
+    }
+    if (k < 0) {
+        die("%s: %s", r->path, n9trace_error(r->t));
+    }
+    r->events = n9trace_index(r->t);
+    if (!r->end_ns) {
+        die("%s: no end event: the run did not end normally", r->path);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+
+    if (json) {
+        FILE *f = strcmp(json, "-") ? fopen(json, "w") : stdout;
+        int c;
+
+        if (!f) {
+            die("cannot write %s", json);
+        }
+        fputc('{', f);
+        put_figures(r, f, r->end_ns + r->shift);
+        fputs(", \"marks\": [\n", f);
+        rewind(tmp);
+        while ((c = fgetc(tmp)) != EOF) {
+            fputc(c, f);
+        }
+        fclose(tmp);
+        fprintf(f, "], \"replay\": {\"trace\": \"%s\", \"events\": %" PRIu64
+                ", \"verified\": %s, \"recorded_end_ns\": %" PRIu64
+                ", \"shift_ns\": %" PRId64 ", \"charged_recorded_ns\": %"
+                PRIu64 ", \"charged_ns\": %" PRIu64
+                ", \"first_changed_event\": %" PRId64
+                ", \"time_dependent_reads\": %" PRIu64
+                ", \"wakeups_after_change\": %" PRIu64
+                ", \"walks_not_recorded\": %" PRIu64
+                ", \"walks_not_replayed\": %" PRIu64
+                ", \"approximate\": %s, \"host_s\": %.3f}}\n",
+                r->path, r->events, r->verify ? "true" : "false",
+                r->end_ns, r->shift, r->charged_rec, r->charged_new,
+                r->first_shift ? (int64_t)r->first_shift - 1 : (int64_t)-1,
+                r->time_reads, r->wakeups_after, r->walks_synth,
+                r->walks_unused,
+                r->time_reads || r->wakeups_after || r->walks_synth ||
+                r->walks_unused ? "true" : "false",
+                (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+        if (f != stdout && fclose(f) != 0) {
+            die("cannot write %s", json);
+        }
+    } else {
+        printf("%s: %" PRIu64 " events, %.3f s of virtual time "
+               "(recorded %.3f s), charged %" PRIu64 " ns (recorded %"
+               PRIu64 ")%s\n", r->path, r->events,
+               (r->end_ns + r->shift) / 1e9, r->end_ns / 1e9, r->charged_new,
+               r->charged_rec, r->verify ? ", every charge as recorded" : "");
+    }
+    n9trace_close(r->t);
+    return 0;
+}

@@ -1,0 +1,133 @@
+/*
+ * Timing-event traces of a qemu-n9 run (plain C99, zlib): the writer the
+ * machine uses (-M rm696,record=FILE) and the reader replay uses
+ * (tools/n9 replay, models/trace/n9replay.c; a SystemC testbench).
+ *
+ * A trace is everything the timing models saw, in order, each event with
+ * the virtual time (ns) at which it happened and, for an event the
+ * machine charged, the ns it charged: the vCPU's memory accesses and line
+ * fetches as they reached the memory path (models/mempath), the page-table
+ * walks' descriptors, the CPU state that shapes them, register accesses
+ * (agent and register group), the SDRC model's configurations, the guest's
+ * marks, PRCM events.  The file format: docs/trace-format.md.
+ *
+ * Use:
+ *   n9trace *t = n9trace_open(path, err, sizeof(err));
+ *   n9trace_header_get(t, "qemu.version");
+ *   while ((r = n9trace_next(t, &ev)) > 0) { ... ev.type ... }
+ *   r < 0: n9trace_error(t) says why in one line (truncated, corrupt)
+ *   n9trace_close(t);
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef MODELS_TRACE_N9TRACE_H
+#define MODELS_TRACE_N9TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define N9TRACE_MAGIC       "N9TRACE\n"
+#define N9TRACE_VERSION     1
+
+/* Event types (docs/trace-format.md lists each one's fields). */
+enum n9trace_type {
+    N9T_NONE = 0,
+    N9T_ACCESS,     /* a vCPU load or store that reached the memory path */
+    N9T_FETCH,      /* a fetch call: code at pa..pa+len, ninsns insns */
+    N9T_PLD,        /* a PLD */
+    N9T_WALK,       /* the descriptors of the walk the next event makes */
+    N9T_CPUSTATE,   /* SCTLR, CONTEXTIDR, TTBR0, TTBR1, TTBCR */
+    N9T_TLBI,       /* TLB maintenance: op, value */
+    N9T_MPUCLK,     /* the MPU clock's rate (Hz) */
+    N9T_MPUOFF,     /* MPU OFF: the caches lose their content */
+    N9T_MEMRESET,   /* the memory path's reset (caches empty, counters 0) */
+    N9T_SKIP,       /* hits the generated code counted without a call */
+    N9T_REG,        /* a register access through an agent */
+    N9T_MARK,       /* the guest wrote the mark port */
+    N9T_SDRC_CFG,   /* the SDRC model took a configuration */
+    N9T_SDRC_IDLE,  /* the PRCM's idle request to the SDRC */
+    N9T_PRCM,       /* a PRCM event: WFI, wake-up, power state, clock domain */
+    N9T_AGENTRESET, /* the agents' counters start again (reset) */
+    N9T_END,        /* the end of the run (virtual time at exit) */
+    N9T_NUM_TYPES
+};
+
+/* ACCESS flags */
+#define N9T_F_STORE     1u
+#define N9T_F_SIMD      2u
+#define N9T_F_USE       4u      /* a load in the line of the last load's word */
+/* REG flags */
+#define N9T_F_WRITE     1u
+/* SDRC_CFG flags */
+#define N9T_F_CONFIGURE 1u      /* sdrc_configure (no time), else set_config */
+/* SDRC_IDLE flags */
+#define N9T_F_IDLE      1u
+#define N9T_F_OFF       2u
+
+typedef struct n9trace_event {
+    int type;
+    uint32_t flags;         /* as above; FETCH: its continuation (0-2);
+                             * TLBI: the op; WALK: the side (0 I, 1 D) */
+    uint64_t time_ns;       /* virtual time of the event */
+    uint32_t charge_ns;     /* ns the machine charged for it */
+    uint64_t va, pa;        /* ACCESS, FETCH, PLD */
+    uint32_t size;          /* ACCESS: bytes; FETCH: len; REG: bytes */
+    uint32_t ninsns;        /* FETCH */
+    uint32_t group;         /* REG: register group index (header) */
+    uint32_t offset;        /* REG: offset in the group's window */
+    uint64_t value;         /* TLBI value, MPUCLK Hz, MARK value */
+    uint64_t a[5];          /* CPUSTATE: the registers; WALK: desc_pa[0],
+                             * desc_pa[1], ndesc | page_shift << 8 |
+                             * global << 16 | cacheable << 17, on_chip;
+                             * SKIP: loads, stores, fetch pages, lines;
+                             * PRCM: type, pwrdm/clkdm, from/active, to,
+                             * wake-up cost ns */
+    const void *blob;       /* SDRC_CFG: the configuration's image */
+    uint32_t blob_len;
+} n9trace_event;
+
+/* ---- Reader ---------------------------------------------------------------- */
+
+typedef struct n9trace n9trace;
+
+/* Open @path; NULL with a one-line reason in @err on failure. */
+n9trace *n9trace_open(const char *path, char *err, size_t errlen);
+/* A header value (the text after "key="), or NULL. */
+const char *n9trace_header_get(const n9trace *t, const char *key);
+/* The header's i-th line as key and value; 0 past the end. */
+int n9trace_header_at(const n9trace *t, unsigned i, const char **key,
+                      const char **value);
+/* The file's format version. */
+unsigned n9trace_version(const n9trace *t);
+/* The next event: 1, 0 at the end, -1 on error (n9trace_error). */
+int n9trace_next(n9trace *t, n9trace_event *ev);
+/* Events read so far (the index of the next one). */
+uint64_t n9trace_index(const n9trace *t);
+/* Why the last call failed, one line. */
+const char *n9trace_error(const n9trace *t);
+void n9trace_close(n9trace *t);
+
+/* ---- Writer ---------------------------------------------------------------- */
+
+typedef struct n9trace_writer n9trace_writer;
+
+/* Create @path with @header ("key=value\n" lines); NULL with @err. */
+n9trace_writer *n9trace_create(const char *path, const char *header,
+                               char *err, size_t errlen);
+/* Append one event (buffered; compressed a block at a time). */
+void n9trace_put(n9trace_writer *w, const n9trace_event *ev);
+/* Events and file bytes written so far. */
+uint64_t n9trace_written_events(const n9trace_writer *w);
+uint64_t n9trace_written_bytes(const n9trace_writer *w);
+/* Flush, end mark, close: 0, or -1 (a write failed; @err says why). */
+int n9trace_finish(n9trace_writer *w, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MODELS_TRACE_N9TRACE_H */

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Record and replay (-M rm696,record=FILE, ./n9 replay;
+docs/trace-format.md).
+
+  test_trace.py QEMU REPLAY GUESTDIR LOGDIR [KERNELS INITRAMFS]
+
+REPLAY: models/trace/n9replay.  Bare-metal programs (quick): the vCPU's
+memory-path fuzzer (walks, TLB and cache maintenance, SCTLR, ASID, MPU
+rate changes), mmiolat (register reads), offmode (WFI, MPU and CORE OFF,
+the SDRC's self-refresh), cpufreq (the MPU below 1 GHz).  Each runs with
+and without record=: the statistics must be the same, key by key (host
+time aside); the trace replayed with --verify must give every charge as
+recorded and every figure of the statistics file replay answers (virtual
+time, the memory path's and the cache model's counters, the SDRC's, every
+agent's and register group's; the same at each mark) equal to the run's.
+Then: other parameters give other, sane figures; a truncated or corrupt
+trace is a one-line error.  With KERNELS and INITRAMFS, the same for a
+short Linux membench and idle run.  PASS:/FAIL: lines.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
+
+failures = 0
+
+
+def check(name, ok, detail=''):
+    global failures
+    print('%s: trace: %s%s' % ('PASS' if ok else 'FAIL', name,
+                               '' if ok or not detail else ' (%s)' % detail))
+    failures += not ok
+    return ok
+
+
+def run_bare(qemu, elf, append, machine, log):
+    argv = n9qemu.bare(qemu, elf, machine=machine,
+                       extra=['-append', append] if append else [])
+    p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=300)
+    with open(log, 'w') as f:
+        f.write('$ %s\n%s' % (' '.join(argv), p.stdout.decode('utf-8',
+                                                              'replace')))
+    return p.returncode
+
+
+def replay(binary, trace, *args):
+    """(status, JSON or None, stderr)"""
+    out = trace + '.replay.json'
+    p = subprocess.run([binary, trace, '--json', out, *args],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    d = None
+    if p.returncode == 0:
+        with open(out) as f:
+            d = json.load(f)
+    return p.returncode, d, p.stderr.decode('utf-8', 'replace').strip()
+
+
+def strip_host(d):
+    """A statistics file without host time (marks' host_us)"""
+    d = json.loads(json.dumps(d))
+    for m in d.get('marks', []):
+        m.pop('host_us', None)
+    return d
+
+
+def diff(a, b, path=''):
+    """Where @b (replay: the keys it answers) differs from @a (the run)"""
+    out = []
+    if isinstance(b, dict):
+        if not isinstance(a, dict):
+            return ['%s: not a section in the run' % path]
+        for k in b:
+            if k not in a:
+                # a group the run shows only with debug accesses
+                out.append('%s.%s: not in the run' % (path, k))
+                continue
+            out += diff(a[k], b[k], '%s.%s' % (path, k))
+    elif a != b:
+        out.append('%s: run %s, replay %s' % (path, a, b))
+    return out
+
+
+def same_figures(stats, rep):
+    """The replay's figures against the run's statistics file"""
+    out = []
+    for sec in ('virtual_ns', 'memory', 'sdrc', 'agents'):
+        out += diff({sec: stats[sec]}, {sec: rep[sec]})
+    # every group with guest accesses in the run is in the replay
+    for ag, d in stats['agents'].items():
+        for g, gd in d['groups'].items():
+            if (gd['reads'] or gd['writes']) and \
+                    g not in rep['agents'][ag]['groups']:
+                out.append('agents.%s.groups.%s: not replayed' % (ag, g))
+    if len(stats['marks']) != len(rep['marks']):
+        out.append('%d marks, replay %d' % (len(stats['marks']),
+                                            len(rep['marks'])))
+    for m, r in zip(stats['marks'], rep['marks']):
+        for sec in ('mark', 'virtual_ns', 'memory', 'sdrc', 'agents'):
+            out += diff({sec: m[sec]}, {sec: r[sec]},
+                        'marks[%s]' % m['mark'])
+    return out
+
+
+def case(qemu, binary, elf, append, logdir, tag, machine=''):
+    """One program with and without record=; its trace replayed."""
+    base = 'rm696' + (',' + machine if machine else '')
+    s0 = os.path.join(logdir, tag + '-plain.json')
+    s1 = os.path.join(logdir, tag + '-rec.json')
+    trace = os.path.join(logdir, tag + '.n9t')
+    rc0 = run_bare(qemu, elf, append, base + ',stats=' + s0,
+                   os.path.join(logdir, tag + '-plain.log'))
+    rc1 = run_bare(qemu, elf, append, base + ',stats=%s,record=%s' %
+                   (s1, trace), os.path.join(logdir, tag + '-rec.log'))
+    if not check('%s: runs with and without record= (status %s, %s)'
+                 % (tag, rc0, rc1), rc0 == rc1 and os.path.exists(trace)):
+        return None
+    with open(s0) as f:
+        a = strip_host(json.load(f))
+    with open(s1) as f:
+        b = strip_host(json.load(f))
+    d = diff(a, b) + diff(b, a)
+    check('%s: recording changes no figure (%d keys compared)'
+          % (tag, len(json.dumps(a))), not d, '; '.join(d[:3]))
+    rc, rep, err = replay(binary, trace, '--verify')
+    if not check('%s: replay --verify: every charge as recorded' % tag,
+                 rc == 0, err):
+        return None
+    d = same_figures(b, rep)
+    check('%s: replay gives the run\'s figures (virtual time %d ns, %d '
+          'events, %d marks)' % (tag, rep['virtual_ns'],
+                                 rep['replay']['events'], len(rep['marks'])),
+          not d, '; '.join(d[:4]))
+    return trace, b, rep
+
+
+def main():
+    qemu, binary, guest, logdir = sys.argv[1:5]
+    os.makedirs(logdir, exist_ok=True)
+    fuzz = os.path.join(guest, 'memfuzz-bare.elf')
+    r = case(qemu, binary, fuzz, '-s 1 -n 20000', logdir, 'memfuzz-1')
+    case(qemu, binary, fuzz, '-s 2 -n 20000', logdir, 'memfuzz-2')
+    case(qemu, binary, os.path.join(guest, 'mmiolat-bare.elf'), None,
+         logdir, 'mmiolat')
+    case(qemu, binary, os.path.join(guest, 'offmode-bare.elf'), None,
+         logdir, 'offmode')
+    case(qemu, binary, os.path.join(guest, 'cpufreq-bare.elf'), None,
+         logdir, 'cpufreq')
+
+    if r:
+        trace, stats, rep = r
+        # other parameters: the L2 slower, the SDRAM's DLL relock longer
+        rc, slow, err = replay(binary, trace, '--set',
+                               'cache.l2_hit_cycles=%d' % (
+                                   stats['timing_params']['cache']
+                                   ['l2_hit_cycles'] * 2))
+        if check('other parameters replay (cache.l2_hit_cycles x2)', rc == 0,
+                 err):
+            hits = rep['memory']['cache']['l2_read_hits']
+            check('an L2 twice as slow: more stall (%d > %d ns), the same '
+                  'accesses, later end' % (slow['memory']['stall_ns'],
+                                           rep['memory']['stall_ns']),
+                  hits > 0 and
+                  slow['memory']['stall_ns'] > rep['memory']['stall_ns'] and
+                  slow['memory']['loads'] == rep['memory']['loads'] and
+                  slow['virtual_ns'] - rep['virtual_ns'] ==
+                  slow['replay']['shift_ns'] > 0)
+            check('and says from which event its times moved',
+                  slow['replay']['first_changed_event'] >= 0)
+        rc, _, err = replay(binary, trace, '--set', 'cache.nothing=1')
+        check('an unknown parameter: one line, status 1 (%s)' % err,
+              rc == 1 and 'no parameter cache.nothing' in err and
+              '\n' not in err)
+        rc, _, err = replay(binary, trace, '--set', 'sdram.txsr=30')
+        check('[sdram] cannot be replayed: said (%s)' % err,
+              rc == 1 and 'rerun the guest' in err)
+        # damaged traces
+        bad = os.path.join(logdir, 'cut.n9t')
+        with open(trace, 'rb') as f:
+            data = f.read()
+        with open(bad, 'wb') as f:
+            f.write(data[:len(data) // 2])
+        rc, _, err = replay(binary, bad)
+        check('a truncated trace: one line, status 1 (%s)' % err,
+              rc == 1 and 'truncated' in err and '\n' not in err)
+        with open(bad, 'wb') as f:
+            f.write(data[:2000] + bytes([data[2000] ^ 0x40]) + data[2001:])
+        rc, _, err = replay(binary, bad)
+        check('a corrupt trace: one line, status 1 (%s)' % err,
+              rc == 1 and ('corrupt' in err or 'diverges' in err) and
+              '\n' not in err)
+        rc, _, err = replay(binary, os.path.join(logdir, 'memfuzz-1-rec.json'))
+        check('not a trace: said (%s)' % err, rc == 1 and 'not an n9 trace'
+              in err)
+
+    print('%d trace checks failed' % failures if failures else
+          'trace: all passed')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
