@@ -60,7 +60,8 @@ static uint64_t mmio(replay *r, n9_replay_figures *f, const n9_access *a,
         if (field) {
             SdrcConfig cfg;
 
-            *field = a->value;
+            /* a recorded write's value is not known: the same again */
+            *field = a->flags & N9_ACC_KEEP ? *field : a->value;
             sdrc_decode(&r->regs, L3_HZ, &cfg);
             sdrc_set_config(&r->sdrc, &cfg, now);
         }

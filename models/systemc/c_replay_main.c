@@ -9,11 +9,12 @@
 
 #include "c_replay.h"
 #include "replay_args.h"
+#include "trace_file_source.h"
 
 int main(int argc, char **argv)
 {
     replay_args ra;
-    n9_synth s;
+    replay_stream s;
     n9_replay_figures f;
     struct timespec t0, t1;
     double secs;
@@ -22,15 +23,24 @@ int main(int argc, char **argv)
     if (rc) {
         return rc < 0;
     }
-    if (n9_synth_init(&s, ra.accesses, ra.ws_kb * 1024, ra.seed)) {
-        fprintf(stderr, "%s: cannot set up a %u KB working set\n", argv[0],
-                ra.ws_kb);
+    if (replay_open(argv[0], &ra, &s)) {
         return 1;
     }
+    if (ra.write_trace) {
+        char err[256];
+        int bad = n9_trace_write(ra.write_trace, s.next, s.ctx, err,
+                                 sizeof(err));
+        if (bad) {
+            fprintf(stderr, "%s: %s\n", argv[0], err);
+        }
+        return replay_close(argv[0], &s) || bad;
+    }
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    n9_c_replay(n9_synth_next, &s, ra.seed, &f);
+    n9_c_replay(s.next, s.ctx, ra.seed, &f);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    n9_synth_free(&s);
+    if (replay_close(argv[0], &s)) {
+        return 1;
+    }
     n9_replay_print(stdout, &f);
     secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (ra.speed) {

@@ -33,6 +33,9 @@ void TraceInitiator::run()
 
         t.set_address(a.addr);
         t.set_data_ptr(data);
+        if (a.size > sizeof(data)) {
+            a.size = sizeof(data);      /* no access is longer than a line */
+        }
         t.set_data_length(a.size);
         t.set_streaming_width(a.size);
         t.set_byte_enable_ptr(nullptr);
@@ -44,6 +47,12 @@ void TraceInitiator::run()
             kind->kind = AccessKind::STORE;
             for (i = 0; i < a.size && i < sizeof(data); i++) {
                 data[i] = i < 4 ? a.value >> (8 * i) : 0;
+            }
+            if (a.flags & N9_ACC_KEEP) {
+                /* the data are not known: what the target holds, again */
+                t.set_command(tlm::TLM_READ_COMMAND);
+                socket->transport_dbg(t);
+                t.set_command(tlm::TLM_WRITE_COMMAND);
             }
             stores++;
             break;

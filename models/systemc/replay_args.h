@@ -12,12 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace_file_source.h"
+#include "trace_source.h"
+
 typedef struct replay_args {
     uint64_t accesses;
     uint32_t ws_kb;
     uint64_t seed;
     int speed;              /* print the speed line on stderr */
     uint64_t quantum_ns;    /* tlm_replay: the initiator's quantum */
+    const char *trace;      /* replay this recorded trace */
+    const char *write_trace;/* c_replay: write the stream as a trace */
 } replay_args;
 
 static int replay_number(const char *prog, const char *opt, const char *v,
@@ -52,6 +57,8 @@ static int replay_parse(int argc, char **argv, const char *what,
     r->seed = 1;
     r->speed = 0;
     r->quantum_ns = 1000;
+    r->trace = NULL;
+    r->write_trace = NULL;
     for (i = 1; i < argc; i++) {
         uint64_t v;
         const char *o = argv[i];
@@ -59,6 +66,7 @@ static int replay_parse(int argc, char **argv, const char *what,
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             printf("usage: %s [--accesses N] [--working-set KB] [--seed S] "
                    "[--speed] [--quantum-ns Q]\n"
+                   "       %s --trace FILE [--speed] [--quantum-ns Q]\n"
                    "%s: the synthetic pointer-chase stream (trace_source.h)\n"
                    "  --accesses N      accesses to replay (200000)\n"
                    "  --working-set KB  the chase's working set (4096)\n"
@@ -67,8 +75,12 @@ static int replay_parse(int argc, char **argv, const char *what,
                    "  --speed           accesses per host second on stderr\n"
                    "  --quantum-ns Q    tlm_replay: the initiator syncs when "
                    "Q ns ahead (1000)\n"
+                   "  --trace FILE      a recorded trace instead "
+                   "(trace_file_source.h says what of it)\n"
+                   "  --write-trace FILE  c_replay: write the synthetic stream "
+                   "as a trace and stop\n"
                    "Prints the figures, one \"name value\" per line.\n",
-                   prog, what);
+                   prog, prog, what);
             return 1;
         } else if (!strcmp(o, "--speed")) {
             r->speed = 1;
@@ -94,6 +106,12 @@ static int replay_parse(int argc, char **argv, const char *what,
                 return -1;
             }
             r->quantum_ns = v;
+        } else if (!strcmp(o, "--trace") || !strcmp(o, "--write-trace")) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "%s: %s needs a file name\n", prog, o);
+                return -1;
+            }
+            *(o[2] == 't' ? &r->trace : &r->write_trace) = argv[++i];
         } else if (!strcmp(o, "--seed")) {
             if (replay_number(prog, o, i + 1 < argc ? argv[++i] : NULL,
                               UINT64_MAX, &v)) {
@@ -106,6 +124,53 @@ static int replay_parse(int argc, char **argv, const char *what,
         }
     }
     return 0;
+}
+
+/* The stream the arguments ask for: the synthetic one or a trace. */
+typedef struct replay_stream {
+    n9_synth synth;
+    n9_trace_source trace;
+    n9_next_fn next;
+    void *ctx;
+} replay_stream;
+
+/* 0, or -1 with the error printed */
+static int replay_open(const char *prog, const replay_args *ra,
+                       replay_stream *st)
+{
+    char err[256];
+
+    memset(st, 0, sizeof(*st));
+    if (ra->trace) {
+        if (n9_trace_source_open(&st->trace, ra->trace, err, sizeof(err))) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return -1;
+        }
+        st->next = n9_trace_source_next;
+        st->ctx = &st->trace;
+        return 0;
+    }
+    if (n9_synth_init(&st->synth, ra->accesses, ra->ws_kb * 1024, ra->seed)) {
+        fprintf(stderr, "%s: cannot set up a %u KB working set\n", prog,
+                ra->ws_kb);
+        return -1;
+    }
+    st->next = n9_synth_next;
+    st->ctx = &st->synth;
+    return 0;
+}
+
+/* 0, or -1 if the trace stopped on an error (printed) */
+static int replay_close(const char *prog, replay_stream *st)
+{
+    const char *why = st->trace.t ? n9_trace_source_error(&st->trace) : NULL;
+
+    if (why) {
+        fprintf(stderr, "%s: %s\n", prog, why);
+    }
+    n9_trace_source_close(&st->trace);
+    n9_synth_free(&st->synth);
+    return why ? -1 : 0;
 }
 
 #endif /* N9_REPLAY_ARGS_H */

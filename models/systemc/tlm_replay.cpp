@@ -14,25 +14,28 @@
 #include "n9_platform_tlm.h"
 #include "n9_trace_initiator_tlm.h"
 #include "replay_args.h"
+#include "trace_file_source.h"
 
 int sc_main(int argc, char **argv)
 {
     replay_args ra;
-    n9_synth s;
+    replay_stream s;
     n9_replay_figures f;
     int rc = replay_parse(argc, argv, "the SystemC TLM-2.0 platform", &ra);
 
     if (rc) {
         return rc < 0;
     }
-    if (n9_synth_init(&s, ra.accesses, ra.ws_kb * 1024, ra.seed)) {
-        fprintf(stderr, "%s: cannot set up a %u KB working set\n", argv[0],
-                ra.ws_kb);
+    if (ra.write_trace) {
+        fprintf(stderr, "%s: --write-trace is c_replay's\n", argv[0]);
+        return 1;
+    }
+    if (replay_open(argv[0], &ra, &s)) {
         return 1;
     }
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO,
                                             sc_core::SC_DO_NOTHING);
-    n9::CSource src(n9_synth_next, &s);
+    n9::CSource src(s.next, s.ctx);
     n9::Platform soc("soc", ra.seed);
     n9::TraceInitiator cpu("cpu", src, n9::ns_time(ra.quantum_ns));
     cpu.socket.bind(soc.cpu());
@@ -41,7 +44,9 @@ int sc_main(int argc, char **argv)
     sc_core::sc_start();
     double secs = std::chrono::duration<double>(
         std::chrono::steady_clock::now() - t0).count();
-    n9_synth_free(&s);
+    if (replay_close(argv[0], &s)) {
+        return 1;
+    }
     if (!cpu.done) {
         fprintf(stderr, "%s: the initiator did not finish\n", argv[0]);
         return 1;

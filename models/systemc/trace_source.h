@@ -35,7 +35,12 @@ typedef struct n9_access {
     uint32_t size;          /* bytes, 1..64 (a fetch: the line's) */
     uint32_t value;         /* a store's data (its low size bytes) */
     uint8_t kind;           /* enum n9_access_kind */
+    uint8_t flags;          /* N9_ACC_KEEP */
 } n9_access;
+
+/* A store whose data the stream does not know (a recorded register
+ * write): the replay writes back what the target holds. */
+#define N9_ACC_KEEP     1u
 
 /* The next access into *a: 1, or 0 at the end of the stream. */
 typedef int (*n9_next_fn)(void *ctx, n9_access *a);
