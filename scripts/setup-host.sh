@@ -4,14 +4,16 @@
 # GNU Arm toolchains, and deb-src entries for trixie, where the QEMU 10.0 and
 # Linux 6.18 source packages live; and what the n9 tool uses: gnuplot
 # (n9 plot), Slurm and MUNGE (n9 sweep --slurm, and the one-node cluster
-# tests/slurm/start-slurm.sh starts for the tests).
+# tests/slurm/start-slurm.sh starts for the tests); SystemC 2.3.4 for the
+# models' TLM-2.0 wrappers (models/systemc, docs/systemc.md).
 . "$(dirname "$0")/lib.sh"
 
 stamp=$N9_CACHE/host-setup.stamp
 want=$(hash_of "$0")
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
    command -v arm-linux-gnueabihf-gcc >/dev/null && command -v meson >/dev/null &&
-   command -v gnuplot >/dev/null && command -v sbatch >/dev/null; then
+   command -v gnuplot >/dev/null && command -v sbatch >/dev/null &&
+   pkg-config --exists systemc; then
     log "host packages: already installed"
     exit 0
 fi
@@ -46,7 +48,8 @@ timed "installing build packages" quiet as_root apt-get install -y -q -t bookwor
     gcc-arm-none-eabi libnewlib-arm-none-eabi \
     flex bison bc cpio xz-utils lzma lzop kmod device-tree-compiler \
     dpkg-dev \
-    gnuplot-nox slurm-wlm munge
+    gnuplot-nox slurm-wlm munge \
+    libsystemc-dev
 timed "installing meson (bookworm-backports)" quiet as_root apt-get install -y -q \
     -t bookworm-backports meson
 

@@ -103,6 +103,34 @@ void sdrc_n9_regs(SdrcRegs *r)
     }
 }
 
+uint32_t *sdrc_regs_field(SdrcRegs *r, uint32_t offset)
+{
+    int p;
+
+    switch (offset) {
+    case SDRC_REG_CS_CFG:
+        return &r->cs_cfg;
+    case SDRC_REG_DLLA_CTRL:
+        return &r->dlla_ctrl;
+    case SDRC_REG_POWER:
+        return &r->power;
+    }
+    for (p = 0; p < SDRC_NUM_CS; p++) {
+        if (offset == SDRC_REG_MCFG(p)) {
+            return &r->mcfg[p];
+        } else if (offset == SDRC_REG_MR(p)) {
+            return &r->mr[p];
+        } else if (offset == SDRC_REG_ACTIM_A(p)) {
+            return &r->actim_a[p];
+        } else if (offset == SDRC_REG_ACTIM_B(p)) {
+            return &r->actim_b[p];
+        } else if (offset == SDRC_REG_RFR_CTRL(p)) {
+            return &r->rfr_ctrl[p];
+        }
+    }
+    return NULL;
+}
+
 const char *sdrc_params_check(const SdrcParams *p)
 {
     if (p->dll_relock_ns > SDRC_PARAM_MAX ||

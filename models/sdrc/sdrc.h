@@ -150,6 +150,26 @@ void sdrc_decode(const SdrcRegs *r, uint32_t l3_hz, SdrcConfig *c);
 /* The N9's registers after Linux's omap2_sdrc_init (SDRC_POWER 0x9). */
 void sdrc_n9_regs(SdrcRegs *r);
 
+/*
+ * The timing registers by their offset in the SDRC's register window
+ * (0x6D000000; Linux arch/arm/mach-omap2/sdrc.h, the same offsets as the
+ * machine's SDRC device): for a wrapper that takes register accesses (the
+ * SystemC target, models/systemc) and a replay that must see the same.
+ * Per chip select p most registers are 0x30 * p apart, ACTIM_CTRLA/B
+ * 0x28 * p.
+ */
+#define SDRC_REG_CS_CFG         0x040u
+#define SDRC_REG_DLLA_CTRL      0x060u
+#define SDRC_REG_POWER          0x070u
+#define SDRC_REG_MCFG(p)        (0x080u + 0x30u * (p))
+#define SDRC_REG_MR(p)          (0x084u + 0x30u * (p))
+#define SDRC_REG_ACTIM_A(p)     (0x09Cu + 0x28u * (p))
+#define SDRC_REG_ACTIM_B(p)     (0x0A0u + 0x28u * (p))
+#define SDRC_REG_RFR_CTRL(p)    (0x0A4u + 0x30u * (p))
+
+/* The SdrcRegs field at @offset, or NULL if it is not a timing register. */
+uint32_t *sdrc_regs_field(SdrcRegs *r, uint32_t offset);
+
 /* ---- Parameters no register gives ([sdrc] in the timing file) ------------ */
 
 typedef struct SdrcParams {

@@ -656,8 +656,34 @@ static void test_save_restore(void)
     CHECK_EQ(sdrc_load(&b, img), 0);
 }
 
+/* Register offsets reach the right SdrcRegs fields: the SDRC's own map
+ * (sdrc.h in Linux: ACTIM of CS1 at 0xC4/0xC8, the rest 0x30 apart). */
+static void test_regs_field(void)
+{
+    SdrcRegs r;
+
+    sdrc_n9_regs(&r);
+    CHECK(sdrc_regs_field(&r, 0x070) == &r.power, "SDRC_POWER");
+    CHECK(sdrc_regs_field(&r, 0x040) == &r.cs_cfg, "SDRC_CS_CFG");
+    CHECK(sdrc_regs_field(&r, 0x060) == &r.dlla_ctrl, "SDRC_DLLA_CTRL");
+    CHECK(sdrc_regs_field(&r, 0x080) == &r.mcfg[0], "SDRC_MCFG_0");
+    CHECK(sdrc_regs_field(&r, 0x0B0) == &r.mcfg[1], "SDRC_MCFG_1");
+    CHECK(sdrc_regs_field(&r, 0x084) == &r.mr[0], "SDRC_MR_0");
+    CHECK(sdrc_regs_field(&r, 0x0B4) == &r.mr[1], "SDRC_MR_1");
+    CHECK(sdrc_regs_field(&r, 0x09C) == &r.actim_a[0], "SDRC_ACTIM_CTRLA_0");
+    CHECK(sdrc_regs_field(&r, 0x0A0) == &r.actim_b[0], "SDRC_ACTIM_CTRLB_0");
+    CHECK(sdrc_regs_field(&r, 0x0C4) == &r.actim_a[1], "SDRC_ACTIM_CTRLA_1");
+    CHECK(sdrc_regs_field(&r, 0x0C8) == &r.actim_b[1], "SDRC_ACTIM_CTRLB_1");
+    CHECK(sdrc_regs_field(&r, 0x0A4) == &r.rfr_ctrl[0], "SDRC_RFR_CTRL_0");
+    CHECK(sdrc_regs_field(&r, 0x0D4) == &r.rfr_ctrl[1], "SDRC_RFR_CTRL_1");
+    CHECK(sdrc_regs_field(&r, 0x010) == NULL, "SYSCONFIG: not timing");
+    CHECK(sdrc_regs_field(&r, 0x0A8) == NULL, "SDRC_MANUAL_0: not timing");
+    CHECK(sdrc_regs_field(&r, 0x071) == NULL, "unaligned");
+}
+
 int main(void)
 {
+    test_regs_field();
     test_decode();
     test_mapping();
     test_rows();

@@ -1,0 +1,54 @@
+/*
+ * A small OMAP3630 platform of the TLM-2.0 components: the Cortex-A8's
+ * cache front end (the CPU's port), a router by the SoC's memory map
+ * (omap3630_map.h: the SDRAM to the SDRC, each interconnect window to its
+ * agent), the five agents with a target behind every block of the map
+ * (the PRCM's PRM and CM, the SDRC's registers, an UnimplementedDevice for
+ * the others), the PRCM's idle request wired to the SDRC.
+ *
+ *   CPU -> cpu [A8Cache] mem -> [Router] -> SDRAM 0x80000000: Sdrc.mem
+ *                                        -> L4-WKUP, L4-CORE, L4-PER,
+ *                                           L4-EMU, L3: InterconnectAgent
+ *                                              -> Prcm.prm / Prcm.cm,
+ *                                                 Sdrc.regs, others
+ *
+ * standbywfi and irq are the platform's inputs to the PRCM (the MPU's
+ * STANDBYWFI, the INTC's interrupt): drive them from a CPU model.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef N9_PLATFORM_TLM_H
+#define N9_PLATFORM_TLM_H
+
+#include <memory>
+#include <vector>
+
+#include "n9_a8cache_tlm.h"
+#include "n9_l4ic_tlm.h"
+#include "n9_prcm_tlm.h"
+#include "n9_router_tlm.h"
+#include "n9_sdrc_tlm.h"
+#include "n9_unimp_tlm.h"
+
+namespace n9 {
+
+class Platform : public sc_core::sc_module {
+public:
+    A8Cache cache;
+    Router router;
+    sc_core::sc_vector<InterconnectAgent> agents;  /* by OMAP3Agent */
+    Sdrc sdrc;
+    Prcm prcm;
+    std::vector<std::unique_ptr<UnimplementedDevice>> unimplemented;
+    sc_core::sc_signal<bool> standbywfi, irq;
+
+    /* @seed: the [timing] seed of the agents and the cache's replacement */
+    explicit Platform(sc_core::sc_module_name name, uint64_t seed = 1);
+
+    /* The CPU's port: bind its initiator socket here. */
+    tlm_utils::simple_target_socket<A8Cache> &cpu() { return cache.cpu; }
+};
+
+}  // namespace n9
+
+#endif /* N9_PLATFORM_TLM_H */
