@@ -66,13 +66,7 @@ static uint64_t mmio(replay *r, n9_replay_figures *f, const n9_access *a,
             sdrc_set_config(&r->sdrc, &cfg, now);
         }
     }
-    if (is_write) {
-        c->writes++;
-        c->write_ns += ns;
-    } else {
-        c->reads++;
-        c->read_ns += ns;
-    }
+    n9_access_count(c, is_write, ns);
     return ns;
 }
 

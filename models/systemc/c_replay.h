@@ -19,14 +19,13 @@
 #include "l4ic.h"
 #include "sdrc.h"
 #include "trace_source.h"
+#include "n9_access_counts.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef struct n9_replay_agent {
-    uint64_t reads, writes, read_ns, write_ns, errors;
-} n9_replay_agent;
+typedef n9_access_counts n9_replay_agent;
 
 typedef struct n9_replay_figures {
     uint64_t transactions, loads, stores, fetches, errors;

@@ -90,15 +90,8 @@ void InterconnectAgent::b_transport(tlm::tlm_generic_payload &t,
     out[i]->b_transport(t, delay);
     t.set_address(off);
     delay += ns_time(ns);
-    for (Counters *c : { &g.c, &total_ }) {
-        if (is_write) {
-            c->writes++;
-            c->write_ns += ns;
-        } else {
-            c->reads++;
-            c->read_ns += ns;
-        }
-    }
+    n9_access_count(&g.c, is_write, ns);
+    n9_access_count(&total_, is_write, ns);
 }
 
 unsigned InterconnectAgent::transport_dbg(tlm::tlm_generic_payload &t)

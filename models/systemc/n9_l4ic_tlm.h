@@ -29,6 +29,7 @@
 
 extern "C" {
 #include "l4ic.h"
+#include "n9_access_counts.h"
 }
 
 namespace n9 {
@@ -42,10 +43,7 @@ public:
     tlm_utils::multi_passthrough_initiator_socket<InterconnectAgent, 32,
         tlm::tlm_base_protocol_types, 0, sc_core::SC_ZERO_OR_MORE_BOUND> out;
 
-    struct Counters {
-        uint64_t reads = 0, writes = 0, read_ns = 0, write_ns = 0;
-        uint64_t errors = 0;
-    };
+    using Counters = n9_access_counts;
 
     /* @which: the agent (its window from omap3630_agents); @seed: the
      * [timing] seed (1 in the machine unless a timing file says). */
@@ -78,12 +76,12 @@ private:
         std::string name;
         uint64_t base, size;
         l4ic_target model;
-        Counters c;
+        Counters c{};
     };
     OMAP3Agent which_;
     uint64_t seed_;
     std::vector<Group> groups_;
-    Counters total_;
+    Counters total_{};
 
     void b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);
     unsigned transport_dbg(tlm::tlm_generic_payload &t);

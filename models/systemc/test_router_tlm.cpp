@@ -76,7 +76,5 @@ struct Bench : sc_core::sc_module {
 
 int sc_main(int, char **)
 {
-    Bench b("bench");
-    sc_core::sc_start();
-    return check_done();
+    return run_bench<Bench>();
 }

@@ -128,6 +128,30 @@ private:
     }
 };
 
+/* Whether the target behind @s refuses DMI at @addr (the components
+ * charge every access, so they all do). */
+template <typename Socket>
+bool dmi_refused(Socket &s, uint64_t addr)
+{
+    tlm::tlm_generic_payload p;
+    tlm::tlm_dmi dmi;
+
+    p.set_address(addr);
+    p.set_read();
+    return !s->get_direct_mem_ptr(p, dmi);
+}
+
+/* A test's sc_main: its bench (an SC_THREAD doing the checks) to the
+ * end of the simulation, then check.h's verdict. */
+template <typename Bench>
+int run_bench()
+{
+    Bench b("bench");
+
+    sc_core::sc_start();
+    return check_done();
+}
+
 /* An initiator: the test's thread drives it. */
 class Initiator : public sc_core::sc_module {
 public:

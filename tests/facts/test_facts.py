@@ -35,6 +35,9 @@ TOP = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                       os.path.join(os.path.dirname(__file__), '..', '..'))
 sys.path.insert(0, os.path.join(TOP, 'tools'))
 from n9 import facts  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 # Paths of a build machine: never in the repo (this list is the exception)
 MACHINE_PATHS = re.compile(r'/work/|/root/|/home/|\.\./shared\b|'
@@ -42,18 +45,6 @@ MACHINE_PATHS = re.compile(r'/work/|/root/|/home/|\.\./shared\b|'
 # Pages the tool writes into a run's folder, not pages of the repo
 GENERATED = {'report.md'}
 SELF = os.path.relpath(os.path.abspath(__file__), TOP)
-
-failed = 0
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else
-                        '\n    ' + str(detail).replace('\n', '\n    ')),
-          flush=True)
-
 
 def repo_files():
     """The files of the clone: tracked and new ones not ignored (without
@@ -168,19 +159,26 @@ def test_no_copies(table, files):
           '\n'.join(found))
 
 
-def test_no_machine_paths(files):
-    found = []
-    n = 0
+def other_lines(files):
+    """(path, line number, line) of every text file but this one"""
     for path in files:
         if path == SELF:
             continue
         text = text_of(path)
         if text is None:
             continue
-        n += 1
         for i, line in enumerate(text.split('\n'), 1):
-            if MACHINE_PATHS.search(line):
-                found.append('%s:%d: %s' % (path, i, line.strip()[:120]))
+            yield path, i, line
+
+
+def test_no_machine_paths(files):
+    found = []
+    read = set()
+    for path, i, line in other_lines(files):
+        read.add(path)
+        if MACHINE_PATHS.search(line):
+            found.append('%s:%d: %s' % (path, i, line.strip()[:120]))
+    n = len(read)
     check('no file of the repo names a build machine\'s path (%d text '
           'files; home and root folders, /work/, ../shared)' % n,
           n > 100 and not found, '\n'.join(found[:40]))
@@ -198,16 +196,10 @@ def test_md_references(files):
     pages |= GENERATED
     ref = re.compile(r'(?<![\w.-])([\w.-]+)\.md\b')
     found = []
-    for path in files:
-        if path == SELF:
-            continue
-        text = text_of(path)
-        if text is None:
-            continue
-        for i, line in enumerate(text.split('\n'), 1):
-            for m in ref.finditer(line):
-                if m.group(1) + '.md' not in pages:
-                    found.append('%s:%d: %s.md' % (path, i, m.group(1)))
+    for path, i, line in other_lines(files):
+        for m in ref.finditer(line):
+            if m.group(1) + '.md' not in pages:
+                found.append('%s:%d: %s.md' % (path, i, m.group(1)))
     check('every page a file cites (NAME.md) is in the repo (%d pages)'
           % len(pages), not found, '\n'.join(found[:60]))
 
@@ -294,7 +286,7 @@ def main():
         test_no_copies(table, files)
         test_docs_cite_facts(table, files)
     test_no_machine_paths(files)
-    sys.exit(1 if failed else 0)
+    sys.exit(1 if n9check.failed else 0)
 
 
 if __name__ == '__main__':

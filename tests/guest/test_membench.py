@@ -54,13 +54,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import bench as n9bench  # noqa: E402
 from n9 import kernel as n9kernel, scenario as n9scenario  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 SIZES = ['16K', '32K', '64K', '128K', '256K', '512K', '1M', '2M', '4M',
          '8M', '16M', '32M']
 KB_COUNTS = {'syscall': 10000, 'yield': 10000, 'pipe': 1000, 'thread': 1000,
              'process': 1000, 'anonfault': 256, 'filefault': 256, 'spawn': 10}
 KB_BYTES = 1 << 20
-failed = 0
 
 # The phone's figures the model does not reach yet, with why
 # (docs/known-gaps.md, "Memory figures against the phone's ... table").
@@ -79,25 +82,14 @@ KNOWN_GAPS = {
 XFAIL_SEEN = set()
 
 
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else
-                        '\n    ' + str(detail).replace('\n', '\n    ')),
-          flush=True)
-
-
 def check_phone(key, name, ok, detail=''):
     """A figure against the phone's: a known gap is XFAIL while it fails
     and a failure (XPASS) when it passes."""
-    global failed
     if key in KNOWN_GAPS:
         XFAIL_SEEN.add(key)
         if ok:
-            failed += 1
-            print('FAIL: XPASS (remove it from KNOWN_GAPS and known-gaps.md): '
-                  '%s' % name, flush=True)
+            n9check.fail('XPASS (remove it from KNOWN_GAPS and '
+                         'known-gaps.md): %s' % name)
         else:
             print('XFAIL: %s (known gap: %s)' % (name, KNOWN_GAPS[key]),
                   flush=True)
@@ -439,7 +431,7 @@ def main():
               'status %s' % (w.get('read_back'), w.get('status')),
               w.get('wrote') == '0x00000009' and
               w.get('read_back') == '0x00000009' and w.get('status') == 0, w)
-    return 1 if failed else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':
