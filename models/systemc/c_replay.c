@@ -70,13 +70,27 @@ static uint64_t mmio(replay *r, n9_replay_figures *f, const n9_access *a,
     return ns;
 }
 
-void n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
-                 n9_replay_figures *f)
+/* The boot ROM or the SRAM: the machine's memory path does not charge it */
+static int onchip_at(uint32_t addr, unsigned size)
+{
+    int i;
+
+    for (i = 0; i < OMAP3_NUM_ONCHIP; i++) {
+        const OMAP3OnChipMap *m = &omap3630_onchip[i];
+        if (addr >= m->base && (uint64_t)addr - m->base + size <= m->size) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
+                n9_replay_figures *f, char *why, size_t whylen)
 {
     static replay r;    /* the cache's state is large */
     a8cache_next nx = { sdrc_next_level_access, &r.sdrc };
     n9_access a;
-    uint64_t stall = 0, now = 0, ns;
+    uint64_t stall = 0, now = 0, ns, cpu_ns = 0;
     int b;
 
     memset(f, 0, sizeof(*f));
@@ -93,6 +107,14 @@ void n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
                          l4ic_seed_for(seed, full));
     }
     while (next(ctx, &a)) {
+        if (a.cpu_ns < cpu_ns) {
+            snprintf(why, whylen, "access %llu goes back in time (%llu ns "
+                     "after %llu ns)", (unsigned long long)f->transactions,
+                     (unsigned long long)a.cpu_ns,
+                     (unsigned long long)cpu_ns);
+            return -1;
+        }
+        cpu_ns = a.cpu_ns;
         now = a.cpu_ns + stall;
         f->transactions++;
         if (a.addr >= SDRAM_BASE && a.addr - SDRAM_BASE < SDRAM_SIZE) {
@@ -113,10 +135,17 @@ void n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
         } else {
             if (a.kind == N9_ACC_STORE) {
                 f->stores++;
+            } else if (a.kind == N9_ACC_FETCH) {
+                f->fetches++;
             } else {
                 f->loads++;
             }
-            ns = mmio(&r, f, &a, now);
+            if (onchip_at(a.addr, a.size)) {
+                f->onchip++;
+                ns = 0;
+            } else {
+                ns = mmio(&r, f, &a, now);
+            }
         }
         stall += ns;
         now += ns;
@@ -126,6 +155,7 @@ void n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
     memcpy(f->cache, r.cache.s.cnt, sizeof(f->cache));
     f->sdrc = r.sdrc.cnt;
     f->sdrc_power = r.regs.power;
+    return 0;
 }
 
 void n9_replay_print(FILE *out, const n9_replay_figures *f)
@@ -147,6 +177,7 @@ void n9_replay_print(FILE *out, const n9_replay_figures *f)
     fprintf(out, "loads %llu\nstores %llu\nfetches %llu\nerrors %llu\n",
             (unsigned long long)f->loads, (unsigned long long)f->stores,
             (unsigned long long)f->fetches, (unsigned long long)f->errors);
+    fprintf(out, "onchip %llu\n", (unsigned long long)f->onchip);
     fprintf(out, "end_ns %llu\nstall_ns %llu\n",
             (unsigned long long)f->end_ns, (unsigned long long)f->stall_ns);
     for (i = 0; i < A8C_NUM_COUNTERS; i++) {

@@ -29,6 +29,7 @@ typedef n9_access_counts n9_replay_agent;
 
 typedef struct n9_replay_figures {
     uint64_t transactions, loads, stores, fetches, errors;
+    uint64_t onchip;            /* boot ROM and SRAM accesses: free */
     uint64_t end_ns;            /* the last access done */
     uint64_t stall_ns;          /* all accesses' stalls */
     uint64_t cache[A8C_NUM_COUNTERS];
@@ -38,9 +39,10 @@ typedef struct n9_replay_figures {
 } n9_replay_figures;
 
 /* Replay the stream @next(@ctx) from time 0 with the [timing] @seed (1 as
- * the machine's default) and the cache's replacement @seed too. */
-void n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
-                 n9_replay_figures *f);
+ * the machine's default) and the cache's replacement @seed too.  0, or -1
+ * if the stream went back in time (a one-line reason in @why). */
+int n9_c_replay(n9_next_fn next, void *ctx, uint64_t seed,
+                 n9_replay_figures *f, char *why, size_t whylen);
 
 /* The figures, one "name value" per line. */
 void n9_replay_print(FILE *out, const n9_replay_figures *f);

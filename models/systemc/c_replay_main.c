@@ -36,7 +36,15 @@ int main(int argc, char **argv)
         return replay_close(argv[0], &s) || bad;
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    n9_c_replay(s.next, s.ctx, ra.seed, &f);
+    {
+        char why[160];
+
+        if (n9_c_replay(s.next, s.ctx, ra.seed, &f, why, sizeof(why))) {
+            fprintf(stderr, "%s: %s\n", argv[0], why);
+            replay_close(argv[0], &s);
+            return 1;
+        }
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (replay_close(argv[0], &s)) {
         return 1;

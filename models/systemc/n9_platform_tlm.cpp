@@ -25,6 +25,14 @@ Platform::Platform(sc_core::sc_module_name name, uint64_t seed)
         router.map(m.name, m.base, m.size, 1 + a, m.priority);
         router.out.bind(agents[a].in);
     }
+    /* the boot ROM and the SRAM: free, as the machine's memory path */
+    for (int i = 0; i < OMAP3_NUM_ONCHIP; i++) {
+        const OMAP3OnChipMap &m = omap3630_onchip[i];
+
+        onchip.emplace_back(new UnimplementedDevice(m.name));
+        router.map(m.name, m.base, m.size, 1 + OMAP3_NUM_AGENTS + i, 2);
+        router.out.bind(onchip.back()->socket);
+    }
     for (int b = 0; b < OMAP3_NUM_BLOCKS; b++) {
         InterconnectAgent &ag = agents[omap3630_map[b].agent];
 

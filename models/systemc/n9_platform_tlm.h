@@ -2,11 +2,13 @@
  * A small OMAP3630 platform of the TLM-2.0 components: the Cortex-A8's
  * cache front end (the CPU's port), a router by the SoC's memory map
  * (omap3630_map.h: the SDRAM to the SDRC, each interconnect window to its
- * agent), the five agents with a target behind every block of the map
+ * agent, the boot ROM and the SRAM to targets that cost nothing, as the
+ * machine's memory path does not time them), the five agents with a target behind every block of the map
  * (the PRCM's PRM and CM, the SDRC's registers, an UnimplementedDevice for
  * the others), the PRCM's idle request wired to the SDRC.
  *
  *   CPU -> cpu [A8Cache] mem -> [Router] -> SDRAM 0x80000000: Sdrc.mem
+ *                                        -> ROM, SRAM: UnimplementedDevice
  *                                        -> L4-WKUP, L4-CORE, L4-PER,
  *                                           L4-EMU, L3: InterconnectAgent
  *                                              -> Prcm.prm / Prcm.cm,
@@ -40,6 +42,8 @@ public:
     Sdrc sdrc;
     Prcm prcm;
     std::vector<std::unique_ptr<UnimplementedDevice>> unimplemented;
+    /* the boot ROM and the SRAM (omap3630_onchip): reached, not timed */
+    std::vector<std::unique_ptr<UnimplementedDevice>> onchip;
     sc_core::sc_signal<bool> standbywfi, irq;
 
     /* @seed: the [timing] seed of the agents and the cache's replacement */

@@ -27,9 +27,17 @@ void TraceInitiator::run()
     while (src_.next(a)) {
         uint64_t issue = a.cpu_ns + stall_ns;
         uint64_t stamp = time_ns(sc_core::sc_time_stamp());
-        sc_core::sc_time delay = ns_time(issue - stamp);
+        sc_core::sc_time delay;
         uint64_t ns;
         unsigned i;
+
+        if (a.cpu_ns < cpu_ns_ || issue < stamp) {
+            /* the kernel's time cannot go back (trace_source.h) */
+            SC_REPORT_ERROR(name(), "an access goes back in time");
+            break;
+        }
+        cpu_ns_ = a.cpu_ns;
+        delay = ns_time(issue - stamp);
 
         t.set_address(a.addr);
         t.set_data_ptr(data);

@@ -52,6 +52,7 @@ public:
 private:
     AccessSource &src_;
     sc_core::sc_time quantum_;
+    uint64_t cpu_ns_ = 0;       /* the last access's CPU time */
     void run();
 };
 

@@ -167,6 +167,13 @@ static int replay_close(const char *prog, replay_stream *st)
 
     if (why) {
         fprintf(stderr, "%s: %s\n", prog, why);
+    } else if (st->trace.t) {
+        fprintf(stderr, "%s: trace: %llu events, %llu not replayed (walks, "
+                "PLD, TLB, PRCM, groups outside the map), %llu accesses held "
+                "at the time of the one before\n", prog,
+                (unsigned long long)st->trace.events,
+                (unsigned long long)st->trace.skipped,
+                (unsigned long long)st->trace.held);
     }
     n9_trace_source_close(&st->trace);
     n9_synth_free(&st->synth);

@@ -58,6 +58,9 @@ int sc_main(int argc, char **argv)
     f.stores = cpu.stores;
     f.fetches = cpu.fetches;
     f.errors = cpu.errors;
+    for (auto &m : soc.onchip) {
+        f.onchip += m->reads + m->writes;
+    }
     f.end_ns = cpu.end_ns;
     f.stall_ns = cpu.stall_ns;
     std::memcpy(f.cache, soc.cache.model().s.cnt, sizeof(f.cache));

@@ -11,8 +11,14 @@
 
 #include "omap3630_map.h"
 
-/* The address of group "agent.block" if it is a block of the map. */
-static uint32_t group_address(const char *v)
+#define GROUP_NONE  UINT32_MAX     /* not a block of the map */
+
+/*
+ * The base of group "agent.block"'s agent if the group is a block of the
+ * map: a REG event's offset is in its agent's window (n9_agent.c records
+ * the port's place in the agent plus the offset in the port).
+ */
+static uint32_t group_agent_base(const char *v)
 {
     const char *dot = strchr(v, '.');
     int b;
@@ -26,10 +32,10 @@ static uint32_t group_address(const char *v)
 
         if (strlen(agent) == (size_t)(dot - v) && !strncmp(v, agent, dot - v) &&
             !strcmp(dot + 1, m->name)) {
-            return m->base;
+            return (uint32_t)omap3630_agents[m->agent].base;
         }
     }
-    return 0;
+    return GROUP_NONE;
 }
 
 int n9_trace_source_open(n9_trace_source *s, const char *path, char *err,
@@ -39,6 +45,9 @@ int n9_trace_source_open(n9_trace_source *s, const char *path, char *err,
     unsigned i;
 
     memset(s, 0, sizeof(*s));
+    for (i = 0; i <= N9_TRACE_MAX_GROUPS; i++) {
+        s->group_base[i] = GROUP_NONE;
+    }
     s->t = n9trace_open(path, err, errlen);
     if (!s->t) {
         return -1;
@@ -56,7 +65,7 @@ int n9_trace_source_open(n9_trace_source *s, const char *path, char *err,
             s->t = NULL;
             return -1;
         }
-        s->group_addr[id] = group_address(v);
+        s->group_base[id] = group_agent_base(v);
     }
     return 0;
 }
@@ -80,6 +89,18 @@ int n9_trace_source_next(void *ctx, n9_access *a)
 
         s->events++;
         s->charged += ev.charge_ns;
+        /*
+         * Never before the event before it: the machine charges a fetch
+         * for the instructions it starts (a miss, the MPU's extra below
+         * 1 GHz) before they run, so an access inside them was recorded
+         * at less than the fetch's time plus its charge.  A replay issues
+         * in stream order, at non-decreasing times (trace_source.h).
+         */
+        if (cpu_ns < s->cpu_ns) {
+            cpu_ns = s->cpu_ns;
+            s->held++;
+        }
+        s->cpu_ns = cpu_ns;
         memset(a, 0, sizeof(*a));
         a->cpu_ns = cpu_ns;
         switch (ev.type) {
@@ -104,8 +125,8 @@ int n9_trace_source_next(void *ctx, n9_access *a)
         }
         case N9T_REG:
             if (ev.group && ev.group <= N9_TRACE_MAX_GROUPS &&
-                s->group_addr[ev.group]) {
-                a->addr = s->group_addr[ev.group] + ev.offset;
+                s->group_base[ev.group] != GROUP_NONE) {
+                a->addr = s->group_base[ev.group] + ev.offset;
                 a->size = ev.size;
                 if (ev.flags & N9T_F_WRITE) {
                     a->kind = N9_ACC_STORE;
@@ -190,7 +211,8 @@ int n9_trace_write(const char *path, n9_next_fn next, void *ctx, char *err,
             }
             ev.type = N9T_REG;
             ev.group = g + 1;
-            ev.offset = acc.addr - omap3630_map[g].base;
+            ev.offset = acc.addr -
+                        (uint32_t)omap3630_agents[omap3630_map[g].agent].base;
             ev.flags = acc.kind == N9_ACC_STORE ? N9T_F_WRITE : 0;
         }
         n9trace_put(w, &ev);

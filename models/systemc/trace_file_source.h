@@ -3,9 +3,14 @@
  * access stream (trace_source.h) for the C replay and the SystemC
  * testbench: ACCESS events become loads and stores at their physical
  * address, FETCH events one fetch per 64-byte line they cover, REG events
- * register accesses at their group's address (the group's "agent.block"
- * from the header, found in omap3630_map.h).  The CPU's own time of an
- * event is its recorded time minus everything charged before it.
+ * register accesses at their agent's window base plus the recorded offset
+ * (the offset is in the agent's window; the group's "agent.block" from the
+ * header must be a block of omap3630_map.h).  ACCESS and FETCH events of
+ * the boot ROM and the SRAM stay accesses there (the machine does not
+ * charge them; omap3630_onchip).  The CPU's own time of an event is its
+ * recorded time minus everything charged before it, held at the previous
+ * access's when that is less (counted in held: a fetch is charged before
+ * the instructions it starts run).
  *
  * What this adapter leaves out (counted in skipped): the events that are
  * not accesses (page walks and CPU state: a transaction here carries a
@@ -39,10 +44,13 @@ extern "C" {
 typedef struct n9_trace_source {
     n9trace *t;
     uint64_t charged;               /* ns charged before the next event */
-    uint32_t group_addr[N9_TRACE_MAX_GROUPS + 1];   /* 0: not a block */
+    uint64_t cpu_ns;                /* the last access's */
+    /* a group's agent's window base; UINT32_MAX: not a block of the map */
+    uint32_t group_base[N9_TRACE_MAX_GROUPS + 1];
     n9_access fetch;                /* a FETCH's further lines */
     uint32_t fetch_end;
     uint64_t events, skipped;
+    uint64_t held;                  /* accesses moved up to the one before */
     int error;                      /* the reader failed: n9trace_error */
 } n9_trace_source;
 

@@ -8,7 +8,9 @@
  * Time: cpu_ns is the CPU's own time at the access, 1 ns per instruction
  * as under icount, without any memory stall.  A replay issues the access
  * at cpu_ns plus every stall the model charged before it, as the machine's
- * virtual time is instructions plus stalls.
+ * virtual time is instructions plus stalls.  cpu_ns never decreases along
+ * the stream (a TLM initiator cannot issue before the kernel's time): both
+ * replays refuse a stream that goes back.
  *
  * n9_synth: a synthetic stream, membench's pointer chase (a random cycle
  * through the lines of a working set, one dependent load per line) with

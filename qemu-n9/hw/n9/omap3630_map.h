@@ -61,6 +61,23 @@ static inline OMAP3Agent omap3630_agent_at(uint64_t addr)
     return OMAP3_AGENT_L3;
 }
 
+/*
+ * The on-chip memories the CPU reaches outside the SDRAM: the boot ROM
+ * and the OCM SRAM (as omap3630.h's OMAP3_BOOT_ROM_* and OMAP3_SRAM_*).
+ * The machine's memory path does not model them: an access costs nothing
+ * (mempath's "other").  Replays of a trace map them the same way.
+ */
+typedef struct OMAP3OnChipMap {
+    const char *name;
+    uint32_t base, size;
+} OMAP3OnChipMap;
+
+#define OMAP3_NUM_ONCHIP 2
+static const OMAP3OnChipMap omap3630_onchip[OMAP3_NUM_ONCHIP] = {
+    { "rom", 0x40000000, 0x1c000 },
+    { "sram", 0x40200000, 0x10000 },
+};
+
 /* The modelled blocks */
 typedef enum OMAP3Block {
     OMAP3_BLK_INTC,
