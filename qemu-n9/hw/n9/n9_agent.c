@@ -489,6 +489,7 @@ static void n9_agent_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3630 interconnect target agent: charges and counts register accesses";
     dc->realize = n9_agent_realize;
     dc->vmsd = &vmstate_n9_agent;
     dc->user_creatable = false;

@@ -420,6 +420,7 @@ static void omap3630_class_init(ObjectClass *oc, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
 
+    dc->desc = "TI OMAP3630 SoC (Cortex-A8, L3/L4 interconnects, PRCM, SDRC)";
     dc->realize = omap3630_realize;
     dc->user_creatable = false;
     device_class_set_props(dc, omap3630_properties);

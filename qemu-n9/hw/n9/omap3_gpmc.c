@@ -394,6 +394,7 @@ static void omap3_gpmc_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 general-purpose memory controller (GPMC)";
     dc->vmsd = &vmstate_omap3_gpmc;
     rc->phases.hold = omap3_gpmc_reset_hold;
     rc->phases.exit = omap3_gpmc_reset_exit;

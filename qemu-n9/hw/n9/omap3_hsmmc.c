@@ -544,6 +544,7 @@ static void omap3_hsmmc_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 high-speed MMC/SD/SDIO host controller (HSMMC)";
     dc->realize = omap3_hsmmc_realize;
     dc->vmsd = &vmstate_omap3_hsmmc;
     rc->phases.hold = omap3_hsmmc_reset_hold;

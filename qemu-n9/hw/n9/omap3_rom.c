@@ -111,6 +111,7 @@ static void omap3_rom_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3630 HS boot ROM (secure monitor services, warm restore)";
     dc->realize = omap3_rom_realize;
     dc->vmsd = &vmstate_omap3_rom;
     dc->user_creatable = false;

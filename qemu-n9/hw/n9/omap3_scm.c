@@ -442,6 +442,7 @@ static void omap3_scm_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 system control module (SCM: padconf, general, wake-up)";
     dc->realize = omap3_scm_realize;
     dc->vmsd = &vmstate_omap3_scm;
     rc->phases.hold = omap3_scm_reset_hold;

@@ -793,6 +793,7 @@ static void omap3_sdrc_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 SDRAM controller (SDRC) with the LPDDR timing model";
     dc->realize = omap3_sdrc_realize;
     dc->vmsd = &vmstate_omap3_sdrc;
     device_class_set_props(dc, omap3_sdrc_properties);

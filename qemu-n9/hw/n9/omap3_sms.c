@@ -186,6 +186,7 @@ static void omap3_sms_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 SDRAM memory scheduler (SMS)";
     dc->vmsd = &vmstate_omap3_sms;
     rc->phases.hold = omap3_sms_reset_hold;
 }

@@ -272,6 +272,7 @@ static void omap3_sysc_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 module with only OCP sysconfig/sysstatus registers";
     dc->realize = omap3_sysc_realize;
     dc->vmsd = &vmstate_omap3_sysc;
     rc->phases.hold = omap3_sysc_reset_hold;

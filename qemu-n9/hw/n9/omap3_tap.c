@@ -138,6 +138,7 @@ static void omap3_tap_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
+    dc->desc = "OMAP3 TAP (IDCODE, production ID, die ID)";
     dc->vmsd = &vmstate_omap3_tap;
     device_class_set_props(dc, omap3_tap_properties);
 }

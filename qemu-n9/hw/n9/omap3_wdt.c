@@ -622,6 +622,7 @@ static void omap3_wdt_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    dc->desc = "OMAP3 watchdog timer (WDT2, WDT3)";
     dc->realize = omap3_wdt_realize;
     dc->vmsd = &vmstate_omap3_wdt;
     rc->phases.hold = omap3_wdt_reset_hold;
