@@ -18,9 +18,10 @@ Checks, without building or booting anything (a second):
   - docs/README.md indexes every page of docs/;
   - every page a file cites by name (NAME.md) is a page of the repo;
   - no file of the repo names a path of a build machine (a home or root
-    folder, the helpers' /work, a ../shared folder beside the clone): a
-    clone anywhere else finds every reference it cites.  This file's own
-    pattern list is the one exception.
+    folder, the build host's work folder, a shared folder beside the
+    clone): a clone anywhere else finds every reference it cites.  This
+    file spells none out either: its patterns are built from the folder
+    names.
 Prints PASS:/FAIL: lines.
 Usage: test_facts.py TOPDIR
 """
@@ -39,9 +40,18 @@ sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
 import n9check  # noqa: E402
 from n9check import check  # noqa: E402
 
-# Paths of a build machine: never in the repo (this list is the exception)
-MACHINE_PATHS = re.compile(r'/work/|/root/|/home/|\.\./shared\b|'
-                           r'\bshared/docs\b')
+# Paths of a build machine: never in the repo.  Built from the folder
+# names, so that this file names no such path itself.
+MACHINE_FOLDERS = ('work', 'root', 'home')
+
+
+def machine_path(*parts):
+    """An absolute path under one of MACHINE_FOLDERS (for the self-check)"""
+    return '/' + '/'.join(parts)
+
+
+MACHINE_PATHS = re.compile(r'/(?:%s)/|\.\./shared\b|\bshared/docs\b'
+                           % '|'.join(MACHINE_FOLDERS))
 # Pages the tool writes into a run's folder, not pages of the repo
 GENERATED = {'report.md'}
 SELF = os.path.relpath(os.path.abspath(__file__), TOP)
@@ -180,13 +190,16 @@ def test_no_machine_paths(files):
             found.append('%s:%d: %s' % (path, i, line.strip()[:120]))
     n = len(read)
     check('no file of the repo names a build machine\'s path (%d text '
-          'files; home and root folders, /work/, ../shared)' % n,
+          'files; %s folders, a shared folder beside the clone)'
+          % (n, ', '.join(MACHINE_FOLDERS)),
           n > 100 and not found, '\n'.join(found[:40]))
     # the check finds what it looks for
     check('the path check finds such a reference',
           all(MACHINE_PATHS.search(s) for s in
-              ('see ../shared/docs/x.md', '/work/main/x', '/root/.cache',
-               '/home/u/x')) and
+              ('see ' + os.path.join('..', 'shared', 'docs', 'x.md'),
+               machine_path('work', 'main', 'x'),
+               machine_path('root', '.cache'),
+               machine_path('home', 'u', 'x'))) and
           not MACHINE_PATHS.search('docs/facts.md, ~/.cache/qemu-n9'))
 
 
