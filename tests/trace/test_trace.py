@@ -26,27 +26,15 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools'))
 from n9 import qemu as n9qemu  # noqa: E402
-
-failures = 0
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+import n9check  # noqa: E402
+from n9bare import run_bare  # noqa: E402
 
 
 def check(name, ok, detail=''):
-    global failures
-    print('%s: trace: %s%s' % ('PASS' if ok else 'FAIL', name,
-                               '' if ok or not detail else ' (%s)' % detail))
-    failures += not ok
+    """n9check's verdict line, named as this test's; returns @ok"""
+    n9check.check('trace: ' + name, ok, detail)
     return ok
-
-
-def run_bare(qemu, elf, append, machine, log):
-    argv = n9qemu.bare(qemu, elf, machine=machine,
-                       extra=['-append', append] if append else [])
-    p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, timeout=300)
-    with open(log, 'w') as f:
-        f.write('$ %s\n%s' % (' '.join(argv), p.stdout.decode('utf-8',
-                                                              'replace')))
-    return p.returncode
 
 
 def replay(binary, trace, *args):
@@ -113,12 +101,14 @@ def case(qemu, binary, elf, append, logdir, tag, machine=''):
     s0 = os.path.join(logdir, tag + '-plain.json')
     s1 = os.path.join(logdir, tag + '-rec.json')
     trace = os.path.join(logdir, tag + '.n9t')
-    rc0 = run_bare(qemu, elf, append, base + ',stats=' + s0,
-                   os.path.join(logdir, tag + '-plain.log'))
-    rc1 = run_bare(qemu, elf, append, base + ',stats=%s,record=%s' %
-                   (s1, trace), os.path.join(logdir, tag + '-rec.log'))
+    _, rc0 = run_bare(qemu, elf, os.path.join(logdir, tag + '-plain.log'),
+                      base + ',stats=' + s0, append=append)
+    _, rc1 = run_bare(qemu, elf, os.path.join(logdir, tag + '-rec.log'),
+                      base + ',stats=%s,record=%s' % (s1, trace),
+                      append=append)
     if not check('%s: runs with and without record= (status %s, %s)'
-                 % (tag, rc0, rc1), rc0 == rc1 and os.path.exists(trace)):
+                 % (tag, rc0, rc1), isinstance(rc0, int) and rc0 == rc1 and
+                 os.path.exists(trace)):
         return None
     with open(s0) as f:
         a = strip_host(json.load(f))
@@ -301,9 +291,9 @@ def main():
     if len(sys.argv) > 6:
         linux(qemu, binary, sys.argv[5], sys.argv[6], logdir)
 
-    print('%d trace checks failed' % failures if failures else
+    print('%d trace checks failed' % n9check.failed if n9check.failed else
           'trace: all passed')
-    return 1 if failures else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':
