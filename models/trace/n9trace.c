@@ -29,7 +29,8 @@
 
 #define BLOCK_RAW       (1u << 20)      /* raw bytes per block (at most) */
 #define EVENT_MAX       4096            /* an encoded event, at most */
-#define BLOB_MAX        1024            /* an SDRC configuration image */
+#define BLOB_MAX        1024            /* an SDRC configuration image, a
+                                         * chunk of a state image */
 
 /* The delta state both sides keep (reset at the file's start). */
 typedef struct codec {
@@ -138,7 +139,8 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
         put_var(&st[S_MISC], ev->size);
         put_var(&st[S_CHARGE], ev->charge_ns);
         break;
-    case N9T_SDRC_CFG: {
+    case N9T_SDRC_CFG:
+    case N9T_STATE: {
         uint32_t n = ev->blob_len > BLOB_MAX ? BLOB_MAX : ev->blob_len;
 
         put_var(&st[S_MISC], n);
@@ -302,6 +304,47 @@ void n9trace_put(n9trace_writer *w, const n9trace_event *ev)
     }
 }
 
+void n9trace_put_state(n9trace_writer *w, uint64_t time_ns, const void *img,
+                       size_t len)
+{
+    const unsigned char *p = img;
+    n9trace_event ev = { .type = N9T_STATE, .time_ns = time_ns };
+
+    do {
+        size_t n = len > N9TRACE_STATE_CHUNK ? N9TRACE_STATE_CHUNK : len;
+
+        ev.blob = p;
+        ev.blob_len = (uint32_t)n;
+        ev.flags = n == len ? N9T_F_LAST : 0;
+        n9trace_put(w, &ev);
+        p += n;
+        len -= n;
+    } while (len);
+}
+
+const void *n9trace_state_section(const void *img, size_t len,
+                                  const char *name, size_t *sec_len)
+{
+    const unsigned char *p = img, *end = p + len;
+    size_t nl = strlen(name);
+
+    while (end - p >= 1 && (size_t)(end - p) >= 1u + p[0] + 4) {
+        size_t l = p[0];
+        uint32_t n = get_u32le(p + 1 + l);
+        const unsigned char *body = p + 1 + l + 4;
+
+        if ((size_t)(end - body) < n) {
+            return NULL;
+        }
+        if (l == nl && !memcmp(p + 1, name, nl)) {
+            *sec_len = n;
+            return body;
+        }
+        p = body + n;
+    }
+    return NULL;
+}
+
 uint64_t n9trace_written_events(const n9trace_writer *w)
 {
     return w->events;
@@ -410,7 +453,7 @@ n9trace *n9trace_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     t->version = get_u32le(head + 8);
-    if (t->version != N9TRACE_VERSION) {
+    if (t->version < 1 || t->version > N9TRACE_VERSION) {
         fmt_err(err, errlen, "%s: trace format version %u, this reader "
                 "reads version %u", path, t->version, N9TRACE_VERSION);
         n9trace_close(t);
@@ -713,6 +756,7 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
         ev->charge_ns = (uint32_t)v;
         break;
     case N9T_SDRC_CFG:
+    case N9T_STATE:
         NEED(get_var(&st[S_MISC], &v));
         NEED(v <= BLOB_MAX && v <= (uint64_t)(st[S_MISC].end - st[S_MISC].p));
         memcpy(t->blob, st[S_MISC].p, v);

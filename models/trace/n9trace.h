@@ -31,7 +31,8 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     1
+#define N9TRACE_VERSION     2   /* 2: STATE (a window's start); a reader
+                                     * of 2 reads 1 */
 
 /* Event types (docs/trace-format.md lists each one's fields). */
 enum n9trace_type {
@@ -53,6 +54,7 @@ enum n9trace_type {
     N9T_PRCM,       /* a PRCM event: WFI, wake-up, power state, clock domain */
     N9T_AGENTRESET, /* the agents' counters start again (reset) */
     N9T_END,        /* the end of the run (virtual time at exit) */
+    N9T_STATE,      /* a chunk of the models' state at a window's start */
     N9T_NUM_TYPES
 };
 
@@ -64,6 +66,8 @@ enum n9trace_type {
 #define N9T_F_WRITE     1u
 /* SDRC_CFG flags */
 #define N9T_F_CONFIGURE 1u      /* sdrc_configure (no time), else set_config */
+/* STATE flags */
+#define N9T_F_LAST      1u      /* the image's last chunk */
 /* SDRC_IDLE flags */
 #define N9T_F_IDLE      1u
 #define N9T_F_OFF       2u
@@ -86,7 +90,8 @@ typedef struct n9trace_event {
                              * SKIP: loads, stores, fetch pages, lines;
                              * PRCM: type, pwrdm/clkdm, from/active, to,
                              * wake-up cost ns */
-    const void *blob;       /* SDRC_CFG: the configuration's image */
+    const void *blob;       /* SDRC_CFG: the configuration's image;
+                             * STATE: a chunk of the state image */
     uint32_t blob_len;
 } n9trace_event;
 
@@ -123,6 +128,21 @@ n9trace_writer *n9trace_create(const char *path, const char *header,
                                char *err, size_t errlen);
 /* Append one event (buffered; compressed a block at a time). */
 void n9trace_put(n9trace_writer *w, const n9trace_event *ev);
+/*
+ * The models' state where a trace starts later than the machine
+ * (record-from=, docs/trace-format.md "Windows"): @img as STATE events of
+ * up to N9TRACE_STATE_CHUNK bytes each, the last flagged N9T_F_LAST.  The
+ * image is a list of sections, each a u8 name length, the name, a u32
+ * (little-endian) length and that many bytes: a model's own state image
+ * (models/image/n9img.h) or the machine's counters.  n9trace_state_section
+ * finds one.
+ */
+#define N9TRACE_STATE_CHUNK 1024
+void n9trace_put_state(n9trace_writer *w, uint64_t time_ns, const void *img,
+                       size_t len);
+/* Section @name of a state image: its bytes and length, or NULL. */
+const void *n9trace_state_section(const void *img, size_t len,
+                                  const char *name, size_t *sec_len);
 /* Events and file bytes written so far. */
 uint64_t n9trace_written_events(const n9trace_writer *w);
 uint64_t n9trace_written_bytes(const n9trace_writer *w);

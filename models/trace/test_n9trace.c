@@ -72,6 +72,7 @@ static n9trace_event make(unsigned i, unsigned char *blob)
         e.charge_ns = 75 + i % 5;
         break;
     case N9T_SDRC_CFG:
+    case N9T_STATE:
         for (int k = 0; k < 100; k++) {
             blob[k] = (unsigned char)(i + k);
         }
@@ -263,13 +264,61 @@ int main(void)
     CHECK(read_trace(&n, err, sizeof(err), 0) < 0 && strstr(err, "end mark"),
           "the end mark's count: %s", err);
 
+    /* a state image in chunks between events (a window's start) */
+    {
+        static unsigned char img[5000], got[6000];
+        n9trace_writer *w = n9trace_create(path, "", err, sizeof(err));
+        n9trace_event e = { .type = N9T_MARK, .value = 7 };
+        size_t glen = 0, sl = 0;
+        unsigned chunks = 0, last = 0;
+        const unsigned char *sec;
+        int r;
+
+        /* two sections: "a" (3 bytes), "model" (the rest) */
+        img[0] = 1; img[1] = 'a'; img[2] = 3; img[6] = 9; img[7] = 8;
+        img[8] = 7;
+        img[9] = 5; memcpy(img + 10, "model", 5);
+        img[15] = (5000 - 19) & 0xff; img[16] = (5000 - 19) >> 8;
+        for (unsigned i = 19; i < sizeof(img); i++) {
+            img[i] = (unsigned char)(i * 7);
+        }
+        n9trace_put(w, &e);
+        n9trace_put_state(w, 1234, img, sizeof(img));
+        n9trace_put(w, &e);
+        n9trace_finish(w, err, sizeof(err));
+        t = n9trace_open(path, err, sizeof(err));
+        while ((r = n9trace_next(t, &e)) > 0) {
+            if (e.type == N9T_STATE) {
+                CHECK(e.time_ns == 1234 && e.blob_len <= N9TRACE_STATE_CHUNK,
+                      "a chunk of %u bytes at %llu", e.blob_len,
+                      (unsigned long long)e.time_ns);
+                memcpy(got + glen, e.blob, e.blob_len);
+                glen += e.blob_len;
+                chunks++;
+                last = e.flags & N9T_F_LAST;
+            }
+        }
+        CHECK(r == 0 && chunks == 5 && last, "five chunks, the last flagged");
+        CHECK(glen == sizeof(img) && !memcmp(got, img, glen),
+              "the image reassembles");
+        sec = n9trace_state_section(got, glen, "model", &sl);
+        CHECK(sec == got + 19 && sl == 5000 - 19, "section \"model\"");
+        sec = n9trace_state_section(got, glen, "a", &sl);
+        CHECK(sec && sl == 3 && sec[0] == 9, "section \"a\"");
+        CHECK(n9trace_state_section(got, glen, "mode", &sl) == NULL,
+              "no section \"mode\"");
+        CHECK(n9trace_state_section(got, 100, "model", &sl) == NULL,
+              "a section past the image's end: none");
+        n9trace_close(t);
+    }
+
     /* not a trace, another version, no header */
     write_trace(10);
     corrupt_at(0, 1);
     CHECK(read_trace(&n, err, sizeof(err), 0) == -2 &&
           strstr(err, "not an n9 trace"), "wrong magic: %s", err);
     write_trace(10);
-    corrupt_at(8, 3);
+    corrupt_at(8, 0x40);
     CHECK(read_trace(&n, err, sizeof(err), 0) == -2 &&
           strstr(err, "version"), "another version: %s", err);
     write_trace(10);
