@@ -17,6 +17,11 @@
  * the figures are then an approximation, and the report says from which
  * event on (docs/whatif.md).
  *
+ * A trace recorded with record-from=mark:N starts at that mark with the
+ * models' state images (STATE events, docs/trace-format.md "Windows"):
+ * the replay loads them and runs the window only, and its figures are
+ * the run's own (absolute, as the statistics file has them).
+ *
  * Usage: n9replay TRACE [--set SECTION.KEY=VALUE]... [--verify]
  *                       [--json FILE|-] [--progress]
  *   --verify   every charge must equal the recorded one (same parameters):
@@ -33,9 +38,9 @@
 #include <time.h>
 
 #include "n9trace.h"
-#include "../mempath/mempath.h"
-#include "../sdrc/sdrc.h"
-#include "../l4-interconnect/l4ic.h"
+#include "../mempath/mempath_state.h"
+#include "../sdrc/sdrc_state.h"
+#include "../l4-interconnect/l4ic_state.h"
 
 #define MAX_AGENTS      16
 #define MAX_GROUPS      512
@@ -107,6 +112,12 @@ typedef struct replay {
 
     FILE *out;
     int nmarks;
+
+    /* a window's start: the state image as its chunks come */
+    unsigned char *state;
+    size_t state_len, state_cap;
+    int window;             /* the image was loaded */
+    uint64_t window_ns;     /* at that time */
 } replay;
 
 static void die(const char *fmt, ...)
@@ -472,6 +483,144 @@ static void put_figures(replay *r, FILE *f, uint64_t now)
             r->wakeup_ns);
 }
 
+/* ---- A window's start: the models' state images ---------------------------------- */
+
+static uint64_t get_le(const unsigned char *p, unsigned n)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        v |= (uint64_t)p[i] << (8 * i);
+    }
+    return v;
+}
+
+static const unsigned char *state_section(replay *r, const char *name,
+                                          size_t *len, int need)
+{
+    const unsigned char *p = n9trace_state_section(r->state, r->state_len,
+                                                   name, len);
+
+    if (!p && need) {
+        die("%s: the window's state has no section %s", r->path, name);
+    }
+    return p;
+}
+
+/* counters: reads, writes, read_ns, write_ns (u64 each) */
+static const unsigned char *get_counters(const unsigned char *p, counters *c)
+{
+    c->reads = get_le(p, 8);
+    c->writes = get_le(p + 8, 8);
+    c->read_ns = get_le(p + 16, 8);
+    c->write_ns = get_le(p + 24, 8);
+    return p + 32;
+}
+
+/* "agent.I": its counters, then each group's number, counters, image */
+static void load_agent(replay *r, unsigned a)
+{
+    char name[32];
+    size_t len;
+    const unsigned char *p, *end;
+    uint32_t n;
+
+    snprintf(name, sizeof(name), "agent.%u", a);
+    p = state_section(r, name, &len, 1);
+    end = p + len;
+    if (len < 36) {
+        die("%s: the window's %s section is corrupt", r->path, name);
+    }
+    p = get_counters(p, &r->ac[a]);
+    n = (uint32_t)get_le(p, 4);
+    p += 4;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id, ilen;
+        const char *why;
+        group *g;
+
+        if (end - p < 40) {
+            die("%s: the window's %s section is corrupt", r->path, name);
+        }
+        id = (uint32_t)get_le(p, 4);
+        if (!id || id > r->ngroups || !r->groups[id].name[0] ||
+            r->groups[id].agent != (int)a) {
+            die("%s: the window's %s names register group %u, which the "
+                "header does not give it", r->path, name, id);
+        }
+        g = &r->groups[id];
+        p = get_counters(p + 4, &g->c);
+        ilen = (uint32_t)get_le(p, 4);
+        p += 4;
+        if ((size_t)(end - p) < ilen) {
+            die("%s: the window's %s section is corrupt", r->path, name);
+        }
+        why = l4ic_state_load(&g->model, p, ilen);
+        if (why) {
+            die("%s: register group %s.%s: %s", r->path, r->agents[a],
+                g->name, why);
+        }
+        p += ilen;
+    }
+}
+
+static void load_state(replay *r, uint64_t now)
+{
+    const unsigned char *p;
+    size_t len;
+    const char *why;
+
+    if (r->window) {
+        die("%s: corrupt: a second state image (event %" PRIu64 ")",
+            r->path, n9trace_index(r->t) - 1);
+    }
+    if (r->mem_on) {
+        p = state_section(r, "mempath", &len, 1);
+        why = mempath_state_load(&r->mp, p, len);
+        if (why) {
+            die("%s: the window's memory path: %s%s", r->path, why,
+                r->geometry ? " (a window replays with the geometry it was "
+                "recorded with: record from the start to change it)" : "");
+        }
+    }
+    p = state_section(r, "sdrc", &len, 1);
+    why = sdrc_state_load(&r->sdrc, p, len);
+    if (why) {
+        die("%s: the window's SDRC: %s", r->path, why);
+    }
+    for (unsigned a = 0; a < r->nagents; a++) {
+        load_agent(r, a);
+    }
+    p = state_section(r, "prcm.counts", &len, 1);
+    if (len != 24) {
+        die("%s: the window's prcm.counts section is corrupt", r->path);
+    }
+    r->wfis = get_le(p, 8);
+    r->wakeups = get_le(p + 8, 8);
+    r->wakeup_ns = get_le(p + 16, 8);
+    r->window = 1;
+    r->window_ns = now;
+}
+
+static void state_chunk(replay *r, const n9trace_event *ev)
+{
+    if (r->state_len + ev->blob_len > r->state_cap) {
+        r->state_cap = (r->state_len + ev->blob_len) * 2;
+        r->state = realloc(r->state, r->state_cap);
+        if (!r->state) {
+            die("out of memory for the window's state image");
+        }
+    }
+    memcpy(r->state + r->state_len, ev->blob, ev->blob_len);
+    r->state_len += ev->blob_len;
+    if (ev->flags & N9T_F_LAST) {
+        load_state(r, ev->time_ns);
+        free(r->state);
+        r->state = NULL;
+        r->state_len = r->state_cap = 0;
+    }
+}
+
 /* ---- The run ------------------------------------------------------------------- */
 
 static void diverged(replay *r, const n9trace_event *ev, uint32_t ns)
@@ -669,6 +818,9 @@ static void event(replay *r, const n9trace_event *ev)
         r->end_ns = ev->time_ns;
         r->ended = 1;
         return;
+    case N9T_STATE:
+        state_chunk(r, ev);
+        return;
     default:
         return;
     }
@@ -780,6 +932,11 @@ int main(int argc, char **argv)
     if (!r->ended) {
         die("%s: no end event: the run did not end normally", r->path);
     }
+    if (n9trace_header_get(r->t, "record.from") && !r->window) {
+        die("%s: recorded with record-from=%s, but the run ended before "
+            "that mark: the trace holds no window", r->path,
+            n9trace_header_get(r->t, "record.from"));
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
 
     if (json) {
@@ -808,12 +965,14 @@ int main(int argc, char **argv)
                 ", \"walks_not_recorded\": %" PRIu64
                 ", \"walks_not_replayed\": %" PRIu64
                 ", \"geometry_changed\": %s"
+                ", \"window\": %s, \"window_ns\": %" PRIu64
                 ", \"approximate\": %s, \"host_s\": %.3f}}\n",
                 r->path, r->events, r->verify ? "true" : "false",
                 r->end_ns, r->shift, r->charged_rec, r->charged_new,
                 r->first_shift ? (int64_t)r->first_shift - 1 : (int64_t)-1,
                 r->time_reads, r->polls, r->wakeups_after, r->walks_synth,
                 r->walks_unused, r->geometry ? "true" : "false",
+                r->window ? "true" : "false", r->window_ns,
                 r->time_reads || r->polls || r->wakeups_after ||
                 r->walks_synth || r->geometry ||
                 r->walks_unused ? "true" : "false",

@@ -13,6 +13,15 @@ closed-loop run's to it; whether the replay's figures are the run's
 (every charge and every counter).  The host is shared and noisy:
 one run each, said as such.
 
+Then the same workloads' measured windows recorded from a mark
+(record-from=mark:N, docs/trace-format.md "Windows": the idle scenario's
+C7 window from mark 71, membench's items from mark 100): the trace holds
+the models' state images at the mark and the window's events only; its
+replay gives the run's figures from that mark on (compared with the
+statistics file's marks and end, key by key), and "speedup" is the
+closed-loop run's host time (boot included: a user who wants those
+figures reruns the guest) against the window's replay.
+
 Usage: bench_replay.py QEMU N9REPLAY KERNELS INITRD [SECONDS]
 """
 import json
@@ -30,11 +39,15 @@ from n9 import scenario as n9scenario  # noqa: E402
 import test_trace  # noqa: E402
 
 
-def closed_loop(qemu, kdir, initrd, run, append, work, tag, record=True):
+def closed_loop(qemu, kdir, initrd, run, append, work, tag, record=True,
+                start=None):
     stats = os.path.join(work, tag + '.json')
     trace = os.path.join(work, tag + '.n9t') if record else None
     k = n9kernel.from_dir(kdir)
-    argv = n9qemu.command(qemu, machine={'stats': stats, 'record': trace},
+    machine = {'stats': stats, 'record': trace}
+    if start is not None:
+        machine['record-from'] = 'mark:%d' % start
+    argv = n9qemu.command(qemu, machine=machine,
                           kernel=k.zimage, dtb=k.dtb, initrd=initrd,
                           append=n9scenario.append_line(run, append),
                           semihosting='userspace')
@@ -54,8 +67,8 @@ def main():
     work = tempfile.mkdtemp(prefix='n9-bench-replay-')
     loads = [
         ('idle %d s C7' % secs, 'idle', 'n9.idle.states=C7 n9.idle.seconds=%d'
-         % secs),
-        ('membench', 'membench', 'n9.membench.repeats=1'),
+         % secs, 71),
+        ('membench', 'membench', 'n9.membench.repeats=1', 100),
     ]
     print('record and replay (%s; one run each on a shared, noisy host; '
           'load average %.1f)' % (time.strftime('%Y-%m-%d'),
@@ -63,10 +76,12 @@ def main():
     print('%-14s %9s %11s %9s %9s %9s %9s %9s %8s %s' % (
         'workload', 'virtual s', 'events', 'trace MB', 'MB/virt s',
         'run s', 'record s', 'replay s', 'speedup', 'figures'))
-    for name, run, append in loads:
+    plains = {}
+    for name, run, append, _ in loads:
         tag = run
         _, _, plain = closed_loop(qemu, patched, initrd, run, append, work,
                                   tag + '-plain', record=False)
+        plains[run] = plain
         stats, trace, host = closed_loop(qemu, patched, initrd, run, append,
                                          work, tag)
         t0 = time.monotonic()
@@ -81,6 +96,28 @@ def main():
         print('%-14s %9.2f %11d %9.1f %9.2f %9.1f %9.1f %9.2f %7.1fx %s' % (
             name, vs, rep['replay']['events'], size / 1e6, size / 1e6 / vs,
             plain, host, rhost, plain / rhost,
+            'exact' if not bad else 'DIFFER: ' + '; '.join(bad[:2])))
+        os.unlink(trace)
+    # the measured windows only: the state images at the mark
+    for name, run, append, start in loads:
+        stats, trace, host = closed_loop(qemu, patched, initrd, run, append,
+                                         work, run + '-window', start=start)
+        t0 = time.monotonic()
+        rc, rep, err = test_trace.replay(binary, trace, '--verify')
+        rhost = time.monotonic() - t0
+        name = '%s from mark %d' % (name.split(' ')[0], start)
+        if rc != 0:
+            print('%-14s replay failed: %s' % (name, err))
+            continue
+        first = [i for i, m in enumerate(stats['marks'])
+                 if m['mark'] == start]
+        want = dict(stats, marks=stats['marks'][first[0]:] if first else [])
+        bad = test_trace.same_figures(want, rep) if first else ['no mark']
+        size = os.path.getsize(trace)
+        vs = (stats['virtual_ns'] - rep['replay']['window_ns']) / 1e9
+        print('%-14s %9.2f %11d %9.1f %9.2f %9.1f %9.1f %9.2f %7.1fx %s' % (
+            name, vs, rep['replay']['events'], size / 1e6, size / 1e6 / vs,
+            plains[run], host, rhost, plains[run] / rhost,
             'exact' if not bad else 'DIFFER: ' + '; '.join(bad[:2])))
         os.unlink(trace)
     print('(work files in %s)' % work)

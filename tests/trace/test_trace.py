@@ -181,6 +181,85 @@ def linux(qemu, binary, kernels, initrd, logdir):
         os.unlink(trace)
 
 
+def window(qemu, binary, guest, logdir):
+    """record-from=mark:N: the trace starts at a mark with the models'
+    state images; its replay runs the window only and gives the run's own
+    figures from that mark on (docs/trace-format.md, "Windows")"""
+    elf = os.path.join(guest, 'memfuzz-bare.elf')
+    app = '-s 3 -n 20000 -m 1000'       # marks 1, 2, 3, 1003, ... 19003
+    start = 10003
+    full = os.path.join(logdir, 'window-full.n9t')
+    trace = os.path.join(logdir, 'window.n9t')
+    s0 = os.path.join(logdir, 'window-full.json')
+    s1 = os.path.join(logdir, 'window.json')
+    _, rc0 = run_bare(qemu, elf, os.path.join(logdir, 'window-full.log'),
+                      'rm696,stats=%s,record=%s' % (s0, full), append=app)
+    _, rc1 = run_bare(qemu, elf, os.path.join(logdir, 'window.log'),
+                      'rm696,stats=%s,record=%s,record-from=mark:%d'
+                      % (s1, trace, start), append=app)
+    if not check('window: memfuzz recorded whole and from mark %d (status '
+                 '%s, %s)' % (start, rc0, rc1), rc0 == 0 and rc1 == 0 and
+                 os.path.exists(trace)):
+        return
+    with open(s0) as f:
+        a = strip_host(json.load(f))
+    with open(s1) as f:
+        b = strip_host(json.load(f))
+    d = diff(a, b) + diff(b, a)
+    check('window: recording from a mark changes no figure', not d,
+          '; '.join(d[:3]))
+    rc, rep, err = replay(binary, trace, '--verify')
+    if not check('window: replay --verify: every charge as recorded', rc == 0,
+                 err):
+        return
+    rcf, repf, err = replay(binary, full)
+    first = [i for i, m in enumerate(b['marks']) if m['mark'] == start]
+    want = dict(b, marks=b['marks'][first[0]:] if first else [])
+    d = same_figures(want, rep)
+    check('window: its replay gives the run\'s figures from mark %d on (%d '
+          'marks, every counter absolute, virtual time %d ns)' % (
+              start, len(rep['marks']), rep['virtual_ns']),
+          first and not d and rep['replay']['window'] and
+          len(rep['marks']) == len(b['marks']) - first[0] > 1,
+          '; '.join(d[:4]))
+    check('window: fewer events than the whole run\'s trace (%d < %d), '
+          'the state image in %d bytes of file' % (
+              rep['replay']['events'], repf['replay']['events'] if repf
+              else -1, os.path.getsize(trace)),
+          rcf == 0 and rep['replay']['events'] <
+          repf['replay']['events'] * 3 // 4)
+    rc, d2, err = replay(binary, trace, '--set', 'cache.l2_hit_cycles=%d' % (
+        a['timing_params']['cache']['l2_hit_cycles'] * 2))
+    check('window: other latencies replay from the image (more stall: %s > '
+          '%d ns)' % (d2['memory']['stall_ns'] if d2 else '-',
+                      rep['memory']['stall_ns']),
+          rc == 0 and d2['memory']['stall_ns'] > rep['memory']['stall_ns'],
+          err)
+    rc, _, err = replay(binary, trace, '--set', 'cache.l2_size=131072')
+    check('window: another cache geometry: one line, status 1 (%s)' % err,
+          rc == 1 and 'l2_size' in err and '\n' not in err)
+    # a mark that never comes: the trace says so, the replay refuses it
+    never = os.path.join(logdir, 'window-never.n9t')
+    log, rc = run_bare(qemu, elf, os.path.join(logdir, 'window-never.log'),
+                       'rm696,record=%s,record-from=mark:77' % never,
+                       append='-s 3 -n 100')
+    rc2, _, err = replay(binary, never)
+    check('window: a mark that never comes: said by both (%s)' % err,
+          rc == 0 and rc2 == 1 and 'holds no window' in err and
+          '\n' not in err)
+    p = subprocess.run([qemu, '-M', 'rm696,record=%s,record-from=when:3'
+                        % never, '-display', 'none'],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       timeout=60)
+    out = p.stdout.decode('utf-8', 'replace').strip()
+    check('window: record-from= that is no mark:N: one line, status 1 (%s)'
+          % out, p.returncode == 1 and 'mark:N' in out and
+          len(out.splitlines()) == 1)
+    for f in (full, trace, never):
+        if os.path.exists(f):
+            os.unlink(f)
+
+
 def not_vcpu(qemu, binary, logdir):
     """the monitor's register reads (not the vCPU's) are not in the trace"""
     stats = os.path.join(logdir, 'qtest.json')
@@ -287,6 +366,7 @@ def main():
         check('not a trace: said (%s)' % err, rc == 1 and 'not an n9 trace'
               in err)
 
+    window(qemu, binary, guest, logdir)
     not_vcpu(qemu, binary, logdir)
     if len(sys.argv) > 6:
         linux(qemu, binary, sys.argv[5], sys.argv[6], logdir)

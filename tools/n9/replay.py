@@ -11,7 +11,11 @@ them, marks included), and per pair of the guest's marks the window's
 time, memory and register figures (membench marks each measured item:
 100 + 2i, 101 + 2i; the idle scenario each C-state's window, 10n + 1,
 10n + 2, with its idle entries and the figures per entry; scenarios 1
-and 2).  docs/trace-format.md, docs/whatif.md."""
+and 2).  A trace recorded from a mark (--machine record=FILE,
+record-from=mark:N) holds the models' state there and the window only:
+its replay loads the state and gives the run's own figures from that mark
+on (docs/trace-format.md, "Windows").  docs/trace-format.md,
+docs/whatif.md."""
 import json
 import os
 import struct
@@ -201,6 +205,10 @@ def cmd_replay(a):
     r = d['replay']
     print('replay of %s: %d events, %.3f s host' % (trace, r['events'],
                                                    r['host_s']))
+    if r.get('window'):
+        print('window: from %s (the models\' state images at %.6f s '
+              'virtual), the run\'s figures from there on' % (
+                  header.get('record.from', '?'), r['window_ns'] / 1e9))
     print('virtual time %.6f s (recorded %.6f s, %+d ns)' % (
         d['virtual_ns'] / 1e9, r['recorded_end_ns'] / 1e9, r['shift_ns']))
     if a.verify:

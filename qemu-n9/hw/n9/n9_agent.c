@@ -24,6 +24,7 @@
 #include "migration/vmstate.h"
 #include "n9_agent.h"
 #include "n9_record.h"
+#include "models/l4-interconnect/l4ic_state.h"
 #include "trace.h"
 
 /* ---- Register groups --------------------------------------------------- */
@@ -311,6 +312,63 @@ void n9_agent_record_header(DeviceState *agent, unsigned index,
     }
 }
 
+static void n9_agent_put_le(GByteArray *b, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t x = (uint8_t)(v >> (8 * i));
+
+        g_byte_array_append(b, &x, 1);
+    }
+}
+
+static void n9_agent_put_counters(GByteArray *b, const N9AgentCounters *c)
+{
+    n9_agent_put_le(b, c->reads, 8);
+    n9_agent_put_le(b, c->writes, 8);
+    n9_agent_put_le(b, c->read_ns, 8);
+    n9_agent_put_le(b, c->write_ns, 8);
+}
+
+static size_t n9_agent_section_fill(const void *m, void *buf, size_t len)
+{
+    const GByteArray *b = m;
+
+    memcpy(buf, b->data, b->len);
+    return b->len;
+}
+
+void n9_agent_record_state(DeviceState *agent, GByteArray *out)
+{
+    N9AgentState *s = N9_AGENT(agent);
+    g_autoptr(GByteArray) b = g_byte_array_new();
+    g_autoptr(GPtrArray) seen = g_ptr_array_new();
+    g_autofree char *name = g_strdup_printf("agent.%u", s->rec_index);
+
+    n9_agent_put_counters(b, &s->c);
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentGroup *g =
+            ((N9AgentPort *)g_ptr_array_index(s->ports, i))->group;
+
+        if (!g_ptr_array_find(seen, g, NULL)) {
+            g_ptr_array_add(seen, g);
+        }
+    }
+    n9_agent_put_le(b, seen->len, 4);
+    for (guint i = 0; i < seen->len; i++) {
+        N9AgentGroup *g = g_ptr_array_index(seen, i);
+        size_t n = l4ic_state_size(&g->model);
+        guint at;
+
+        n9_agent_put_le(b, g->rec_id, 4);
+        n9_agent_put_counters(b, &g->c);
+        n9_agent_put_le(b, n, 4);
+        at = b->len;
+        g_byte_array_set_size(b, at + n);
+        l4ic_state_save(&g->model, b->data + at, n);
+    }
+    n9_record_state_section(out, name, b->len, n9_agent_section_fill, b);
+}
+
 /* ---- Statistics ------------------------------------------------------------ */
 
 static void n9_counters_put(QDict *d, const N9AgentCounters *c)
@@ -407,10 +465,11 @@ static void n9_agent_init(Object *obj)
 }
 
 /*
- * Each group's counters and its latency generator's state travel with a
- * snapshot, so a restored run draws the same costs as one never stopped.
+ * Each group's counters and its latency generator's state (the model's
+ * own image) travel with a snapshot, so a restored run draws the same
+ * costs as one never stopped.
  */
-#define N9_AGENT_VM_WORDS   5   /* reads, writes, read_ns, write_ns, rng */
+#define N9_AGENT_VM_WORDS   4   /* reads, writes, read_ns, write_ns */
 
 static N9AgentGroup *n9_agent_group_at(N9AgentState *s, guint i)
 {
@@ -431,8 +490,27 @@ static int n9_agent_pre_save(void *opaque)
         w[1] = g->c.writes;
         w[2] = g->c.read_ns;
         w[3] = g->c.write_ns;
-        w[4] = g->model.rng;
     }
+    /* each generator's own image (models/l4-interconnect/l4ic_state.h) */
+    g_free(s->vm_models);
+    s->vm_models_len = 0;
+    for (guint i = 0; i < s->ports->len; i++) {
+        s->vm_models_len += l4ic_state_size(&n9_agent_group_at(s, i)->model);
+    }
+    s->vm_models = g_malloc(s->vm_models_len);
+    for (guint i = 0, at = 0; i < s->ports->len; i++) {
+        const l4ic_target *t = &n9_agent_group_at(s, i)->model;
+
+        at += l4ic_state_save(t, s->vm_models + at, s->vm_models_len - at);
+    }
+    return 0;
+}
+
+static int n9_agent_post_save(void *opaque)
+{
+    N9AgentState *s = opaque;
+
+    g_clear_pointer(&s->vm_models, g_free);
     return 0;
 }
 
@@ -454,16 +532,31 @@ static int n9_agent_post_load(void *opaque, int version_id)
         g->c.writes = w[1];
         g->c.read_ns = w[2];
         g->c.write_ns = w[3];
-        g->model.rng = w[4];
     }
+    for (guint i = 0, at = 0; i < s->ports->len; i++) {
+        l4ic_target *t = &n9_agent_group_at(s, i)->model;
+        size_t n = l4ic_state_size(t);
+        const char *why = at + n > s->vm_models_len ? "the image is truncated"
+                          : l4ic_state_load(t, s->vm_models + at, n);
+
+        if (why) {
+            error_report("%s: the snapshot's latency generator %u: %s",
+                         s->name, i, why);
+            g_clear_pointer(&s->vm_models, g_free);
+            return -EINVAL;
+        }
+        at += n;
+    }
+    g_clear_pointer(&s->vm_models, g_free);
     return 0;
 }
 
 static const VMStateDescription vmstate_n9_agent = {
     .name = TYPE_N9_AGENT,
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,                    /* 3: the generators' own images */
+    .minimum_version_id = 3,
     .pre_save = n9_agent_pre_save,
+    .post_save = n9_agent_post_save,
     .post_load = n9_agent_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(c.reads, N9AgentState),
@@ -474,6 +567,9 @@ static const VMStateDescription vmstate_n9_agent = {
         VMSTATE_UINT32(vm_len, N9AgentState),
         VMSTATE_VARRAY_UINT32_ALLOC(vm_groups, N9AgentState, vm_len, 0,
                                     vmstate_info_uint64, uint64_t),
+        VMSTATE_UINT32(vm_models_len, N9AgentState),
+        VMSTATE_VBUFFER_ALLOC_UINT32(vm_models, N9AgentState, 0, NULL,
+                                     vm_models_len),
         VMSTATE_END_OF_LIST()
     },
 };

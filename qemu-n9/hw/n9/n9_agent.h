@@ -75,9 +75,11 @@ struct N9AgentState {
     N9Timing *timing;        /* set by the SoC before realize */
     uint32_t rec_index;      /* its number in a trace (record=) */
 
-    /* migration: every group's counters and generator, flattened */
+    /* migration: every group's counters, flattened; its generator's image */
     uint32_t vm_len;
     uint64_t *vm_groups;
+    uint32_t vm_models_len;
+    uint8_t *vm_models;
 
     /* Properties */
     char *name;
@@ -93,6 +95,12 @@ void n9_agent_set_timing(DeviceState *agent, N9Timing *timing);
  */
 void n9_agent_record_header(DeviceState *agent, unsigned index,
                             GString *header, unsigned *next_id);
+/*
+ * A trace's window starts (record-from=): section "agent.INDEX" of @out,
+ * the agent's counters and each register group's (its number, counters
+ * and latency generator's image, models/l4-interconnect/l4ic_state.h).
+ */
+void n9_agent_record_state(DeviceState *agent, GByteArray *out);
 /*
  * Map region @mr at physical address @addr behind @agent, as register
  * group @group (counted and costed under that name).

@@ -48,6 +48,7 @@
 #include "omap3_prcm.h"
 #include "n9_memory.h"
 #include "n9_record.h"
+#include "models/mempath/mempath_state.h"
 
 /* The glue's own counters are the memory path's (models/mempath) */
 #define C_NUM   MP_NUM
@@ -69,6 +70,10 @@ struct N9MemoryState {
     uint64_t fetch_end;         /* mem_hook_fetch_skip.end, for VMState */
     uint32_t tb_va;             /* the running TB's first instruction */
     uint32_t last_val;          /* mem_hook_skip.last_val, for VMState */
+    /* the memory path's and the cache model's state image in a snapshot
+     * (models/mempath/mempath_state.h: the models describe their state) */
+    uint8_t *vm_image;
+    uint32_t vm_image_len;
 
     /* recording (-M rm696,record=FILE): the filters' counts seen so far */
     n9trace_writer *rec;
@@ -467,6 +472,40 @@ void n9_memory_record(N9MemoryState *s, n9trace_writer *w)
     n9_memory_rec_sync(s);
     n9_memory_rec_simple(s, N9T_MPUCLK, 0, clock_get_hz(s->mpu_ck));
     n9_memory_rec_ctx(s);
+}
+
+void n9_memory_record_window(N9MemoryState *s, n9trace_writer *w)
+{
+    s->rec = w;
+    n9_record_set_sync(n9_memory_rec_sync_cb, s);
+    /* the counts so far are in the image: the first SKIP has what follows */
+    s->rec_skip[0] = qatomic_read(&mem_hook_skip.count[0]);
+    s->rec_skip[1] = qatomic_read(&mem_hook_skip.count[1]);
+    s->rec_skip[2] = qatomic_read(&mem_hook_fetch_skip.count[0]);
+    s->rec_skip[3] = qatomic_read(&mem_hook_fetch_skip.count[1]);
+    memset(s->rec_hits, 0, sizeof(s->rec_hits));
+    n9_memory_rec_simple(s, N9T_MPUCLK, 0, clock_get_hz(s->mpu_ck));
+    n9_memory_rec_ctx(s);
+}
+
+static size_t n9_memory_image_fill(const void *m, void *buf, size_t len)
+{
+    return mempath_state_save(m, buf, len);
+}
+
+GByteArray *n9_memory_image(N9MemoryState *s)
+{
+    g_autofree mempath *m = g_memdup2(&s->mp, sizeof(s->mp));
+    GByteArray *out = g_byte_array_new();
+    size_t n;
+
+    mempath_add_skipped(m, qatomic_read(&mem_hook_skip.count[0]),
+                        qatomic_read(&mem_hook_skip.count[1]),
+                        qatomic_read(&mem_hook_fetch_skip.count[0]),
+                        qatomic_read(&mem_hook_fetch_skip.count[1]));
+    n = mempath_state_size(m);
+    n9_record_state_section(out, "mempath", n, n9_memory_image_fill, m);
+    return out;
 }
 
 void n9_memory_record_end(N9MemoryState *s)
@@ -885,6 +924,18 @@ static int n9_memory_pre_save(void *opaque)
     s->skip_line[1] = mem_hook_skip.line[1];
     s->last_val = mem_hook_skip.last_val;
     s->fetch_end = mem_hook_fetch_skip.end;
+    g_free(s->vm_image);
+    s->vm_image_len = mempath_state_size(&s->mp);
+    s->vm_image = g_malloc(s->vm_image_len);
+    mempath_state_save(&s->mp, s->vm_image, s->vm_image_len);
+    return 0;
+}
+
+static int n9_memory_post_save(void *opaque)
+{
+    N9MemoryState *s = opaque;
+
+    g_clear_pointer(&s->vm_image, g_free);
     return 0;
 }
 
@@ -898,6 +949,15 @@ static int n9_memory_pre_save(void *opaque)
 static int n9_memory_post_load(void *opaque, int version_id)
 {
     N9MemoryState *s = opaque;
+    const char *why = mempath_state_load(&s->mp, s->vm_image,
+                                         s->vm_image_len);
+
+    g_clear_pointer(&s->vm_image, g_free);
+    if (why) {
+        error_report("%s: the snapshot's memory-path state: %s",
+                     TYPE_N9_MEMORY, why);
+        return -EINVAL;
+    }
 
     mem_hook_skip.line[0] = s->skip_line[0];
     mem_hook_skip.line[1] = s->skip_line[1];
@@ -943,72 +1003,27 @@ static const VMStateDescription vmstate_n9_memory_fetch = {
 };
 
 /*
- * Everything that shapes timing travels with a snapshot: the cache
- * model's whole state (its arrays as they are) and the glue's.  The SDRC
+ * Everything that shapes timing travels with a snapshot: the memory
+ * path's and the cache model's state as their image (they own its
+ * description) and the glue's filters.  The SDRC
  * model's state travels with the SDRC device.
  */
 static const VMStateDescription vmstate_n9_memory = {
     .name = TYPE_N9_MEMORY,
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,                    /* 4: the models' image */
+    .minimum_version_id = 4,
     .pre_save = n9_memory_pre_save,
+    .post_save = n9_memory_post_save,
     .post_load = n9_memory_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(mp.cache.s.l2_wlast, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.l2_wlast_idx, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.l1d_wmiss, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.wc_line, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.wc_bits, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.cpu_period_ps, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.carry_ps, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(mp.cache.s.cnt, N9MemoryState, A8C_NUM_COUNTERS),
-        VMSTATE_UINT64(mp.cache.s.rng, N9MemoryState),
-        VMSTATE_UINT64(mp.cache.s.port_free_ns, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(mp.cache.s.wbuf_out_ns, N9MemoryState,
-                             A8CACHE_MAX_WBUF),
-        VMSTATE_UINT32(mp.cache.s.wbuf_head, N9MemoryState),
-        VMSTATE_UINT32(mp.cache.s.wbuf_count, N9MemoryState),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.pld_line, N9MemoryState,
-                             A8CACHE_MAX_PLD),
-        VMSTATE_UINT64_ARRAY(mp.cache.s.pld_ready_ns, N9MemoryState,
-                             A8CACHE_MAX_PLD),
-        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_va, N9MemoryState, 2,
-                               A8CACHE_MAX_TLB),
-        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_mask, N9MemoryState, 2,
-                               A8CACHE_MAX_TLB),
-        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_attr, N9MemoryState, 2,
-                               A8CACHE_MAX_TLB),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.tlb_next, N9MemoryState, 2),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.l1i_hot, N9MemoryState,
-                             A8CACHE_HOT_L1),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.l1d_hot, N9MemoryState,
-                             A8CACHE_HOT_L1),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.l1d_whot, N9MemoryState,
-                             A8CACHE_HOT_L1),
-        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_hot_vpn, N9MemoryState, 2,
-                               A8CACHE_HOT_TLB),
-        VMSTATE_UINT32_2DARRAY(mp.cache.s.tlb_hot_asid, N9MemoryState, 2,
-                               A8CACHE_HOT_TLB),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.l1i_tag, N9MemoryState,
-                             A8CACHE_MAX_L1_LINES),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.l1d_tag, N9MemoryState,
-                             A8CACHE_MAX_L1_LINES),
-        VMSTATE_UINT8_ARRAY(mp.cache.s.l1d_dirty, N9MemoryState,
-                            A8CACHE_MAX_L1_LINES),
-        VMSTATE_UINT32_ARRAY(mp.cache.s.l2_tag, N9MemoryState,
-                             A8CACHE_MAX_L2_LINES),
-        VMSTATE_UINT16_ARRAY(mp.cache.s.l2_st, N9MemoryState,
-                             A8CACHE_MAX_L2_LINES),
-        VMSTATE_BOOL(mp.mmu_on, N9MemoryState),
-        VMSTATE_BOOL(mp.dcache_on, N9MemoryState),
-        VMSTATE_BOOL(mp.icache_on, N9MemoryState),
-        VMSTATE_UINT32(mp.asid, N9MemoryState),
+        /* the models' own image (mempath_state.c, a8cache_state.c) */
+        VMSTATE_UINT32(vm_image_len, N9MemoryState),
+        VMSTATE_VBUFFER_ALLOC_UINT32(vm_image, N9MemoryState, 0, NULL,
+                                     vm_image_len),
+        /* the glue's: QEMU's filters */
         VMSTATE_UINT32(tb_va, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(mp.ctx, N9MemoryState, 5),
         VMSTATE_UINT64_ARRAY(skip_line, N9MemoryState, 2),
         VMSTATE_UINT32(last_val, N9MemoryState),
-        VMSTATE_UINT64(mp.insn_extra_acc, N9MemoryState),
-        VMSTATE_UINT64_ARRAY(mp.c, N9MemoryState, C_NUM),
         VMSTATE_CLOCK(mpu_ck, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },

@@ -52,6 +52,16 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
 void n9_memory_record(N9MemoryState *s, n9trace_writer *w);
 /* The hits counted since the last event, before the trace ends. */
 void n9_memory_record_end(N9MemoryState *s);
+/*
+ * A trace's window starts (record-from=): the events from here on, the
+ * filters' counts so far being in the state image (n9_memory_image).
+ */
+void n9_memory_record_window(N9MemoryState *s, n9trace_writer *w);
+/*
+ * The memory path's state image (models/mempath/mempath_state.h) as the
+ * counters read now: the filters' counts folded into a copy.
+ */
+GByteArray *n9_memory_image(N9MemoryState *s);
 
 /* The counters, for the statistics file's "memory" section. */
 QDict *n9_memory_stats(N9MemoryState *s);

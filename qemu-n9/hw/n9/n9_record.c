@@ -13,6 +13,9 @@
 #include "n9_record.h"
 
 n9trace_writer *n9_record_writer;
+/* record-from=: the trace waiting for its window, and what it counts */
+static n9trace_writer *n9_record_pending;
+static uint64_t n9_record_prcm[3];      /* WFIs, wake-ups, their ns */
 static void (*n9_record_sync)(void *opaque);
 static void *n9_record_sync_opaque;
 
@@ -78,23 +81,71 @@ static void n9_record_block(void *ctx, const unsigned char *raw, size_t len)
     qemu_mutex_unlock(&n9_rec_q.lock);
 }
 
-bool n9_record_open(const char *file, const char *header, Error **errp)
+bool n9_record_open(const char *file, const char *header, bool deferred,
+                    Error **errp)
 {
     char err[256];
+    n9trace_writer *w = n9trace_create(file, header, err, sizeof(err));
 
-    n9_record_writer = n9trace_create(file, header, err, sizeof(err));
-    if (!n9_record_writer) {
+    if (!w) {
         error_setg(errp, "record=%s: %s", file, err);
         return false;
     }
-    n9_rec_q.w = n9_record_writer;
+    if (deferred) {
+        n9_record_pending = w;
+    } else {
+        n9_record_writer = w;
+    }
+    n9_rec_q.w = w;
     qemu_mutex_init(&n9_rec_q.lock);
     qemu_cond_init(&n9_rec_q.cond);
     g_queue_init(&n9_rec_q.blocks);
     qemu_thread_create(&n9_rec_q.thread, "n9-record", n9_record_thread,
                        NULL, QEMU_THREAD_JOINABLE);
-    n9trace_set_block_sink(n9_record_writer, n9_record_block, NULL);
+    n9trace_set_block_sink(w, n9_record_block, NULL);
     return true;
+}
+
+n9trace_writer *n9_record_begin(void)
+{
+    n9_record_writer = n9_record_pending;
+    n9_record_pending = NULL;
+    return n9_record_writer;
+}
+
+bool n9_record_waiting(void)
+{
+    return n9_record_pending != NULL;
+}
+
+void n9_record_prcm_counts(uint64_t out[3])
+{
+    memcpy(out, n9_record_prcm, sizeof(n9_record_prcm));
+}
+
+void n9_record_state_section(GByteArray *out, const char *name, size_t len,
+                             size_t (*fill)(const void *m, void *buf,
+                                            size_t len),
+                             const void *m)
+{
+    size_t nl = strlen(name);
+    guint at;
+    uint8_t b = nl;
+
+    assert(nl < 256 && len <= UINT32_MAX);
+    g_byte_array_append(out, &b, 1);
+    g_byte_array_append(out, (const guint8 *)name, nl);
+    for (int i = 0; i < 4; i++) {
+        b = (uint8_t)(len >> (8 * i));
+        g_byte_array_append(out, &b, 1);
+    }
+    at = out->len;
+    g_byte_array_set_size(out, at + len);
+    if (fill(m, out->data + at, len) != len) {
+        error_report("rm696: record: the %s state image is not %zu bytes",
+                     name, len);
+        abort();
+    }
 }
 
 void n9_record_set_sync(void (*fn)(void *opaque), void *opaque)
@@ -106,6 +157,12 @@ void n9_record_set_sync(void (*fn)(void *opaque), void *opaque)
 void n9_record_put(n9trace_event *ev)
 {
     if (!n9_record_writer) {
+        if (n9_record_pending && ev->type == N9T_PRCM) {
+            /* OMAP3PRCMEventType: 0 the MPU's WFI, 1 a wake-up */
+            n9_record_prcm[0] += ev->a[0] == 0;
+            n9_record_prcm[1] += ev->a[0] == 1;
+            n9_record_prcm[2] += ev->a[0] == 1 ? ev->a[4] : 0;
+        }
         return;
     }
     if (n9_record_sync && (ev->type == N9T_MARK || ev->type == N9T_END)) {
@@ -129,9 +186,16 @@ bool n9_record_finish(uint64_t now)
 {
     n9trace_event ev = { .type = N9T_END, .time_ns = now };
     char err[256];
-    n9trace_writer *w = n9_record_writer;
+    n9trace_writer *w;
     int r;
 
+    if (n9_record_pending) {
+        /* the window never came: the file says so by having no events */
+        warn_report("rm696: record-from: the run ended before the trace's "
+                    "window began: the trace holds no events");
+        n9_record_begin();
+    }
+    w = n9_record_writer;
     if (!w) {
         return true;
     }

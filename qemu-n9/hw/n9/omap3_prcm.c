@@ -43,6 +43,8 @@
 #include "migration/vmstate.h"
 #include "target/arm/cpu.h"
 #include "omap3_prcm_internal.h"
+#include "models/prcm/pwrdm_state.h"
+#include "qemu/error-report.h"
 #include "n9_agent.h"
 #include "trace.h"
 
@@ -466,9 +468,38 @@ static void omap3_prcm_reset_exit(Object *obj, ResetType type)
 }
 
 /* The listeners' view is the state's: nothing to tell after a load. */
+/* The domain model describes its own state: its image travels */
+static int omap3_prcm_pre_save(void *opaque)
+{
+    OMAP3PRCMState *s = opaque;
+
+    g_free(s->vm_pwrdm);
+    s->vm_pwrdm_len = prcm_state_size(&s->pwrdm);
+    s->vm_pwrdm = g_malloc(s->vm_pwrdm_len);
+    prcm_state_save(&s->pwrdm, s->vm_pwrdm, s->vm_pwrdm_len);
+    return 0;
+}
+
+static int omap3_prcm_post_save(void *opaque)
+{
+    OMAP3PRCMState *s = opaque;
+
+    g_clear_pointer(&s->vm_pwrdm, g_free);
+    return 0;
+}
+
 static int omap3_prcm_post_load(void *opaque, int version_id)
 {
     OMAP3PRCMState *s = opaque;
+    const char *why = prcm_state_load(&s->pwrdm, s->vm_pwrdm,
+                                      s->vm_pwrdm_len);
+
+    g_clear_pointer(&s->vm_pwrdm, g_free);
+    if (why) {
+        error_report("%s: the snapshot's power-domain state: %s",
+                     TYPE_OMAP3_PRCM, why);
+        return -EINVAL;
+    }
 
     s->clkdm_seen = omap3_prcm_clkdm_mask(s);
     return 0;
@@ -530,35 +561,20 @@ static const Property omap3_prcm_properties[] = {
 
 static const VMStateDescription vmstate_omap3_prcm = {
     .name = TYPE_OMAP3_PRCM,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,                    /* 2: the domain model's image */
+    .minimum_version_id = 2,
+    .pre_save = omap3_prcm_pre_save,
+    .post_save = omap3_prcm_post_save,
     .post_load = omap3_prcm_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(prm_regs, OMAP3PRCMState, OMAP3_PRM_NUM_REGS),
         VMSTATE_UINT32_ARRAY(cm_regs, OMAP3PRCMState, OMAP3_CM_NUM_REGS),
         VMSTATE_UINT32_ARRAY(wake_in, OMAP3PRCMState, OMAP3_PRCM_NUM_WK),
         VMSTATE_UINT8(sw_reset, OMAP3PRCMState),
-        /* the domain model */
-        VMSTATE_UINT32_ARRAY(pwrdm.pwstctrl, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.prepwstst, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.wkdep, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.sleepdep, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.state, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.wake_pending, OMAP3PRCMState,
-                            PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.win_min, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_ARRAY(pwrdm.win_rec, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.win_start, OMAP3PRCMState, PRCM_NUM_PWRDM),
-        VMSTATE_UINT32_2DARRAY(pwrdm.entries, OMAP3PRCMState, PRCM_NUM_PWRDM,
-                               4),
-        VMSTATE_UINT32_2DARRAY(pwrdm.reported, OMAP3PRCMState,
-                               PRCM_NUM_PWRDM, 4),
-        VMSTATE_UINT8_ARRAY(pwrdm.clktrctrl, OMAP3PRCMState, PRCM_NUM_CLKDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.fclk, OMAP3PRCMState, PRCM_NUM_CLKDM),
-        VMSTATE_UINT8_ARRAY(pwrdm.active, OMAP3PRCMState, PRCM_NUM_CLKDM),
-        VMSTATE_UINT8(pwrdm.mpu_standby, OMAP3PRCMState),
-        VMSTATE_UINT8(pwrdm.in_window, OMAP3PRCMState),
-        VMSTATE_UINT32(pwrdm.win_pd_idle, OMAP3PRCMState),
+        /* the domain model: its own image (models/prcm/pwrdm_state.c) */
+        VMSTATE_UINT32(vm_pwrdm_len, OMAP3PRCMState),
+        VMSTATE_VBUFFER_ALLOC_UINT32(vm_pwrdm, OMAP3PRCMState, 0, NULL,
+                                     vm_pwrdm_len),
         /* the MPU's idle */
         VMSTATE_UINT8(standby, OMAP3PRCMState),
         VMSTATE_UINT8_ARRAY(intc_level, OMAP3PRCMState, 2),

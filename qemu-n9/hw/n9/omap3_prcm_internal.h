@@ -138,6 +138,9 @@ struct OMAP3PRCMState {
 
     /* The power/clock-domain model: the one owner of the domain state */
     PrcmModel pwrdm;
+    /* its state image in a snapshot (models/prcm/pwrdm_state.h) */
+    uint8_t *vm_pwrdm;
+    uint32_t vm_pwrdm_len;
     /* accesses to PM_PWSTCTRL, PM_PWSTST, PM_PREPWSTST (any domain) */
     uint64_t pwrst_reads, pwrst_writes;
 

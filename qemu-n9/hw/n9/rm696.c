@@ -33,6 +33,8 @@
 #include "qemu-version.h"
 #include "omap3_prcm.h"
 #include "omap3_sdrc.h"
+#include "models/sdrc/sdrc_state.h"
+#include "qemu/cutils.h"
 #include "twl5031.h"
 #include "hw/i2c/i2c.h"
 #include "qobject/qjson.h"
@@ -67,6 +69,8 @@ struct RM696MachineState {
     char *idle_enter;           /* idle-enter=SYMBOL: idle entry boundary */
     char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
     char *record_file;          /* record=FILE: timing-event trace */
+    char *record_from;          /* record-from=mark:N: the trace's window */
+    int64_t record_from_mark;   /* N, or -1: from the start */
     Notifier record_prcm;       /* PRCM events into the trace */
     OnOffAuto memory_model;     /* memory-model=on|off (auto: with icount) */
 };
@@ -107,6 +111,53 @@ static QDict *rm696_counters(RM696MachineState *rms)
  */
 #define RM696_MARK_PORT     0x40020100
 
+static size_t rm696_bytes_fill(const void *m, void *buf, size_t len)
+{
+    memcpy(buf, m, len);
+    return len;
+}
+
+static size_t rm696_sdrc_image_fill(const void *m, void *buf, size_t len)
+{
+    return sdrc_state_save(m, buf, len);
+}
+
+/*
+ * record-from=mark:N, mark N: the trace starts here.  Its first events
+ * are the models' state as it stands (docs/trace-format.md, "Windows"):
+ * the SDRC's configuration, the MPU's rate and the CPU state, then one
+ * state image (each model's own, the agents' counters, the PRCM's events
+ * so far), then the mark and whatever follows, as a full trace has them.
+ */
+static void rm696_record_window(RM696MachineState *rms)
+{
+    SdrcModel *sdrc = omap3_sdrc_model(rms->soc->block[OMAP3_BLK_SDRC]);
+    uint64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    g_autoptr(GByteArray) img = rms->memory ? n9_memory_image(rms->memory)
+                                            : g_byte_array_new();
+    n9trace_writer *w;
+    uint64_t prcm[3];
+    uint8_t le[24];
+
+    n9_record_state_section(img, "sdrc", sdrc_state_size(sdrc),
+                            rm696_sdrc_image_fill, sdrc);
+    for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
+        n9_agent_record_state(rms->soc->agent[i], img);
+    }
+    n9_record_prcm_counts(prcm);
+    for (int i = 0; i < 24; i++) {
+        le[i] = (uint8_t)(prcm[i / 8] >> (8 * (i % 8)));
+    }
+    n9_record_state_section(img, "prcm.counts", sizeof(le),
+                            rm696_bytes_fill, le);
+    w = n9_record_begin();
+    n9_record_sdrc_config(&sdrc->cfg, now, true);
+    if (rms->memory) {
+        n9_memory_record_window(rms->memory, w);
+    }
+    n9trace_put_state(w, now, img->data, img->len);
+}
+
 static uint64_t rm696_mark_read(void *opaque, hwaddr addr, unsigned size)
 {
     RM696MachineState *rms = opaque;
@@ -120,6 +171,9 @@ static void rm696_mark_write(void *opaque, hwaddr addr, uint64_t value,
     RM696MachineState *rms = opaque;
     QDict *d = rm696_counters(rms);
 
+    if (n9_record_waiting() && (int64_t)value == rms->record_from_mark) {
+        rm696_record_window(rms);
+    }
     if (n9_record_writer) {
         n9trace_event ev = {
             .type = N9T_MARK, .value = value,
@@ -216,7 +270,7 @@ static void rm696_exit(Notifier *n, void *data)
     if (rms->idle) {
         ok &= n9_idle_finish(rms->idle);
     }
-    if (n9_record_writer) {
+    if (n9_record_writer || n9_record_waiting()) {
         if (rms->memory) {
             n9_memory_record_end(rms->memory);
             n9_memory_record(rms->memory, NULL);
@@ -467,10 +521,14 @@ static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
     g_string_append_printf(h, "sdrc.l3_hz=%u\n", sdrc->cfg.l3_hz);
     g_string_append_printf(h, "sdrc.base=%u\n", (unsigned)OMAP3_SDRAM_BASE);
     g_string_append_printf(h, "sdrc.config_size=%zu\n", sizeof(SdrcConfig));
+    if (rms->record_from) {
+        g_string_append_printf(h, "record.from=%s\n", rms->record_from);
+    }
     for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
         n9_agent_record_header(rms->soc->agent[i], i, h, &next_id);
     }
-    if (!n9_record_open(rms->record_file, h->str, &err)) {
+    if (!n9_record_open(rms->record_file, h->str, rms->record_from_mark >= 0,
+                        &err)) {
         error_reportf_err(err, "rm696: ");
         exit(1);
     }
@@ -515,6 +573,25 @@ static void rm696_init(MachineState *machine)
     }
     if (rms->record_file) {
         rm696_check_writable("record", rms->record_file);
+    }
+    rms->record_from_mark = -1;
+    if (rms->record_from) {
+        const char *n = rms->record_from;
+        uint64_t v;
+
+        if (!rms->record_file) {
+            error_report("rm696: record-from=%s needs record=FILE",
+                         rms->record_from);
+            exit(1);
+        }
+        if (!g_str_has_prefix(n, "mark:") ||
+            qemu_strtou64(n + 5, NULL, 0, &v) < 0 || v > UINT32_MAX) {
+            error_report("rm696: record-from=%s: give mark:N (the trace "
+                         "starts at the guest's first mark N, 0-%u)",
+                         rms->record_from, UINT32_MAX);
+            exit(1);
+        }
+        rms->record_from_mark = (int64_t)v;
     }
 
     memory_region_add_subregion(sysmem, OMAP3_SDRAM_BASE, machine->ram);
@@ -697,6 +774,7 @@ RM696_STR_PROP(symbols_file, "symbols")
 RM696_STR_PROP(idle_enter, "idle-enter")
 RM696_STR_PROP(idle_trace, "idle-trace")
 RM696_STR_PROP(record_file, "record")
+RM696_STR_PROP(record_from, "record-from")
 
 static void rm696_get_memory_model(Object *obj, Visitor *v, const char *name,
                                    void *opaque, Error **errp)
@@ -788,6 +866,11 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "record",
         "file to write a trace of every timing event to, for ./n9 replay "
         "(docs/trace-format.md)");
+    object_class_property_add_str(oc, "record-from", rm696_get_record_from,
+                                  rm696_set_record_from);
+    object_class_property_set_description(oc, "record-from",
+        "mark:N: the trace starts at the guest's mark N with the models' "
+        "state images, so a replay runs that window only");
 }
 
 static const TypeInfo rm696_machine_info = {
