@@ -14,8 +14,11 @@ recorded and every figure of the statistics file replay answers (virtual
 time, the memory path's and the cache model's counters, the SDRC's, every
 agent's and register group's; the same at each mark) equal to the run's.
 Then: other parameters give other, sane figures; a truncated or corrupt
-trace is a one-line error.  With KERNELS and INITRAMFS, the same for a
-short Linux membench and idle run.  PASS:/FAIL: lines.
+trace is a one-line error.  A window (record-from=mark:N, memfuzz's
+marks): the trace starts at the mark with the models' state images and
+its replay gives the run's figures from there on, exactly.  With KERNELS
+and INITRAMFS, the same for a short Linux membench and idle run, and the
+idle run's C7 window recorded from its mark.  PASS:/FAIL: lines.
 """
 import json
 import os
@@ -133,15 +136,21 @@ def linux(qemu, binary, kernels, initrd, logdir):
     """A short idle and a short membench on Linux, recorded and replayed"""
     from n9 import kernel as n9kernel, scenario as n9scenario
     k = n9kernel.from_dir(os.path.join(kernels, 'patched'))
-    for tag, run, append in [
+    for tag, run, append, start in [
             ('linux-idle', 'idle', 'n9.idle.states=C1,C7 n9.idle.seconds=1 '
-             'n9.idle.settle=3'),
+             'n9.idle.settle=3', None),
             ('linux-membench', 'membench', 'n9.membench.tests=lat,line '
              'n9.membench.sizes=16K,1M n9.membench.repeats=1 '
-             'n9.membench.settle=0')]:
+             'n9.membench.settle=0', None),
+            # the C7 window alone (marks 71, 72): the state at mark 71
+            ('linux-idle-window', 'idle', 'n9.idle.states=C1,C7 '
+             'n9.idle.seconds=1 n9.idle.settle=3', 71)]:
         stats = os.path.join(logdir, tag + '.json')
         trace = os.path.join(logdir, tag + '.n9t')
-        argv = n9qemu.command(qemu, machine={'stats': stats, 'record': trace},
+        machine = {'stats': stats, 'record': trace}
+        if start is not None:
+            machine['record-from'] = 'mark:%d' % start
+        argv = n9qemu.command(qemu, machine=machine,
                               kernel=k.zimage, dtb=k.dtb, initrd=initrd,
                               append=n9scenario.append_line(run, append),
                               semihosting='userspace')
@@ -156,6 +165,11 @@ def linux(qemu, binary, kernels, initrd, logdir):
             continue
         with open(stats) as f:
             st = strip_host(json.load(f))
+        if start is not None:
+            first = [i for i, m in enumerate(st['marks'])
+                     if m['mark'] == start]
+            st['marks'] = st['marks'][first[0]:] if first else []
+            check('%s: the run set mark %d' % (tag, start), first)
         rc, rep, err = replay(binary, trace, '--verify')
         if not check('%s: replay --verify: every charge as recorded' % tag,
                      rc == 0, err):
