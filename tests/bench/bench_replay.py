@@ -14,13 +14,15 @@ closed-loop run's to it; whether the replay's figures are the run's
 one run each, said as such.
 
 Then the same workloads' measured windows recorded from a mark
-(record-from=mark:N, docs/trace-format.md "Windows": the idle scenario's
-C7 window from mark 71, membench's items from mark 100): the trace holds
-the models' state images at the mark and the window's events only; its
-replay gives the run's figures from that mark on (compared with the
-statistics file's marks and end, key by key), and "speedup" is the
-closed-loop run's host time (boot included: a user who wants those
-figures reruns the guest) against the window's replay.
+(record-from=mark:N, record-to=mark:M, docs/trace-format.md "Windows":
+the idle scenario's C7 window, marks 71 to 72; membench's items, mark 100
+to the end; membench's first item alone, marks 100 to 101): the trace
+holds the models' state images at the mark and the window's events only;
+its replay gives the run's figures from that mark on (compared with the
+statistics file's marks, and its end with the end's or mark M's, key by
+key), and "speedup" is the closed-loop run's host time (boot included: a
+user who wants those figures reruns the guest) against the window's
+replay.
 
 Usage: bench_replay.py QEMU N9REPLAY KERNELS INITRD [SECONDS]
 """
@@ -40,13 +42,15 @@ import test_trace  # noqa: E402
 
 
 def closed_loop(qemu, kdir, initrd, run, append, work, tag, record=True,
-                start=None):
+                start=None, end=None):
     stats = os.path.join(work, tag + '.json')
     trace = os.path.join(work, tag + '.n9t') if record else None
     k = n9kernel.from_dir(kdir)
     machine = {'stats': stats, 'record': trace}
     if start is not None:
         machine['record-from'] = 'mark:%d' % start
+    if end is not None:
+        machine['record-to'] = 'mark:%d' % end
     argv = n9qemu.command(qemu, machine=machine,
                           kernel=k.zimage, dtb=k.dtb, initrd=initrd,
                           append=n9scenario.append_line(run, append),
@@ -67,9 +71,11 @@ def main():
     work = tempfile.mkdtemp(prefix='n9-bench-replay-')
     loads = [
         ('idle %d s C7' % secs, 'idle', 'n9.idle.states=C7 n9.idle.seconds=%d'
-         % secs, 71),
-        ('membench', 'membench', 'n9.membench.repeats=1', 100),
+         % secs),
+        ('membench', 'membench', 'n9.membench.repeats=1'),
     ]
+    windows = [('idle', 71, 72), ('membench', 100, None),
+               ('membench', 100, 101)]
     print('record and replay (%s; one run each on a shared, noisy host; '
           'load average %.1f)' % (time.strftime('%Y-%m-%d'),
                                   os.getloadavg()[0]))
@@ -77,7 +83,7 @@ def main():
         'workload', 'virtual s', 'events', 'trace MB', 'MB/virt s',
         'run s', 'record s', 'replay s', 'speedup', 'figures'))
     plains = {}
-    for name, run, append, _ in loads:
+    for name, run, append in loads:
         tag = run
         _, _, plain = closed_loop(qemu, patched, initrd, run, append, work,
                                   tag + '-plain', record=False)
@@ -99,22 +105,32 @@ def main():
             'exact' if not bad else 'DIFFER: ' + '; '.join(bad[:2])))
         os.unlink(trace)
     # the measured windows only: the state images at the mark
-    for name, run, append, start in loads:
+    appends = {run: append for _, run, append in loads}
+    for run, start, end in windows:
+        append = appends[run]
         stats, trace, host = closed_loop(qemu, patched, initrd, run, append,
-                                         work, run + '-window', start=start)
+                                         work, run + '-window', start=start,
+                                         end=end)
         t0 = time.monotonic()
         rc, rep, err = test_trace.replay(binary, trace, '--verify')
         rhost = time.monotonic() - t0
-        name = '%s from mark %d' % (name.split(' ')[0], start)
+        name = '%s %d-%s' % (run, start, end if end is not None else 'end')
         if rc != 0:
             print('%-14s replay failed: %s' % (name, err))
             continue
         first = [i for i, m in enumerate(stats['marks'])
                  if m['mark'] == start]
-        want = dict(stats, marks=stats['marks'][first[0]:] if first else [])
-        bad = test_trace.same_figures(want, rep) if first else ['no mark']
+        last = [i for i, m in enumerate(stats['marks'])
+                if m['mark'] == end]
+        if first and (end is None or last):
+            upto = last[0] + 1 if last else len(stats['marks'])
+            want = dict(stats['marks'][last[0]] if last else stats,
+                        marks=stats['marks'][first[0]:upto])
+            bad = test_trace.same_figures(want, rep)
+        else:
+            bad = ['no mark %d or %s' % (start, end)]
         size = os.path.getsize(trace)
-        vs = (stats['virtual_ns'] - rep['replay']['window_ns']) / 1e9
+        vs = (rep['virtual_ns'] - rep['replay']['window_ns']) / 1e9
         print('%-14s %9.2f %11d %9.1f %9.2f %9.1f %9.1f %9.2f %7.1fx %s' % (
             name, vs, rep['replay']['events'], size / 1e6, size / 1e6 / vs,
             plains[run], host, rhost, plains[run] / rhost,

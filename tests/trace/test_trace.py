@@ -241,6 +241,21 @@ def window(qemu, binary, guest, logdir):
               rep['replay']['events'], repf['replay']['events'] if repf
               else -1, os.path.getsize(trace)),
           rcf == 0 and rep['replay']['events'] < repf['replay']['events'])
+    # a window with an end: record-to=mark:M, the trace's end at M
+    end = 12003
+    part = os.path.join(logdir, 'window-part.n9t')
+    _, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'window-part.log'),
+                      'rm696,record=%s,record-from=mark:%d,record-to=mark:%d'
+                      % (part, start, end), append=app)
+    rc3, rp, err = replay(binary, part, '--verify')
+    last = [m for m in b['marks'] if m['mark'] == end]
+    d = ['no trace'] if rc2 != 0 or rc3 != 0 or not last else (
+        same_figures(dict(last[0], marks=[m for m in b['marks'][first[0]:]
+                                          if m['mark'] <= end]), rp))
+    check('window: from mark %d to mark %d: the marks\' figures, and at '
+          'the end mark %d\'s (%d events)' % (
+              start, end, end, rp['replay']['events'] if rp else -1),
+          not d, '; '.join(d[:4]) or err)
     rc, d2, err = replay(binary, trace, '--set', 'cache.l2_hit_cycles=%d' % (
         a['timing_params']['cache']['l2_hit_cycles'] * 2))
     check('window: other latencies replay from the image (more stall: %s > '
@@ -266,7 +281,7 @@ def window(qemu, binary, guest, logdir):
     out = out.strip()
     check('window: record-from= that is no mark:N: one line, status 1 (%s)'
           % out, rc == 1 and 'mark:N' in out and len(out.splitlines()) == 1)
-    for f in (full, trace, never):
+    for f in (full, trace, never, part):
         if os.path.exists(f):
             os.unlink(f)
 

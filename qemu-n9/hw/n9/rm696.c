@@ -71,6 +71,9 @@ struct RM696MachineState {
     char *record_file;          /* record=FILE: timing-event trace */
     char *record_from;          /* record-from=mark:N: the trace's window */
     int64_t record_from_mark;   /* N, or -1: from the start */
+    char *record_to;            /* record-to=mark:M: the window's end */
+    int64_t record_to_mark;     /* M, or -1: to the run's end */
+    bool record_failed;         /* the trace ended at M but a write failed */
     Notifier record_prcm;       /* PRCM events into the trace */
     OnOffAuto memory_model;     /* memory-model=on|off (auto: with icount) */
 };
@@ -181,6 +184,14 @@ static void rm696_mark_write(void *opaque, hwaddr addr, uint64_t value,
         };
 
         n9_record_put(&ev);
+        if ((int64_t)value == rms->record_to_mark) {
+            /* the window ends: the trace's end is this mark's time */
+            if (rms->memory) {
+                n9_memory_record_end(rms->memory);
+                n9_memory_record(rms->memory, NULL);
+            }
+            rms->record_failed = !n9_record_finish(ev.time_ns);
+        }
     }
     qdict_put_int(d, "mark", value);
     /* for benchmarks only: host time is not part of any modelled figure */
@@ -277,6 +288,7 @@ static void rm696_exit(Notifier *n, void *data)
         }
         ok &= n9_record_finish(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     }
+    ok &= !rms->record_failed;
     if (!ok) {
         fflush(NULL);
         _exit(1);
@@ -524,6 +536,9 @@ static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
     if (rms->record_from) {
         g_string_append_printf(h, "record.from=%s\n", rms->record_from);
     }
+    if (rms->record_to) {
+        g_string_append_printf(h, "record.to=%s\n", rms->record_to);
+    }
     for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
         n9_agent_record_header(rms->soc->agent[i], i, h, &next_id);
     }
@@ -539,6 +554,28 @@ static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
     }
     rms->record_prcm.notify = rm696_record_prcm;
     omap3_prcm_add_listener(prcm, &rms->record_prcm);
+}
+
+/* record-from= and record-to=: mark:N, N; -1 if not given */
+static int64_t rm696_record_mark(const char *opt, const char *val,
+                                 RM696MachineState *rms, const char *what)
+{
+    uint64_t v;
+
+    if (!val) {
+        return -1;
+    }
+    if (!rms->record_file) {
+        error_report("rm696: %s=%s needs record=FILE", opt, val);
+        exit(1);
+    }
+    if (!g_str_has_prefix(val, "mark:") ||
+        qemu_strtou64(val + 5, NULL, 0, &v) < 0 || v > UINT32_MAX) {
+        error_report("rm696: %s=%s: give mark:N (the trace %s the guest's "
+                     "first mark N, 0-%u)", opt, val, what, UINT32_MAX);
+        exit(1);
+    }
+    return (int64_t)v;
 }
 
 static void rm696_init(MachineState *machine)
@@ -574,25 +611,11 @@ static void rm696_init(MachineState *machine)
     if (rms->record_file) {
         rm696_check_writable("record", rms->record_file);
     }
-    rms->record_from_mark = -1;
-    if (rms->record_from) {
-        const char *n = rms->record_from;
-        uint64_t v;
-
-        if (!rms->record_file) {
-            error_report("rm696: record-from=%s needs record=FILE",
-                         rms->record_from);
-            exit(1);
-        }
-        if (!g_str_has_prefix(n, "mark:") ||
-            qemu_strtou64(n + 5, NULL, 0, &v) < 0 || v > UINT32_MAX) {
-            error_report("rm696: record-from=%s: give mark:N (the trace "
-                         "starts at the guest's first mark N, 0-%u)",
-                         rms->record_from, UINT32_MAX);
-            exit(1);
-        }
-        rms->record_from_mark = (int64_t)v;
-    }
+    rms->record_from_mark = rm696_record_mark("record-from",
+                                              rms->record_from, rms,
+                                              "starts at");
+    rms->record_to_mark = rm696_record_mark("record-to", rms->record_to, rms,
+                                            "ends at");
 
     memory_region_add_subregion(sysmem, OMAP3_SDRAM_BASE, machine->ram);
     rms->marks = qlist_new();
@@ -775,6 +798,7 @@ RM696_STR_PROP(idle_enter, "idle-enter")
 RM696_STR_PROP(idle_trace, "idle-trace")
 RM696_STR_PROP(record_file, "record")
 RM696_STR_PROP(record_from, "record-from")
+RM696_STR_PROP(record_to, "record-to")
 
 static void rm696_get_memory_model(Object *obj, Visitor *v, const char *name,
                                    void *opaque, Error **errp)
@@ -871,6 +895,11 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "record-from",
         "mark:N: the trace starts at the guest's mark N with the models' "
         "state images, so a replay runs that window only");
+    object_class_property_add_str(oc, "record-to", rm696_get_record_to,
+                                  rm696_set_record_to);
+    object_class_property_set_description(oc, "record-to",
+        "mark:M: the trace ends at the guest's mark M (its end event at "
+        "that mark's time); the run goes on");
 }
 
 static const TypeInfo rm696_machine_info = {
