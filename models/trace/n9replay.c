@@ -934,7 +934,7 @@ int main(int argc, char **argv)
     }
     if (n9trace_header_get(r->t, "record.from") && !r->window) {
         die("%s: recorded with record-from=%s, but the run ended before "
-            "that mark: the trace holds no window", r->path,
+            "its window began: the trace holds no window", r->path,
             n9trace_header_get(r->t, "record.from"));
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -16,7 +16,9 @@ agent's and register group's; the same at each mark) equal to the run's.
 Then: other parameters give other, sane figures; a truncated or corrupt
 trace is a one-line error.  A window (record-from=mark:N, memfuzz's
 marks): the trace starts at the mark with the models' state images and
-its replay gives the run's figures from there on, exactly.  With KERNELS
+its replay gives the run's figures from there on, exactly; the same for
+a window started from the monitor (record-from=monitor, qom-set /machine
+record-start on).  With KERNELS
 and INITRAMFS, the same for a short Linux membench and idle run, and the
 idle run's C7 window recorded from its mark.  PASS:/FAIL: lines.
 """
@@ -25,6 +27,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools'))
@@ -32,6 +35,7 @@ from n9 import qemu as n9qemu  # noqa: E402
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 import n9check  # noqa: E402
 from n9bare import run_bare  # noqa: E402
+from n9qmp import QMP  # noqa: E402
 
 
 def check(name, ok, detail=''):
@@ -286,6 +290,58 @@ def window(qemu, binary, guest, logdir):
             os.unlink(f)
 
 
+def window_monitor(qemu, binary, guest, logdir):
+    """record-from=monitor: the window starts at qom-set /machine
+    record-start on, wherever the guest is then; its replay gives the
+    run's figures from there on (the marks after it, the end)"""
+    elf = os.path.join(guest, 'memfuzz-bare.elf')
+    trace = os.path.join(logdir, 'window-mon.n9t')
+    stats = os.path.join(logdir, 'window-mon.json')
+    sock = os.path.join(logdir, 'window-mon.sock')
+    argv = n9qemu.bare(qemu, elf, machine='rm696,stats=%s,record=%s,'
+                       'record-from=monitor' % (stats, trace),
+                       extra=['-append', '-s 3 -n 20000 -m 1000', '-qmp',
+                              'unix:%s,server=on,wait=off' % sock])
+    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    q = QMP(sock)
+    t0, marks = time.monotonic(), 0
+    while time.monotonic() - t0 < 120 and p.poll() is None and marks < 8:
+        time.sleep(0.02)
+        marks = q.qom('/machine', 'marks')
+    r1 = q.cmd('qom-set', path='/machine', property='record-start',
+               value=True)
+    while p.poll() is None and not q.qom('/machine', 'record-start'):
+        time.sleep(0.01)
+    r2 = q.cmd('qom-set', path='/machine', property='record-start',
+               value=True)
+    q.close()
+    rc = p.wait(timeout=300)
+    err = p.stderr.read().decode('utf-8', 'replace').strip()
+    if not check('window: started from the monitor after %d marks (status '
+                 '%d)' % (marks, rc), rc == 0 and 'return' in r1 and
+                 os.path.exists(trace), err):
+        return
+    check('window: record-start again: refused, no trace waits (%s)'
+          % r2.get('error', {}).get('desc'), 'error' in r2 and
+          'no trace waits' in r2['error']['desc'])
+    with open(stats) as f:
+        b = strip_host(json.load(f))
+    rc, rep, err = replay(binary, trace, '--verify')
+    if not check('window: the monitor\'s window: replay --verify', rc == 0,
+                 err):
+        return
+    w = rep['replay']['window_ns']
+    want = dict(b, marks=[m for m in b['marks'] if m['virtual_ns'] >= w])
+    d = same_figures(want, rep)
+    check('window: the monitor\'s window, from %d ns: the run\'s figures '
+          '(%d of %d marks, the end)' % (w, len(rep['marks']),
+                                         len(b['marks'])),
+          rep['replay']['window'] and 0 < len(rep['marks']) <
+          len(b['marks']) and not d, '; '.join(d[:4]))
+    os.unlink(trace)
+
+
 def not_vcpu(qemu, binary, logdir):
     """the monitor's register reads (not the vCPU's) are not in the trace"""
     stats = os.path.join(logdir, 'qtest.json')
@@ -393,6 +449,7 @@ def main():
               in err)
 
     window(qemu, binary, guest, logdir)
+    window_monitor(qemu, binary, guest, logdir)
     not_vcpu(qemu, binary, logdir)
     if len(sys.argv) > 6:
         linux(qemu, binary, sys.argv[5], sys.argv[6], logdir)

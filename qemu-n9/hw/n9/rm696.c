@@ -35,6 +35,7 @@
 #include "omap3_sdrc.h"
 #include "models/sdrc/sdrc_state.h"
 #include "qemu/cutils.h"
+#include "hw/core/cpu.h"
 #include "twl5031.h"
 #include "hw/i2c/i2c.h"
 #include "qobject/qjson.h"
@@ -70,7 +71,9 @@ struct RM696MachineState {
     char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
     char *record_file;          /* record=FILE: timing-event trace */
     char *record_from;          /* record-from=mark:N: the trace's window */
-    int64_t record_from_mark;   /* N, or -1: from the start */
+    int64_t record_from_mark;   /* N, or -1: from the start (or the
+                                 * monitor's record-start, below) */
+    bool record_from_monitor;   /* record-from=monitor */
     char *record_to;            /* record-to=mark:M: the window's end */
     int64_t record_to_mark;     /* M, or -1: to the run's end */
     bool record_failed;         /* the trace ended at M but a write failed */
@@ -197,6 +200,42 @@ static void rm696_mark_write(void *opaque, hwaddr addr, uint64_t value,
     /* for benchmarks only: host time is not part of any modelled figure */
     qdict_put_int(d, "host_us", g_get_monotonic_time());
     qlist_append(rms->marks, d);
+}
+
+/*
+ * record-from=monitor: "qom-set /machine record-start on" (QMP or HMP)
+ * starts the trace's window.  The state is taken on the vCPU's thread
+ * between two blocks (async_run_on_cpu), where the mark port takes it
+ * too: the memory path is not in the middle of an access then.
+ */
+static void rm696_record_start_cpu(CPUState *cs, run_on_cpu_data data)
+{
+    RM696MachineState *rms = data.host_ptr;
+
+    if (n9_record_waiting()) {
+        rm696_record_window(rms);
+    }
+}
+
+static void rm696_set_record_start(Object *obj, bool value, Error **errp)
+{
+    RM696MachineState *rms = RM696_MACHINE(obj);
+
+    if (!value) {
+        return;
+    }
+    if (!rms->record_from_monitor || !n9_record_waiting()) {
+        error_setg(errp, "record-start: no trace waits for the monitor "
+                   "(-M rm696,record=FILE,record-from=monitor)");
+        return;
+    }
+    async_run_on_cpu(first_cpu, rm696_record_start_cpu,
+                     RUN_ON_CPU_HOST_PTR(rms));
+}
+
+static bool rm696_get_record_start(Object *obj, Error **errp)
+{
+    return n9_record_writer != NULL;
 }
 
 /* "marks": how many marks the guest has set so far */
@@ -542,7 +581,8 @@ static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
     for (int i = 0; i < OMAP3_NUM_AGENTS; i++) {
         n9_agent_record_header(rms->soc->agent[i], i, h, &next_id);
     }
-    if (!n9_record_open(rms->record_file, h->str, rms->record_from_mark >= 0,
+    if (!n9_record_open(rms->record_file, h->str,
+                        rms->record_from_mark >= 0 || rms->record_from_monitor,
                         &err)) {
         error_reportf_err(err, "rm696: ");
         exit(1);
@@ -572,7 +612,9 @@ static int64_t rm696_record_mark(const char *opt, const char *val,
     if (!g_str_has_prefix(val, "mark:") ||
         qemu_strtou64(val + 5, NULL, 0, &v) < 0 || v > UINT32_MAX) {
         error_report("rm696: %s=%s: give mark:N (the trace %s the guest's "
-                     "first mark N, 0-%u)", opt, val, what, UINT32_MAX);
+                     "first mark N, 0-%u)%s", opt, val, what, UINT32_MAX,
+                     !strcmp(opt, "record-from") ? " or monitor (at "
+                     "qom-set /machine record-start on)" : "");
         exit(1);
     }
     return (int64_t)v;
@@ -611,9 +653,11 @@ static void rm696_init(MachineState *machine)
     if (rms->record_file) {
         rm696_check_writable("record", rms->record_file);
     }
-    rms->record_from_mark = rm696_record_mark("record-from",
-                                              rms->record_from, rms,
-                                              "starts at");
+    rms->record_from_monitor = rms->record_from &&
+                               !strcmp(rms->record_from, "monitor");
+    rms->record_from_mark = rms->record_from_monitor ? -1 :
+                            rm696_record_mark("record-from", rms->record_from,
+                                              rms, "starts at");
     rms->record_to_mark = rm696_record_mark("record-to", rms->record_to, rms,
                                             "ends at");
 
@@ -894,7 +938,14 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
                                   rm696_set_record_from);
     object_class_property_set_description(oc, "record-from",
         "mark:N: the trace starts at the guest's mark N with the models' "
-        "state images, so a replay runs that window only");
+        "state images, so a replay runs that window only; monitor: at "
+        "qom-set /machine record-start on");
+    object_class_property_add_bool(oc, "record-start", rm696_get_record_start,
+                                   rm696_set_record_start);
+    object_class_property_set_description(oc, "record-start",
+        "on: with record-from=monitor, the trace starts now (the models' "
+        "state images, then every event); reads whether a trace is being "
+        "written");
     object_class_property_add_str(oc, "record-to", rm696_get_record_to,
                                   rm696_set_record_to);
     object_class_property_set_description(oc, "record-to",
