@@ -70,8 +70,10 @@ struct N9MemoryState {
     uint64_t fetch_end;         /* mem_hook_fetch_skip.end, for VMState */
     uint32_t tb_va;             /* the running TB's first instruction */
     uint32_t last_val;          /* mem_hook_skip.last_val, for VMState */
-    /* the memory path's and the cache model's state image in a snapshot
-     * (models/mempath/mempath_state.h: the models describe their state) */
+    /*
+     * the memory path's and the cache model's state image in a snapshot
+     * (models/mempath/mempath_state.h: the models describe their state)
+     */
     uint8_t *vm_image;
     uint32_t vm_image_len;
 

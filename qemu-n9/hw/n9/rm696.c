@@ -71,8 +71,8 @@ struct RM696MachineState {
     char *idle_trace;           /* idle-trace=FILE: Perfetto timeline */
     char *record_file;          /* record=FILE: timing-event trace */
     char *record_from;          /* record-from=mark:N: the trace's window */
-    int64_t record_from_mark;   /* N, or -1: from the start (or the
-                                 * monitor's record-start, below) */
+    /* N, or -1: from the start (or the monitor's record-start) */
+    int64_t record_from_mark;
     bool record_from_monitor;   /* record-from=monitor */
     char *record_to;            /* record-to=mark:M: the window's end */
     int64_t record_to_mark;     /* M, or -1: to the run's end */
