@@ -52,6 +52,16 @@ int n9_trace_source_open(n9_trace_source *s, const char *path, char *err,
     if (!s->t) {
         return -1;
     }
+    if (n9trace_header_get(s->t, "record.from")) {
+        /* its models start from the images in it (docs/trace-format.md) */
+        snprintf(err, errlen, "%s: a window (record-from=%s) starts from the "
+                 "models' state images, which this testbench does not load: "
+                 "give it a whole run's trace", path,
+                 n9trace_header_get(s->t, "record.from"));
+        n9trace_close(s->t);
+        s->t = NULL;
+        return -1;
+    }
     for (i = 0; n9trace_header_at(s->t, i, &k, &v); i++) {
         unsigned long id;
 

@@ -8,6 +8,7 @@
 # the on-chip SRAM, mmiolat register reads on every agent it touches, all
 # of them mapped (a register access the router does not find is an error).
 #   tests/systemc/trace-replay-test.sh TLM_REPLAY C_REPLAY TRACEDIR WORKDIR
+# A window's trace (record-from=) is refused in one line.
 # Prints PASS:/FAIL: lines.
 set -u
 tlm=${1:?usage: trace-replay-test.sh TLM_REPLAY C_REPLAY TRACEDIR WORKDIR}
@@ -61,3 +62,21 @@ for name in memfuzz-2 mmiolat offmode cpufreq; do
         bad "$name: errors $e (accesses the router does not map)"
     fi
 done
+
+# A window's trace (record-from=, docs/trace-format.md "Windows") starts from
+# the models' state images, which the testbench does not load: refused.
+trace=$dir/window-part.n9t
+if ! [ -f "$trace" ]; then
+    bad "window: no trace $trace (section 10 records it)"
+else
+    for b in "$tlm" "$c"; do
+        if "$b" --trace "$trace" > "$work/window.out" 2> "$work/window.err"; then
+            bad "window: ${b##*/} replayed a window from empty models"
+        elif grep -q 'state images' "$work/window.err" &&
+             [ "$(grep -cv -e '^$' -e SystemC -e Copyright -e 'ALL RIGHTS' "$work/window.err")" = 1 ]; then
+            ok "window: ${b##*/} refuses a window's trace in one line ($(grep 'state images' "$work/window.err" | cut -c1-60)...)"
+        else
+            bad "window: ${b##*/}: $(head -3 "$work/window.err" | tr '\n' ' ')"
+        fi
+    done
+fi
