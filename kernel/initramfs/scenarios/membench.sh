@@ -61,6 +61,7 @@ cpuidle=/sys/devices/system/cpu/cpu0/cpuidle
 pmdbg=/sys/kernel/debug/pm_debug
 
 [ "$coreoff" = 1 ] && echo 1 > $pmdbg/enable_off_mode
+. /usr/share/n9/scenarios/conditions.sh
 QUIET_SETTLE=$settle . /usr/share/n9/scenarios/quiet.sh
 
 # CORE OFF: only C7 (state6) for 2 s: its entries put MPU and CORE OFF
@@ -90,7 +91,7 @@ if [ -n "$sdrc_power" ]; then
     echo "sdrcpwr status $?" >> /tmp/sdrcpwr.write
 fi
 n9host mark 1
-membench --marks 100 "$@" > /tmp/membench.out 2>&1
+N9_CAPS=sys_rawio n9_measure membench --marks 100 "$@" > /tmp/membench.out 2>&1
 status=$?
 n9host mark 2
 sdrcpwr > /tmp/sdrcpwr.after 2>&1
@@ -98,6 +99,7 @@ sdrcpwr > /tmp/sdrcpwr.after 2>&1
 {
     echo "== membench scenario"
     echo "kernel $(uname -r) $(cat /proc/version)"
+    n9_conditions
     echo "options $*"
     if [ "$coreoff" = 1 ]; then
         echo "== core off"
