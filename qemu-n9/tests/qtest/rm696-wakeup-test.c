@@ -56,7 +56,7 @@
 #define GPIO_IRQSTATUS1         0x18
 #define GPIO_IRQENABLE1         0x1c
 #define GPIO_WAKEUPENABLE       0x20
-#define GPIO_RISINGDETECT       0x148
+#define GPIO_RISINGDETECT       0x48
 
 /* UART (8-bit registers at a stride of 4) */
 #define UART3                   BLK_BASE(UART3)
