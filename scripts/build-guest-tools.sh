@@ -9,6 +9,7 @@
 #                     bandwidth (glibc and NEON), PLD, loads after pauses
 #   kbench            Linux armhf: system call, switches, page faults, spawn
 #   sdrcpwr           Linux armhf: reads (writes) SDRC_POWER, decoded
+#   n9user            Linux armhf: runs a program as an ordinary user (phone conditions)
 #   mmiolat-bare.elf  the same measurement without an OS, for
 #                     qemu-system-arm -M rm696 -kernel mmiolat-bare.elf
 #                         -semihosting-config enable=on,target=native
@@ -32,7 +33,7 @@ arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
 arm-linux-gnueabihf-strip "$out/mmiolat.tmp"
 mv "$out/mmiolat.tmp" "$out/mmiolat"
 
-for t in n9host idlecount idletime clockcheck kbench sdrcpwr; do
+for t in n9host idlecount idletime clockcheck kbench sdrcpwr n9user; do
     arm-linux-gnueabihf-gcc -static -O2 -marm -mcpu=cortex-a8 "${warn[@]}" \
         -o "$out/$t.tmp" "$src/$t/$t.c"
     arm-linux-gnueabihf-strip "$out/$t.tmp"
@@ -73,4 +74,4 @@ bare offmode-bare -mno-unaligned-access "$src/baremetal/offmode-sleep.S" \
 # MMU-off bursts run on Strongly-ordered memory).
 bare memfuzz-bare -mno-unaligned-access "$src/baremetal/memfuzz-bare.c"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf"

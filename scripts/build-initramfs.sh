@@ -73,7 +73,7 @@ cp "$idir/init" "$stage/init"
 # The guest measuring tools (guest/, built by build-guest-tools.sh).
 "$N9_TOP/scripts/build-guest-tools.sh"
 mkdir -p "$stage/usr/bin" "$stage/scenarios"
-for t in mmiolat n9host idlecount idletime clockcheck membench kbench sdrcpwr; do
+for t in mmiolat n9host idlecount idletime clockcheck membench kbench sdrcpwr n9user; do
     cp "$N9_OUT/guest/$t" "$stage/usr/bin/$t"
 done
 # The scenarios /init runs when the kernel command line names one (n9.run=)

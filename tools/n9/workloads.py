@@ -56,6 +56,15 @@ def whole(lo=1, hi=None, unit=''):
     return check
 
 
+def one_of(known):
+    def check(name, v):
+        if str(v) not in known:
+            raise UserError("--%s: '%s' is not %s" % (
+                name, v, ' or '.join(known)))
+        return str(v)
+    return check
+
+
 def one_of_list(known):
     def check(name, v):
         items = [t.strip() for t in str(v).split(',') if t.strip()]
@@ -134,6 +143,14 @@ class Opt:
     @property
     def key(self):
         return self.name.replace('-', '_')
+
+
+# Where the measured program runs (kernel/initramfs/scenarios/conditions.sh):
+# as the phone's figures were taken, or root in the root cgroup
+CONDITIONS = Opt('conditions', one_of(['phone', 'root']), 'phone',
+                 'phone (default): an ordinary user four cgroup levels deep, '
+                 'as the phone\'s figures were taken; root: root in the root '
+                 'cgroup', 'n9.cond', metavar='phone|root')
 
 
 def b(v):
@@ -318,6 +335,7 @@ class Cyclictest(Workload):
             'beside the machine\'s idle entries and wake-up latency')
     symbols = True
     opts = [
+        CONDITIONS,
         Opt('state', check_states, 'all', 'the C-states, in this order '
             '(default all)', 'n9.cyclictest.states', metavar='LIST'),
         Opt('loops', whole(), '100', 'cyclictest wake-ups per state '
@@ -404,6 +422,7 @@ class Membench(Workload):
             'bandwidth, one load per line, loads after pauses (beside the '
             'phone\'s figures)')
     opts = [
+        CONDITIONS,
         Opt('tests', one_of_list(MEMBENCH_TESTS), None, 'membench\'s tests: '
             'lat,bw,line,pause (default lat,bw,line)', 'n9.membench.tests',
             metavar='LIST'),
@@ -434,7 +453,7 @@ class Membench(Workload):
     def append(self, o):
         # the order scripts/membench.sh gave them
         order = ['tests', 'sizes', 'repeats', 'pause', 'spin', 'sdrc_power',
-                 'core_off', 'loads', 'bytes', 'pauses', 'settle']
+                 'core_off', 'loads', 'bytes', 'pauses', 'settle', 'conditions']
         opts = {x.key: x for x in self.opts}
         saved, self.opts = self.opts, [opts[k] for k in order]
         try:
@@ -476,6 +495,7 @@ class Kbench(Workload):
     help = ('the guest\'s kbench: system call, switches, page faults, '
             'spawn, memset/memcpy, ns per operation')
     opts = [
+        CONDITIONS,
         Opt('tests', one_of_list(KBENCH_TESTS), None, 'kbench\'s tests '
             '(default all): ' + ','.join(KBENCH_TESTS), 'n9.kbench.tests',
             metavar='LIST'),
@@ -515,6 +535,7 @@ class Hackbench(Workload):
     help = ('rt-tests\' hackbench (pipe mode): the time for groups of '
             'senders and receivers to pass their messages, beside kbench')
     opts = [
+        CONDITIONS,
         Opt('groups', whole(), None, 'groups (default 2)',
             'n9.hackbench.groups', metavar='G'),
         Opt('fds', whole(), None, 'senders and receivers per group '

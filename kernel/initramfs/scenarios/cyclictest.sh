@@ -41,8 +41,9 @@ case ",$states," in
     *,C4,*|*,C6,*|*,C7,*) echo 1 > $pmdbg/enable_off_mode ;;
 esac
 # cyclictest keeps a copy of its figures in POSIX shared memory (shm_open)
-mkdir -p /dev/shm && mount -t tmpfs shm /dev/shm
+mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 shm /dev/shm
 # a quiet system (quiet.sh: UART autosuspend, settle), as the idle scenario
+. /usr/share/n9/scenarios/conditions.sh
 QUIET_SETTLE=$settle . /usr/share/n9/scenarios/quiet.sh
 
 for st in $(echo "$states" | tr ',' ' '); do
@@ -53,7 +54,7 @@ for st in $(echo "$states" | tr ',' ' '); do
     done
     u0=$(cat $cpuidle/state$((n - 1))/usage)
     n9host mark $((10 * n + 5))
-    cyclictest --laptop -m -q -p 80 -i "$interval" -l "$loops" \
+    n9_measure cyclictest --laptop -m -q -p 80 -i "$interval" -l "$loops" \
         > /tmp/cyclictest.$n 2>&1
     echo "status $?" >> /tmp/cyclictest.$n
     n9host mark $((10 * n + 6))
@@ -64,6 +65,7 @@ for s in $cpuidle/state*; do echo 0 > $s/disable; done
 {
     echo "== cyclictest scenario"
     echo "kernel $(uname -r) $(cat /proc/version)"
+    n9_conditions
     echo "states $states loops $loops interval_us $interval"
     for st in $(echo "$states" | tr ',' ' '); do
         echo "== cyclictest $st"

@@ -30,6 +30,7 @@ done
 set -- -p -g "$groups" -f "$fds" -l "$loops" -s "$datasize"
 [ "$threads" = 1 ] && set -- "$@" -T
 
+. /usr/share/n9/scenarios/conditions.sh
 QUIET_SETTLE=$settle . /usr/share/n9/scenarios/quiet.sh
 
 : > /tmp/hackbench.out
@@ -37,7 +38,7 @@ status=0
 n9host mark 1
 i=0
 while [ $i -lt "$repeats" ]; do
-    hackbench "$@" >> /tmp/hackbench.out 2>&1 || status=$?
+    n9_measure hackbench "$@" >> /tmp/hackbench.out 2>&1 || status=$?
     i=$((i + 1))
 done
 n9host mark 2
@@ -45,6 +46,7 @@ n9host mark 2
 {
     echo "== hackbench scenario"
     echo "kernel $(uname -r) $(cat /proc/version)"
+    n9_conditions
     echo "options $* repeats $repeats"
     echo "== hackbench"
     cat /tmp/hackbench.out

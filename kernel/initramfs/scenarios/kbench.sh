@@ -26,10 +26,11 @@ set --
 [ -n "$counts" ] && set -- "$@" -n "$counts"
 [ -n "$bytes" ] && set -- "$@" -b "$bytes"
 
+. /usr/share/n9/scenarios/conditions.sh
 QUIET_SETTLE=$settle . /usr/share/n9/scenarios/quiet.sh
 
 n9host mark 1
-kbench -d /tmp "$@" > /tmp/kbench.out 2>&1
+n9_measure kbench -d /tmp "$@" > /tmp/kbench.out 2>&1
 status=$?
 n9host mark 2
 
@@ -37,6 +38,7 @@ n9host mark 2
     echo "== kbench scenario"
     echo "kernel $(uname -r) $(cat /proc/version)"
     echo "options $*"
+    n9_conditions
     echo "== kbench"
     cat /tmp/kbench.out
     echo "kbench status $status"

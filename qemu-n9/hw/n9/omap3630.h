@@ -21,7 +21,6 @@
 #include "hw/sysbus.h"
 #include "target/arm/cpu.h"
 #include "qom/object.h"
-#include "hw/core/split-irq.h"
 #include "omap3630_map.h"
 
 /* ---- Block types -------------------------------------------------------
@@ -119,7 +118,6 @@ struct OMAP3630State {
     DeviceState *block[OMAP3_NUM_BLOCKS];
     DeviceState *prcm;
     /* Interrupts that are also wake-up events: to the INTC and the PRCM */
-    SplitIRQ wake_split[OMAP3_NUM_BLOCKS];
 
     struct N9Timing *timing;       /* set by the board before realize */
 

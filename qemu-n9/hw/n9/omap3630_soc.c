@@ -156,25 +156,18 @@ static qemu_irq omap3630_intc_line(OMAP3630State *s, OMAP3Block blk)
 }
 
 /*
- * An interrupt that is also a wake-up event goes to the INTC and to the
- * PRCM's wake-up input, through a splitter; the others to the INTC.
+ * A wake-up capable block's wake-up request (its GPIO output "swakeup",
+ * raised only while the block sleeps: omap3_swakeup.h) goes to its bit of
+ * the PRCM's wake inputs; its interrupt goes to the INTC alone.
  */
 static void omap3630_wire_wakeups(OMAP3630State *s)
 {
     size_t i;
 
     for (i = 0; i < ARRAY_SIZE(omap3630_wakeups); i++) {
-        OMAP3Block blk = omap3630_wakeups[i].blk;
-        SplitIRQ *split = &s->wake_split[blk];
-        char name[32];
-
-        snprintf(name, sizeof(name), "%s-wake-split", omap3630_map[blk].name);
-        object_initialize_child(OBJECT(s), name, split, TYPE_SPLIT_IRQ);
-        qdev_prop_set_uint32(DEVICE(split), "num-lines", 2);
-        qdev_realize(DEVICE(split), NULL, &error_fatal);
-        qdev_connect_gpio_out(DEVICE(split), 0, omap3630_intc_line(s, blk));
-        qdev_connect_gpio_out(DEVICE(split), 1,
-                              qdev_get_gpio_in_named(s->prcm,
+        qdev_connect_gpio_out_named(s->block[omap3630_wakeups[i].blk],
+                                    "swakeup", 0,
+                                    qdev_get_gpio_in_named(s->prcm,
                                                      omap3630_wakeups[i].input,
                                                      omap3630_wakeups[i].bit));
     }
@@ -183,13 +176,6 @@ static void omap3630_wire_wakeups(OMAP3630State *s)
 /* Where block @blk's interrupt goes */
 static qemu_irq omap3630_irq_dest(OMAP3630State *s, OMAP3Block blk)
 {
-    size_t i;
-
-    for (i = 0; i < ARRAY_SIZE(omap3630_wakeups); i++) {
-        if (omap3630_wakeups[i].blk == blk) {
-            return qdev_get_gpio_in(DEVICE(&s->wake_split[blk]), 0);
-        }
-    }
     return omap3630_intc_line(s, blk);
 }
 
@@ -291,7 +277,6 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     qdev_connect_gpio_out_named(DEVICE(s->cpu), "standbywfi", 0,
                                 qdev_get_gpio_in_named(s->prcm,
                                                        "standbywfi", 0));
-    omap3630_wire_wakeups(s);
 
     d = omap3630_new(s, TYPE_OMAP3_SCM, OMAP3_BLK_SCM);
     qdev_prop_set_uint8(d, "device-type", s->device_type);
@@ -371,6 +356,7 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
 
     d = omap3630_new(s, TYPE_OMAP3_HDQ, OMAP3_BLK_HDQ);
     omap3630_realize_block(s, d, OMAP3_BLK_HDQ);
+    omap3630_wire_wakeups(s);
 
     for (i = 0; i < OMAP3_NUM_BLOCKS; i++) {
         int pd = omap3630_block_pwrdm(i);

@@ -13,8 +13,11 @@
  * pads raise IRQSTATUS; sysbus IRQ 0 is the MPU line (IRQSTATUS1 &
  * IRQENABLE1), sysbus IRQ 1 line 2 (IRQSTATUS2 & IRQENABLE2, the IVA2
  * line, not wired on the N9).  CTRL.DISABLEMODULE stops event detection.
- * Not modelled: debouncing (DEBOUNCENABLE/DEBOUNCINGTIME are storage),
- * wake-up requests to the PRCM, idle modes and clock gating ratios.
+ * The bank's wake-up request (GPIO output "swakeup", to the PRM): an edge
+ * or level on a pin that WAKEUPENABLE selects, seen while the bank sleeps
+ * (omap3_swakeup.h; events seen during a register access find it awake).
+ * Not modelled: debouncing (DEBOUNCENABLE/DEBOUNCINGTIME are storage) and
+ * clock gating ratios.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -28,6 +31,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_swakeup.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPIOState, OMAP3_GPIO)
@@ -77,6 +81,7 @@ struct OMAP3GPIOState {
     MemoryRegion iomem;
     qemu_irq irq[2];            /* 0: MPU line, 1: line 2 (IVA2) */
     qemu_irq out[GPIO_PINS];
+    qemu_irq swakeup;           /* wake-up request, to the PRM */
 
     uint32_t in_level;          /* levels driven onto the pins from outside */
     uint32_t pad;               /* pad levels at the last evaluation */
@@ -140,7 +145,7 @@ static void omap3_gpio_update_outputs(OMAP3GPIOState *s)
  * omap_gpio_unidle() sets LEVELDETECT0 and LEVELDETECT1 together for a
  * moment to raise an interrupt by software.
  */
-static void omap3_gpio_evaluate(OMAP3GPIOState *s)
+static uint32_t omap3_gpio_evaluate(OMAP3GPIOState *s)
 {
     uint32_t old = s->pad;
     uint32_t now = omap3_gpio_pad_levels(s);
@@ -150,7 +155,7 @@ static void omap3_gpio_evaluate(OMAP3GPIOState *s)
     omap3_gpio_update_outputs(s);
 
     if (s->ctrl & CTRL_DISABLEMODULE) {
-        return;
+        return 0;
     }
     events = (~old & now & s->risingdetect) |
              (old & ~now & s->fallingdetect) |
@@ -158,22 +163,30 @@ static void omap3_gpio_evaluate(OMAP3GPIOState *s)
              (now & s->leveldetect1);
     s->irqstatus1 |= events & s->irqenable1;
     s->irqstatus2 |= events & s->irqenable2;
+    return events;
 }
 
 static void omap3_gpio_set_input(void *opaque, int pin, int level)
 {
     OMAP3GPIOState *s = opaque;
+    uint32_t pending = s->irqstatus1 & s->irqenable1;
+    uint32_t events;
 
     if (pin < 0 || pin >= GPIO_PINS) {
         return;
     }
+
     trace_omap3_gpio_input(s->id, pin, level);
     if (level) {
         s->in_level |= 1u << pin;
     } else {
         s->in_level &= ~(1u << pin);
     }
-    omap3_gpio_evaluate(s);
+    events = omap3_gpio_evaluate(s);
+    if (omap3_swakeup(s->sysconfig, pending, events, s->wakeupenable)) {
+        trace_omap3_gpio_swakeup(s->id, events & s->wakeupenable);
+        qemu_irq_pulse(s->swakeup);
+    }
     omap3_gpio_update_irq(s);
 }
 
@@ -414,6 +427,7 @@ static void omap3_gpio_init(Object *obj)
     sysbus_init_irq(sbd, &s->irq[1]);
     qdev_init_gpio_in(dev, omap3_gpio_set_input, GPIO_PINS);
     qdev_init_gpio_out(dev, s->out, GPIO_PINS);
+    qdev_init_gpio_out_named(dev, &s->swakeup, "swakeup", 1);
 }
 
 static void omap3_gpio_realize(DeviceState *dev, Error **errp)

@@ -43,6 +43,7 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_clock.h"
+#include "omap3_swakeup.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
@@ -109,6 +110,7 @@ struct OMAP3GPTimerState {
 
     MemoryRegion iomem;
     qemu_irq irq;
+    qemu_irq swakeup;           /* wake-up request, to the PRM */
     Clock *fclk;
     QEMUTimer *timer;
     uint8_t id;
@@ -307,11 +309,22 @@ static void omap3_gpt_arm(OMAP3GPTimerState *s)
     timer_del(s->timer);
 }
 
+/*
+ * A timer event that happens while nobody looks at the timer (the
+ * virtual-clock timer fired, no register access): a wake-up request if
+ * the timer sleeps (omap3_swakeup.h) and TWER selects the event.
+ */
 static void omap3_gpt_expire(void *opaque)
 {
     OMAP3GPTimerState *s = opaque;
+    uint32_t before = s->tisr;
 
     omap3_gpt_sync(s, omap3_gpt_now(s));
+    if (omap3_swakeup(s->tiocp_cfg, before & s->tier, s->tisr & ~before,
+                      s->twer)) {
+        trace_omap3_gptimer_swakeup(s->id, s->tisr & ~before);
+        qemu_irq_pulse(s->swakeup);
+    }
     omap3_gpt_update_irq(s);
     omap3_gpt_arm(s);
 }
@@ -612,6 +625,7 @@ static void omap3_gpt_init(Object *obj)
                           TYPE_OMAP3_GPTIMER, 0x1000);
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->swakeup, "swakeup", 1);
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_gpt_clk_update,
                                  s, ClockUpdate);
 }

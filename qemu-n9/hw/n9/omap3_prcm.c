@@ -126,7 +126,7 @@ void omap3_prcm_update_irq(OMAP3PRCMState *s)
 QDict *omap3_prcm_stats(OMAP3PRCMState *s)
 {
     static const char *const names[4] = { "OFF", "RET", "INACTIVE", "ON" };
-    QDict *d = qdict_new();
+    QDict *d = qdict_new(), *w;
     int pd, st;
 
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
@@ -143,6 +143,9 @@ QDict *omap3_prcm_stats(OMAP3PRCMState *s)
         qdict_put(p, "reported", r);
         qdict_put(d, prcm_pwrdm_name(pd), p);
     }
+    w = qdict_new();
+    omap3_prcm_prm_wake_stats(s, w);
+    qdict_put(d, "wake-ups", w);
     return d;
 }
 
@@ -559,6 +562,19 @@ static const Property omap3_prcm_properties[] = {
     DEFINE_PROP_UINT32("warm-reset-pc", OMAP3PRCMState, warm_reset_pc, 0),
 };
 
+/* The wake-up statistics (omap3_prcm_prm.c): counts, they shape nothing */
+static const VMStateDescription vmstate_omap3_prcm_wake_events = {
+    .name = TYPE_OMAP3_PRCM "/wake-events",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64_2DARRAY(wake_events, OMAP3PRCMState,
+                               OMAP3_PRCM_NUM_WK, 32),
+        VMSTATE_UINT64_ARRAY(wake_held, OMAP3PRCMState, OMAP3_PRCM_NUM_WK),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_omap3_prcm = {
     .name = TYPE_OMAP3_PRCM,
     .version_id = 2,                    /* 2: the domain model's image */
@@ -598,6 +614,10 @@ static const VMStateDescription vmstate_omap3_prcm = {
         VMSTATE_CLOCK(wdt2_fck, OMAP3PRCMState),
         VMSTATE_CLOCK(wdt3_fck, OMAP3PRCMState),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_omap3_prcm_wake_events,
+        NULL
     },
 };
 

@@ -134,6 +134,10 @@ struct OMAP3PRCMState {
     uint32_t prm_regs[OMAP3_PRM_NUM_REGS];
     uint32_t cm_regs[OMAP3_CM_NUM_REGS];
     uint32_t wake_in[OMAP3_PRCM_NUM_WK];    /* levels of the wake inputs */
+    /* wake-up requests latched in PM_WKST, by module and bit; and those
+     * that found the module's interface clock held on (statistics) */
+    uint64_t wake_events[OMAP3_PRCM_NUM_WK][32];
+    uint64_t wake_held[OMAP3_PRCM_NUM_WK];
     uint8_t sw_reset;                   /* PRM_RSTCTRL requested a reset */
 
     /* The power/clock-domain model: the one owner of the domain state */
@@ -196,5 +200,7 @@ void omap3_prcm_cm_sync(OMAP3PRCMState *s);
 void omap3_prcm_cm_init_clocks(OMAP3PRCMState *s);
 void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s);
 uint32_t omap3_prcm_cm_get(OMAP3PRCMState *s, hwaddr offset);
+/* "wake-ups" of the statistics: latched wake-up events by source */
+void omap3_prcm_prm_wake_stats(OMAP3PRCMState *s, QDict *d);
 
 #endif /* HW_N9_OMAP3_PRCM_INTERNAL_H */

@@ -6,8 +6,10 @@
  * previous state (PM_PWSTST, PM_PREPWSTST) and the wake-up dependencies
  * (PM_WKDEP) are those of the domain model (models/prcm/pwrdm.c), which
  * the CM half feeds with clock-domain activity.  Wake-up events arrive on
- * qdev GPIO inputs (one array per PM_WKST register), latch in PM_WKST
- * when PM_WKEN allows, and raise PRM_IRQSTATUS_MPU.WKUP_ST (IO_ST for the
+ * qdev GPIO inputs (one array per PM_WKST register) from the modules'
+ * wake-up requests (SWAKEUP: a module asleep, in smart-idle with its
+ * wake-ups enabled; see prm_iclk_held for the PRCM's side) and the SCM's
+ * I/O pad latches, latch in PM_WKST when PM_WKEN allows, and raise PRM_IRQSTATUS_MPU.WKUP_ST (IO_ST for the
  * I/O pad bit) towards the PRCM interrupt (INTC 11) when PM_MPUGRPSEL
  * routes them to the MPU.  Also modelled: W1C status registers, reset
  * sources (PRM_RSTST, RM_RSTST_*), the IVA2 reset lines, the global
@@ -73,17 +75,28 @@
 #define WK_USBHOST      OMAP3_WK_USBHOST
 #define PRM_NUM_WK      OMAP3_PRCM_NUM_WK
 
+/*
+ * Per wake-up module: its PRM registers, its power domain, and the CM
+ * registers of the same modules' interface clocks (CM_ICLKEN,
+ * CM_AUTOIDLE: a PM_WKST bit and the module's CM_ICLKEN bit share their
+ * position, which omap3xxx_prm_clear_mod_irqs relies on too).
+ */
 static const struct {
     const char *input;
     uint16_t wken, grpsel, wkst;
     uint8_t pwrdm;
+    uint16_t iclken, autoidle;
 } prm_wk[PRM_NUM_WK] = {
-    [WK_WKUP] = { "wkup-wake", 0xca0, 0xca4, 0xcb0, PRCM_PD_WKUP },
-    [WK_CORE1] = { "core-wake", 0xaa0, 0xaa4, 0xab0, PRCM_PD_CORE },
-    [WK_CORE3] = { "core-wake3", 0xaf0, 0xaf8, 0xab8, PRCM_PD_CORE },
-    [WK_PER] = { "per-wake", 0x10a0, 0x10a4, 0x10b0, PRCM_PD_PER },
+    [WK_WKUP] = { "wkup-wake", 0xca0, 0xca4, 0xcb0, PRCM_PD_WKUP,
+                  0xc10, 0xc30 },
+    [WK_CORE1] = { "core-wake", 0xaa0, 0xaa4, 0xab0, PRCM_PD_CORE,
+                   0xa10, 0xa30 },
+    [WK_CORE3] = { "core-wake3", 0xaf0, 0xaf8, 0xab8, PRCM_PD_CORE,
+                   0xa18, 0xa38 },
+    [WK_PER] = { "per-wake", 0x10a0, 0x10a4, 0x10b0, PRCM_PD_PER,
+                 0x1010, 0x1030 },
     [WK_USBHOST] = { "usbhost-wake", 0x14a0, 0x14a4, 0x14b0,
-                     PRCM_PD_USBHOST },
+                     PRCM_PD_USBHOST, 0x1410, 0x1430 },
 };
 
 typedef enum {
@@ -369,6 +382,24 @@ static void prm_wkst_set(OMAP3PRCMState *s, int wk, uint32_t bits)
     prm_update_wake(s, wk);
 }
 
+/*
+ * A module's wake-up request (SWAKEUP) exists only while the module is
+ * asleep: the PRCM asked it to idle and it acknowledged (OMAP36xx TRM,
+ * PRCM, module wake-up; the module's own side, smart-idle with ENAWAKEUP
+ * and its wake-up enables, is checked by the module).  The PRCM asks a
+ * module to idle when it may cut the module's interface clock: not while
+ * CM_ICLKEN holds the clock on without CM_AUTOIDLE.  The I/O pad events
+ * (WKUP bits 8 and 16) come from the SCM's pad latches, not a module.
+ */
+static bool prm_iclk_held(OMAP3PRCMState *s, int wk, uint32_t mask)
+{
+    if (wk == WK_WKUP && (mask & (WKUP_IO | WKUP_IO_CHAIN))) {
+        return false;
+    }
+    return omap3_prcm_cm_get(s, prm_wk[wk].iclken) &
+           ~omap3_prcm_cm_get(s, prm_wk[wk].autoidle) & mask;
+}
+
 static void prm_wake_input(OMAP3PRCMState *s, int wk, int bit, int level)
 {
     uint32_t mask = 1u << bit;
@@ -380,7 +411,13 @@ static void prm_wake_input(OMAP3PRCMState *s, int wk, int bit, int level)
         s->wake_in[wk] &= ~mask;
     }
     if (rise && (*prm_reg(s, prm_wk[wk].wken) & mask)) {
-        prm_wkst_set(s, wk, mask);
+        if (prm_iclk_held(s, wk, mask)) {
+            trace_omap3_prm_wake_held(prm_wk[wk].input, bit);
+            s->wake_held[wk]++;
+        } else {
+            s->wake_events[wk][bit]++;
+            prm_wkst_set(s, wk, mask);
+        }
     }
     omap3_prcm_settled(s);
 }
@@ -408,6 +445,58 @@ static void prm_per_wake(void *opaque, int n, int level)
 static void prm_usbhost_wake(void *opaque, int n, int level)
 {
     prm_wake_input(opaque, WK_USBHOST, n, level);
+}
+
+/* The PM_WKST bits of the N9's wake-up sources (prm-regbits-34xx.h) */
+static const char *prm_wake_name(int wk, int bit)
+{
+    static const char *const wkup[32] = {
+        [0] = "GPT1", [1] = "GPT12", [3] = "GPIO1", [8] = "IO",
+        [16] = "IO_CHAIN",
+    };
+    static const char *const core1[32] = {
+        [11] = "GPT10", [12] = "GPT11", [13] = "UART1", [14] = "UART2",
+    };
+    static const char *const per[32] = {
+        [3] = "GPT2", [4] = "GPT3", [5] = "GPT4", [6] = "GPT5", [7] = "GPT6",
+        [8] = "GPT7", [9] = "GPT8", [10] = "GPT9", [11] = "UART3",
+        [13] = "GPIO2", [14] = "GPIO3", [15] = "GPIO4", [16] = "GPIO5",
+        [17] = "GPIO6", [18] = "UART4",
+    };
+
+    switch (wk) {
+    case WK_WKUP:
+        return wkup[bit];
+    case WK_CORE1:
+        return core1[bit];
+    case WK_PER:
+        return per[bit];
+    default:
+        return NULL;
+    }
+}
+
+void omap3_prcm_prm_wake_stats(OMAP3PRCMState *s, QDict *d)
+{
+    QDict *ev = qdict_new(), *held = qdict_new();
+    int wk, bit;
+
+    for (wk = 0; wk < PRM_NUM_WK; wk++) {
+        for (bit = 0; bit < 32; bit++) {
+            const char *n = prm_wake_name(wk, bit);
+            g_autofree char *key = NULL;
+
+            if (!s->wake_events[wk][bit]) {
+                continue;
+            }
+            key = n ? g_strdup(n)
+                    : g_strdup_printf("%s.%d", prm_wk[wk].input, bit);
+            qdict_put_int(ev, key, s->wake_events[wk][bit]);
+        }
+        qdict_put_int(held, prm_wk[wk].input, s->wake_held[wk]);
+    }
+    qdict_put(d, "events", ev);
+    qdict_put(d, "held", held);
 }
 
 uint64_t omap3_prcm_prm_read(void *opaque, hwaddr addr, unsigned size)

@@ -20,9 +20,12 @@
  * line and the byte is lost, as on the phone, where the byte that wakes the
  * system through the pad is gone by the time the UART runs again.  Not
  * modelled: IrDA/CIR modes, DMA requests, hardware and software flow
- * control, break and parity/framing errors, sleep mode and the module's
- * own wake-up (WER/SYSC ENAWAKEUP towards PM_WKST_PER; the PRCM takes the
- * interrupt line as the wake-up event instead).
+ * control, break and parity/framing errors, sleep mode, and wake-up
+ * requests for events other than RX activity.  The module's own wake-up
+ * request (GPIO output "swakeup", to the PRM): bytes arriving while the
+ * UART sleeps (omap3_swakeup.h: smart-idle, SYSC.ENAWAKEUP, no interrupt
+ * pending) with WER's RX-activity event enabled and its functional clock
+ * running; with the clock stopped only the pad (the I/O chain) wakes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -42,6 +45,7 @@
 #include "chardev/char-fe.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_swakeup.h"
 #include "trace.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
@@ -130,6 +134,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 #define SCR_RX_TRIG_GRANU1  0x80
 
 #define SYSC_SOFTRESET      0x02
+#define WER_RX_ACTIVITY     0x10    /* WER event 4: activity on RX */
 #define SYSC_MASK           0x1d
 #define SYSS_RESETDONE      0x01
 
@@ -147,6 +152,7 @@ struct OMAP3UARTState {
     qemu_irq irq;
     Clock *fclk;            /* func_48m, gated by the CM (0 Hz: stopped) */
     qemu_irq rx_pad;        /* activity on the RX pad (SCM wake-up latch) */
+    qemu_irq swakeup;       /* wake-up request, to the PRM */
     CharBackend chr;
     QEMUTimer *rx_timeout_timer;
 
@@ -455,6 +461,11 @@ static void omap3_uart_receive(void *opaque, const uint8_t *buf, int size)
             trace_omap3_uart_rx_lost(s->id, buf[i], off);
         }
         return;
+    }
+    if (omap3_swakeup(s->sysc, !(omap3_uart_pending(s) & IIR_NO_INT),
+                      WER_RX_ACTIVITY, s->wer)) {
+        trace_omap3_uart_swakeup(s->id);
+        qemu_irq_pulse(s->swakeup);
     }
     for (i = 0; i < size; i++) {
         omap3_uart_rx_push(s, buf[i]);
@@ -867,6 +878,7 @@ static void omap3_uart_init(Object *obj)
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
     qdev_init_gpio_out_named(DEVICE(obj), &s->rx_pad, "rx-pad", 1);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->swakeup, "swakeup", 1);
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", omap3_uart_clock_update,
                                  s, ClockUpdate);
     fifo8_create(&s->rx_fifo, UART_FIFO_SIZE);

@@ -246,12 +246,25 @@ static void test_prepwstst(void)
     qtest_quit(qts);
 }
 
+/*
+ * omap2_clk_enable_autoidle_all: the interface clocks may idle, so the
+ * modules may sleep and their wake-up requests (the PRCM's wake inputs,
+ * driven here directly) are wake-up events; with an interface clock
+ * held on the PRCM never puts its module to sleep (rm696-wakeup-test).
+ */
+static void allow_iclk_idle(QTestState *qts)
+{
+    qtest_writel(qts, CM + MOD_WKUP + 0x30, 0x23f);
+    qtest_writel(qts, CM + MOD_PER + 0x30, 0x7ffff);
+}
+
 /* omap_prcm_irq_handler / omap3xxx_prm_clear_mod_irqs */
 static void test_wkst_irq(void)
 {
     QTestState *qts = start();
 
     qtest_irq_intercept_out_named(qts, PRCM_QOM, "sysbus-irq");
+    allow_iclk_idle(qts);
     qtest_writel(qts, PM_WKEN_WKUP, 0x10b);         /* omap3_prm_init_pm */
     qtest_writel(qts, PM_MPUGRPSEL_WKUP, 0xb);
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
@@ -288,6 +301,14 @@ static void test_wkst_irq(void)
     qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 5, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
 
+    /* nor one whose interface clock is held on (CM_AUTOIDLE_WKUP.GPT1 0) */
+    qtest_writel(qts, CM + MOD_WKUP + 0x30, 0x23e);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 0);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 1);
+    g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
+    qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 0);
+    qtest_writel(qts, CM + MOD_WKUP + 0x30, 0x23f);
+
     /* PER GPIO2 wake-up (PM_WKEN_PER / GRPSEL reset values allow it) */
     qtest_set_irq_in(qts, PRCM_QOM, "per-wake", 13, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_PER), ==, 1u << 13);
@@ -312,6 +333,7 @@ static void test_prcm_intc(void)
 {
     QTestState *qts = start();
 
+    allow_iclk_idle(qts);
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
     qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
     g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
