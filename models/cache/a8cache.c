@@ -126,6 +126,8 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
 #define TLB_ASID(a)     (((a) >> 8) & 0xffu)
 #define TLB_GLOBAL      (1u << 16)
 #define TLB_VALID       (1u << 17)
+#define TLB_MA_SHIFT    18              /* A8C_ATTR, 4 bits */
+#define TLB_MA(a)       (((a) >> TLB_MA_SHIFT) & 0xfu)
 
 #define L2_VALID_MASK   0xfu
 
@@ -535,6 +537,13 @@ static uint32_t wc_close(a8cache *c, uint64_t t)
         c->s.cnt[A8C_L2_WSTREAM]++;
         return post_write(c, line << c->l2_shift, c->p.l2_line, t);
     }
+    if (c->s.wc_noalloc) {
+        /* the page does not allocate on a write: its quadwords go out */
+        c->s.cnt[A8C_L2_WSTREAM]++;
+        return post_write(c, line << c->l2_shift,
+                          popcount4(bits >> A8C_L2_DIRTY_SHIFT) <<
+                          c->l2_qshift, t);
+    }
     i = l2_alloc(c, line, t, &stall);
     c->s.l2_st[i] = (uint16_t)bits;
     return stall;
@@ -593,13 +602,16 @@ static uint32_t l2_read(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
 
 /*
  * A write of [pa, pa + bytes) (one L2 line) into the L2 at @t: an L1 D
- * store miss (through the write buffer) or an L1 D eviction.  Write-back,
- * write-allocate [TRM CCSIDR]: a miss allocates the line with only the
- * written quadwords valid and dirty, no line fill (streaming writes go out
- * as whole dirty lines, which is how the phone writes faster than it
- * reads).  Returns the core's wait (a full write buffer only).
+ * store miss (through the write buffer) or an L1 D eviction.  Write-back
+ * [TRM CCSIDR]: a miss waits in the write-combining buffer; a page that
+ * allocates on a write (@noalloc 0: outer write-back write-allocate) then
+ * gets the line with only the written quadwords valid and dirty, no line
+ * fill; one that does not (outer write-back no write-allocate, as a
+ * uniprocessor Linux maps normal memory) sends them to memory (wc_close).
+ * Returns the core's wait (a full write buffer only).
  */
-static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
+static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
+                         int noalloc)
 {
     uint32_t line = pa >> c->l2_shift;
     uint32_t need = qmask(c, pa, bytes);
@@ -626,6 +638,7 @@ static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
         c->s.cnt[A8C_L2_WMISS]++;
         c->s.wc_line = line;
         c->s.wc_bits = bits;
+        c->s.wc_noalloc = (uint32_t)noalloc;
         return stall;
     }
     c->s.cnt[A8C_L2_WHIT]++;
@@ -635,6 +648,44 @@ static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
     return stall;
 }
 
+/*
+ * A write past the L1 D at @t to a page of outer attribute @outer: into
+ * the L2 as it says (write-back: l2_write), or to the next level too
+ * (write-through: a hit updates the L2 line, which stays clean, and the
+ * data goes on through the write buffer; a miss does not allocate), or
+ * straight to the next level (non-cacheable).
+ */
+static uint32_t l2_write_attr(a8cache *c, uint32_t pa, uint32_t bytes,
+                              uint64_t t, uint32_t outer)
+{
+    uint32_t line = pa >> c->l2_shift, stall;
+    int i;
+
+    if (outer == A8C_MA_NC) {
+        c->s.cnt[A8C_UNCACHED_WRITE]++;
+        return post_write(c, pa, bytes, t);
+    }
+    if (outer != A8C_MA_WT || line == c->s.wc_line) {
+        return l2_write(c, pa, bytes, t, outer != A8C_MA_WBWA);
+    }
+    stall = wc_close(c, t);
+    i = find(c->s.l2_tag, (line & (c->l2_sets - 1)) * c->l2_ways,
+             c->l2_ways, line | A8C_VALID);
+    if (i < 0) {
+        c->s.cnt[A8C_L2_WMISS]++;
+        c->s.cnt[A8C_UNCACHED_WRITE]++;
+        return stall + post_write(c, pa, bytes, t);
+    }
+    c->s.cnt[A8C_L2_WHIT]++;
+    c->s.l2_st[i] |= qmask(c, pa, bytes);
+    return stall + post_write(c, pa, bytes, t);
+}
+
+/* The outer attribute an L1 D line's dirty mark carries (bit 0 dirty,
+ * bits 1-2 the outer attribute of the page the store was to). */
+#define L1D_DIRTY(outer)        (1u | (outer) << 1)
+#define L1D_OUTER(d)            (((d) >> 1) & 3u)
+
 /* Evict-or-fill bookkeeping of an L1 D way: a dirty victim goes to the L2. */
 static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
 {
@@ -643,8 +694,8 @@ static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
 
     if ((old & A8C_VALID) && c->s.l1d_dirty[i]) {
         c->s.cnt[A8C_L1D_WB]++;
-        stall = l2_write(c, (old & ~A8C_VALID) << c->l1d_shift,
-                         c->p.l1d_line, t);
+        stall = l2_write_attr(c, (old & ~A8C_VALID) << c->l1d_shift,
+                              c->p.l1d_line, t, L1D_OUTER(c->s.l1d_dirty[i]));
     }
     if (old & A8C_VALID) {
         hot_forget(c->s.l1d_hot, old & ~A8C_VALID);
@@ -704,15 +755,31 @@ static uint32_t simd_fill(a8cache *c, uint32_t line, uint64_t t)
     return wait + stall;
 }
 
-/* An L1 D fill's L2 read at @t for a NEON/VFP load (see simd_fill). */
+/*
+ * An L1 D fill's L2 read at @t for a NEON/VFP load (see simd_fill).
+ * Without ACTLR.L1NEON the line is not allocated in the L1 D, so each
+ * NEON load of it comes here: one that finds it still filling is queued
+ * by the NEON unit as the first was, and waits for the L2 lookup only.
+ */
 static uint32_t l2_read_simd(a8cache *c, uint32_t pa, uint64_t t)
 {
     uint32_t line = pa >> c->l2_shift;
     uint32_t base = (line & (c->l2_sets - 1)) * c->l2_ways;
     uint32_t ns;
+    int i;
 
-    if (!c->p.pld_slots || line == c->s.wc_line ||
-        find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID) >= 0) {
+    if (!c->p.pld_slots || line == c->s.wc_line) {
+        return l2_read(c, pa, c->p.l1d_line, t, NULL);
+    }
+    i = find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID);
+    if (i >= 0) {
+        if (!c->s.l1neon && (c->s.l2_st[i] & A8C_L2_PREFETCHED) &&
+            (c->s.l2_st[i] & L2_VALID_MASK) == L2_VALID_MASK) {
+            ns = cyc_ns(c, c->p.l2_hit_cycles);
+            c->s.cnt[A8C_L2_NS] += ns;
+            c->s.cnt[A8C_L2_HIT]++;
+            return ns;
+        }
         return l2_read(c, pa, c->p.l1d_line, t, NULL);
     }
     ns = cyc_ns(c, c->p.l2_hit_cycles);
@@ -720,7 +787,14 @@ static uint32_t l2_read_simd(a8cache *c, uint32_t pa, uint64_t t)
     return ns + simd_fill(c, line, t + ns);
 }
 
-static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
+/*
+ * A load of one L1 line at @t from a page of inner-cacheable memory whose
+ * outer attribute is @outer: the L1 D, then the L2 (or, outer
+ * non-cacheable, the next level: nothing allocated in the L2).  A NEON/VFP
+ * load (@simd) allocates in the L1 D only with ACTLR.L1NEON.
+ */
+static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd,
+                          uint32_t outer)
 {
     uint32_t line = pa >> c->l1d_shift;
     uint32_t base = (line & (c->l1d_sets - 1)) * c->l1d_ways;
@@ -738,9 +812,17 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
         return 0;
     }
     c->s.cnt[A8C_L1D_MISS]++;
-    ns = simd && c->l1d_shift == c->l2_shift ?
-         l2_read_simd(c, line << c->l1d_shift, t) :
-         l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
+    if (outer == A8C_MA_NC) {
+        c->s.cnt[A8C_UNCACHED_READ]++;
+        ns = mem_read(c, line << c->l1d_shift, c->p.l1d_line, t, 1);
+    } else if (simd && c->l1d_shift == c->l2_shift) {
+        ns = l2_read_simd(c, line << c->l1d_shift, t);
+    } else {
+        ns = l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
+    }
+    if (simd && !c->s.l1neon) {
+        return ns;          /* ACTLR.L1NEON clear: no L1 D allocation */
+    }
     ns += l1d_replace(c, victim(c, c->s.l1d_tag, base, c->l1d_ways), line,
                       t + ns);
     if (!c->p.l1_extra_cycles) {
@@ -749,36 +831,78 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
     return ns;
 }
 
+/* A load of inner non-cacheable, outer cacheable memory: the L2 only. */
+static uint32_t load_l2_only(a8cache *c, uint32_t pa, uint32_t bytes,
+                             uint64_t t)
+{
+    uint32_t last = (pa + bytes - 1) >> c->l2_shift;
+    uint32_t first_bytes, ns;
+
+    if ((pa >> c->l2_shift) == last) {
+        return l2_read(c, pa, bytes, t, NULL);
+    }
+    first_bytes = (last << c->l2_shift) - pa;
+    ns = l2_read(c, pa, first_bytes, t, NULL);
+    return ns + l2_read(c, last << c->l2_shift, bytes - first_bytes, t + ns,
+                        NULL);
+}
+
 static uint32_t load_any(a8cache *c, uint32_t pa, unsigned size,
-                         uint64_t now_ns, int simd)
+                         uint64_t now_ns, int simd, uint32_t outer)
 {
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t ns;
 
     if (size == 0 || (pa >> c->l1d_shift) == last) {
-        return load_line(c, pa, now_ns, simd);
+        return load_line(c, pa, now_ns, simd, outer);
     }
     /* across two lines: both, one after the other */
-    ns = load_line(c, pa, now_ns, simd);
-    return ns + load_line(c, last << c->l1d_shift, now_ns + ns, simd);
+    ns = load_line(c, pa, now_ns, simd, outer);
+    return ns + load_line(c, last << c->l1d_shift, now_ns + ns, simd, outer);
 }
 
 uint32_t a8cache_load_slow(a8cache *c, uint32_t pa, unsigned size,
                            uint64_t now_ns)
 {
-    return load_any(c, pa, size, now_ns, 0);
+    return load_any(c, pa, size, now_ns, 0, A8C_MA_WBWA);
 }
 
 uint32_t a8cache_load_simd_slow(a8cache *c, uint32_t pa, unsigned size,
                                 uint64_t now_ns)
 {
-    return load_any(c, pa, size, now_ns, 1);
+    return load_any(c, pa, size, now_ns, 1, A8C_MA_WBWA);
 }
 
-/* A store into one L1 line: a hit dirties it; a miss goes to the L2 (the
- * L1 D does not allocate on a write [TRM CCSIDR WA = 0]). */
+uint32_t a8cache_load_attr(a8cache *c, uint32_t pa, unsigned size,
+                           uint32_t attr, int simd, uint64_t now_ns)
+{
+    uint32_t inner = A8C_ATTR_INNER(attr), outer = A8C_ATTR_OUTER(attr);
+
+    if (inner != A8C_MA_NC) {
+        if (a8cache_load_hot(c, pa, size)) {
+            return 0;
+        }
+        return load_any(c, pa, size, now_ns, simd, outer);
+    }
+    if (outer == A8C_MA_NC) {
+        return a8cache_uncached(c, pa, size ? size : 1, 0, now_ns);
+    }
+    return load_l2_only(c, pa, size ? size : 1, now_ns);
+}
+
+void a8cache_set_l1neon(a8cache *c, int on)
+{
+    c->s.l1neon = on != 0;
+}
+
+/*
+ * A store into one L1 line, inner attribute @inner, outer @outer: a hit
+ * on a write-back line dirties it; on a write-through one it updates it
+ * and goes on to the L2; a miss goes to the L2 (the L1 D does not
+ * allocate on a write [TRM CCSIDR WA = 0, Table 7-1]).
+ */
 static uint32_t store_line(a8cache *c, uint32_t pa, uint32_t bytes,
-                           uint64_t t)
+                           uint64_t t, uint32_t inner, uint32_t outer)
 {
     uint32_t line = pa >> c->l1d_shift;
     uint32_t base = (line & (c->l1d_sets - 1)) * c->l1d_ways;
@@ -786,27 +910,31 @@ static uint32_t store_line(a8cache *c, uint32_t pa, uint32_t bytes,
 
     if (line == c->s.l1d_wmiss) {       /* streaming stores: still not in */
         c->s.cnt[A8C_L1D_WMISS]++;
-        return l2_write(c, pa, bytes, t);
+        return l2_write_attr(c, pa, bytes, t, outer);
     }
     i = find(c->s.l1d_tag, base, c->l1d_ways, line | A8C_VALID);
     if (i >= 0) {
         c->s.cnt[A8C_L1D_WHIT]++;
-        c->s.l1d_dirty[i] = 1;
+        if (inner == A8C_MA_WT) {
+            return l2_write_attr(c, pa, bytes, t, outer);
+        }
+        c->s.l1d_dirty[i] = (uint8_t)L1D_DIRTY(outer);
         hot_set(c->s.l1d_whot, line);
         return 0;
     }
     c->s.cnt[A8C_L1D_WMISS]++;
     c->s.l1d_wmiss = line;
-    return l2_write(c, pa, bytes, t);
+    return l2_write_attr(c, pa, bytes, t, outer);
 }
 
-uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
-                            uint64_t now_ns)
+static uint32_t store_any(a8cache *c, uint32_t pa, unsigned size,
+                          uint64_t now_ns, uint32_t inner, uint32_t outer)
 {
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t first_bytes, ns;
 
-    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last && size) {
+    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last && size &&
+        outer != A8C_MA_NC) {
         /* streaming stores (memset, memcpy): the line is still not in the
          * L1 D and the L2 line (or the combining buffer's) is the one the
          * last store miss wrote */
@@ -818,7 +946,7 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
             c->s.wc_bits |= need | need << A8C_L2_DIRTY_SHIFT;
             return 0;
         }
-        if ((pa >> c->l2_shift) == c->s.l2_wlast) {
+        if ((pa >> c->l2_shift) == c->s.l2_wlast && outer != A8C_MA_WT) {
             c->s.cnt[A8C_L1D_WMISS]++;
             c->s.cnt[A8C_L2_WHIT]++;
             c->s.l2_st[c->s.l2_wlast_idx] |= need | need << A8C_L2_DIRTY_SHIFT;
@@ -826,12 +954,45 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
         }
     }
     if (size == 0 || (pa >> c->l1d_shift) == last) {
-        return store_line(c, pa, size ? size : 1, now_ns);
+        return store_line(c, pa, size ? size : 1, now_ns, inner, outer);
     }
     first_bytes = (last << c->l1d_shift) - pa;
-    ns = store_line(c, pa, first_bytes, now_ns);
+    ns = store_line(c, pa, first_bytes, now_ns, inner, outer);
     return ns + store_line(c, last << c->l1d_shift, size - first_bytes,
-                           now_ns + ns);
+                           now_ns + ns, inner, outer);
+}
+
+uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
+                            uint64_t now_ns)
+{
+    return store_any(c, pa, size, now_ns, A8C_MA_WBWA, A8C_MA_WBWA);
+}
+
+uint32_t a8cache_store_attr(a8cache *c, uint32_t pa, unsigned size,
+                            uint32_t attr, uint64_t now_ns)
+{
+    uint32_t inner = A8C_ATTR_INNER(attr), outer = A8C_ATTR_OUTER(attr);
+    uint32_t last, first_bytes, ns;
+
+    if (inner != A8C_MA_NC) {
+        if (inner != A8C_MA_WT && a8cache_store_hot(c, pa, size)) {
+            return 0;
+        }
+        return store_any(c, pa, size, now_ns, inner, outer);
+    }
+    if (outer == A8C_MA_NC) {
+        return a8cache_uncached(c, pa, size ? size : 1, 1, now_ns);
+    }
+    /* inner non-cacheable, outer cacheable: past the L1 D to the L2 */
+    size = size ? size : 1;
+    last = (pa + size - 1) >> c->l2_shift;
+    if ((pa >> c->l2_shift) == last) {
+        return l2_write_attr(c, pa, size, now_ns, outer);
+    }
+    first_bytes = (last << c->l2_shift) - pa;
+    ns = l2_write_attr(c, pa, first_bytes, now_ns, outer);
+    return ns + l2_write_attr(c, last << c->l2_shift, size - first_bytes,
+                              now_ns + ns, outer);
 }
 
 uint32_t a8cache_fetch_slow(a8cache *c, uint32_t pa, uint64_t now_ns)
@@ -925,12 +1086,14 @@ static uint32_t page_mask(uint32_t shift)
 }
 
 /* The 4 KB page of @va hit for @asid: remember it in the side's filter. */
-static void tlb_set_hot(a8cache *c, int side, uint32_t va, uint32_t asid)
+static void tlb_set_hot(a8cache *c, int side, uint32_t va, uint32_t asid,
+                        uint32_t attr)
 {
     uint32_t vpn = va >> 12;
 
     c->s.tlb_hot_vpn[side][vpn & (A8CACHE_HOT_TLB - 1)] = vpn;
     c->s.tlb_hot_asid[side][vpn & (A8CACHE_HOT_TLB - 1)] = asid;
+    c->s.tlb_hot_attr[side][vpn & (A8CACHE_HOT_TLB - 1)] = TLB_MA(attr);
 }
 
 /* Drop TLB entry @e of @side (an invalid entry matches no address but
@@ -960,7 +1123,7 @@ int a8cache_tlb_lookup(a8cache *c, int side, uint32_t va, uint32_t asid)
     for (uint32_t e = 0; e < n; e++) {
         if (tlb_match(c, side, e, va, asid)) {
             c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
-            tlb_set_hot(c, side, va, asid);
+            tlb_set_hot(c, side, va, asid, c->s.tlb_attr[side][e]);
             return 1;
         }
     }
@@ -975,8 +1138,11 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
     uint32_t ns = cyc_ns(c, c->p.walk_cycles);
     uint32_t shift = w->page_shift < 12 ? 12 : w->page_shift > 24 ? 24
                    : w->page_shift;
+    uint32_t ma = (w->attr & A8C_ATTR_GIVEN) ? w->attr & 0xfu
+                                             : A8C_ATTR_DEFAULT;
     uint32_t attr = shift | (asid & 0xff) << 8 |
-                    (w->global ? TLB_GLOBAL : 0) | TLB_VALID;
+                    (w->global ? TLB_GLOBAL : 0) | TLB_VALID |
+                    ma << TLB_MA_SHIFT;
     uint32_t e = n;
 
     c->s.cnt[A8C_WALKS]++;
@@ -1026,7 +1192,7 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
     c->s.tlb_va[side][e] = va & page_mask(shift);
     c->s.tlb_mask[side][e] = page_mask(shift);
     c->s.tlb_attr[side][e] = attr;
-    tlb_set_hot(c, side, va, asid);
+    tlb_set_hot(c, side, va, asid, attr);
     c->s.cnt[A8C_WALK_NS] += ns;
     return ns;
 }
@@ -1136,11 +1302,14 @@ static uint32_t l1d_clean_way(a8cache *c, uint32_t i, uint64_t t)
     if (!(tag & A8C_VALID) || !c->s.l1d_dirty[i]) {
         return 0;
     }
+    uint32_t outer = L1D_OUTER(c->s.l1d_dirty[i]);
+
     c->s.cnt[A8C_L1D_WB]++;
     c->s.l1d_dirty[i] = 0;
     hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
     l1d_tell(c, tag & ~A8C_VALID, A8C_NOW_CLEAN);
-    return l2_write(c, (tag & ~A8C_VALID) << c->l1d_shift, c->p.l1d_line, t);
+    return l2_write_attr(c, (tag & ~A8C_VALID) << c->l1d_shift,
+                         c->p.l1d_line, t, outer);
 }
 
 /* Write L2 way @i's dirty quadwords to memory; returns the core's wait. */

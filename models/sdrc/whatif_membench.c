@@ -226,7 +226,7 @@ static void chase(uint32_t ws, double phone_ns)
                 a8cache_walk w = {
                     { SDRAM + 0x4000 + (va >> 20) * 4,
                       SDRAM + 0x100000 + ((va >> 12) & 0xfff) * 4 },
-                    2, 12, 0, 1, 0 };
+                    2, 12, 0, 1, 0, 0 };
 
                 st += a8cache_walk_tlb(&cache, A8C_DTLB, va, 1, &w, now);
             }
