@@ -54,6 +54,7 @@ static void reset(void)
 
     sdrc_init(&sdrc, NULL, 195200000u, SDRAM);
     a8cache_init(&cache, &a8cache_default_params, &next, 1);
+    a8cache_set_l1neon(&cache, 1);     /* the machine's [cpu] actlr */
     last_src = last_dst = ~0u;
 }
 

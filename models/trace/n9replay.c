@@ -74,6 +74,7 @@ typedef struct replay {
 
     mempath mp;
     a8cache_params cache_p;
+    uint32_t actlr;         /* param.cpu.actlr (0 in older traces) */
     a8cache_next next;
     SdrcModel sdrc;
     SdrcParams sdrc_p;
@@ -257,6 +258,8 @@ static void params_apply(replay *r)
     char key[160];
 
     r->seed = param_get(r, "timing.seed");
+    r->actlr = param_find(r, "cpu.actlr") ?
+               (uint32_t)param_get(r, "cpu.actlr") : 0;
     r->cache_p = a8cache_default_params;
     for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
         snprintf(key, sizeof(key), "cache.%s", a8cache_param_keys[i].name);
@@ -523,6 +526,7 @@ static void mem_reset(replay *r)
     if (why) {
         die("[cache]: %s", why);
     }
+    mempath_set_actlr(&r->mp, r->actlr);
 }
 
 static void event(replay *r, const n9trace_event *ev)
@@ -544,6 +548,7 @@ static void event(replay *r, const n9trace_event *ev)
             .global = (ev->a[2] >> 16) & 1,
             .cacheable = (ev->a[2] >> 17) & 1,
             .on_chip = (uint32_t)ev->a[3],
+            .attr = (uint32_t)(ev->a[2] >> 18) & 0x1f,
         };
         return;
     case N9T_ACCESS:

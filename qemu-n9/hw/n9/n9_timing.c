@@ -106,6 +106,7 @@ N9Timing *n9_timing_new(void)
     t->prcm = prcm_wake_default_params;
     t->sdrc = sdrc_default_params;
     t->cache = a8cache_default_params;
+    t->actlr = N9_DEFAULT_ACTLR;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -344,6 +345,22 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
     return n9_timing_load_u32_keys(kf, lines, "sdrc", keys,
                                    ARRAY_SIZE(keys), SDRC_PARAM_MAX,
                                    &t->sdrc, errp);
+}
+
+/*
+ * [cpu]: what the firmware leaves in the Cortex-A8's ACTLR, which QEMU's
+ * model holds constant (its reset value): L1NEON (bit 5) decides whether
+ * NEON loads allocate in the L1 D (docs/timing-parameters.md).
+ */
+static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
+                               Error **errp)
+{
+    static const N9U32Key keys[] = {
+        { "actlr", offsetof(N9Timing, actlr) },
+    };
+
+    return n9_timing_load_u32_keys(kf, lines, "cpu", keys, ARRAY_SIZE(keys),
+                                   UINT32_MAX, t, errp);
 }
 
 /* [cache]: the Cortex-A8 cache and TLB parameters; models/cache lists its
@@ -667,6 +684,13 @@ bool n9_timing_load(N9Timing *t, const char *file, const char *set,
             continue;
         }
 
+        if (!strcmp(sec, "cpu")) {
+            if (!n9_timing_load_cpu(t, kf, &lines, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
         if (!strcmp(sec, "clocks")) {
             if (!n9_timing_load_clocks(t, kf, &lines, errp)) {
                 goto out;
@@ -685,7 +709,7 @@ bool n9_timing_load(N9Timing *t, const char *file, const char *set,
         e = n9_timing_find(t, agent, NULL);
         if (!e || (dot && !dot[1])) {
             error_setg(errp, "%s: [%s]: unknown section "
-                       "(known: timing, prcm, sdrc, cache, clocks, sdram, "
+                       "(known: timing, prcm, sdrc, cache, cpu, clocks, sdram, "
                        "l4-wkup, l4-core, l4-per, l4-emu, l3, and agent.group "
                        "for one register group)", swhere, sec);
             goto out;
@@ -888,6 +912,9 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
                                           a8cache_param_keys[i].offset));
     }
     qdict_put(p, "cache", d);
+    d = qdict_new();
+    qdict_put_int(d, "actlr", t->actlr);
+    qdict_put(p, "cpu", d);
 
     /* the register-derived ones: as in force now */
     d = qdict_new();
