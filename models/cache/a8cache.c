@@ -69,8 +69,9 @@ const a8cache_params a8cache_default_params = {
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */
     .wbuf_lines = 4,        /* assumption: not in the TRM */
-    .pld_slots = 4,         /* assumption: not in the TRM; PLD fills and
-                             * NEON/VFP load misses share them */
+    .pld_slots = 4,         /* [TRM] Table 9-1: four AXI read IDs for
+                             * L2-cacheable reads, one transaction each:
+                             * fetch, loads, walks and PLD share them */
     .load_use_cycles = 2,   /* [TRM] §16: result in E3, address in E1 */
 };
 
@@ -119,6 +120,7 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_L2_WSTREAM] = "l2-write-streamed",
     [A8C_SIMD_FILL] = "simd-fills", [A8C_SIMD_FILL_WAIT_NS] = "simd-fill-wait-ns",
     [A8C_WALK_DESC_ON_CHIP] = "walk-descriptors-on-chip",
+    [A8C_FILL_SLOT_WAIT_NS] = "fill-slot-wait-ns",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -478,6 +480,34 @@ static uint32_t pld_wait(a8cache *c, uint32_t line, uint64_t t)
 }
 
 /*
+ * A demand line fill (a load's, a fetch's, a walk's) at @t needs one of
+ * the pld_slots read IDs: with every one held by a PLD or NEON/VFP fill
+ * in flight it waits for the first to end.  The in-order core stalls on
+ * its own miss, so it never has two demand fills out: one does not hold a
+ * slot against later ones.  Returns the wait.
+ */
+static uint32_t fill_slot_wait(a8cache *c, uint64_t t)
+{
+    uint64_t first = UINT64_MAX;
+    uint32_t wait;
+
+    for (uint32_t k = 0; k < c->p.pld_slots; k++) {
+        if (c->s.pld_line[k] == A8C_NO_LINE || c->s.pld_ready_ns[k] <= t) {
+            return 0;
+        }
+        if (c->s.pld_ready_ns[k] < first) {
+            first = c->s.pld_ready_ns[k];
+        }
+    }
+    if (first == UINT64_MAX) {
+        return 0;               /* no slots: no background fills either */
+    }
+    wait = (uint32_t)(first - t);
+    c->s.cnt[A8C_FILL_SLOT_WAIT_NS] += wait;
+    return wait;
+}
+
+/*
  * Make room for L2 line @line: choose the way, write back its dirty
  * quadwords (posted at @t; *@stall gets any write-buffer wait).
  */
@@ -585,10 +615,12 @@ static uint32_t l2_read(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
         }
         /* written but not all read: fill the rest, keep what is dirty */
         c->s.cnt[A8C_L2_MISS]++;
+        ns += fill_slot_wait(c, t + ns);
         ns += mem_read(c, line << c->l2_shift, c->p.l2_line, t + ns, 1);
         c->s.l2_st[i] = st | L2_VALID_MASK;
     } else {
         c->s.cnt[A8C_L2_MISS]++;
+        ns += fill_slot_wait(c, t + ns);
         /* the fill goes first; the victim leaves when the data is in */
         ns += mem_read(c, line << c->l2_shift, c->p.l2_line, t + ns, 1);
         i = (int)l2_alloc(c, line, t + ns, &stall);

@@ -69,9 +69,13 @@ typedef struct a8cache_params {
     uint32_t l3_ns;             /* interconnect round trip of an L2 miss */
     uint32_t l3_line_ns;        /* one L2 line through the L2's port */
     uint32_t wbuf_lines;        /* write-backs queued before the core waits */
-    uint32_t pld_slots;         /* L2 line fills outstanding at once for
-                                 * PLDs and NEON/VFP loads (a8cache_pld,
-                                 * a8cache_load_simd) */
+    uint32_t pld_slots;         /* L2-cacheable line fills outstanding at
+                                 * once (Cortex-A8 TRM Table 9-1: four
+                                 * AXI read IDs), shared by instruction
+                                 * fetch, loads, walks, PLD: PLDs and
+                                 * NEON/VFP load misses fill in the
+                                 * background in one of them, a demand
+                                 * fill waits for a free one */
     uint32_t load_use_cycles;   /* a load whose address is the previous
                                  * load's result waits for it (the glue
                                  * detects it: a8cache_load_use) */
@@ -144,6 +148,9 @@ enum a8cache_counter {
                                          * they waited for a free fill */
     A8C_WALK_DESC_ON_CHIP,              /* descriptors in the SRAM: not
                                          * read through the L2 or memory */
+    A8C_FILL_SLOT_WAIT_NS,              /* ns demand line fills (loads,
+                                         * fetches, walks) waited for one of
+                                         * the pld_slots fills to end */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];

@@ -997,8 +997,47 @@ static void test_l1neon(void)
     free(c);
 }
 
+/*
+ * Four L2-cacheable reads in flight (TRM Table 9-1), shared: a demand
+ * fill waits for a free one when PLDs hold all four.  No port time here,
+ * so the fills overlap entirely: each is ready T_MEM after it starts.
+ */
+static void test_fill_slots(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    uint32_t P = SDRAM + 0x20000, ns;
+
+    c->p.l3_line_ns = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+        a8cache_pld(c, P + k * 64, 0);
+    }
+    ns = a8cache_load(c, SDRAM + 0x30000, 4, 10);
+    CHECK(ns == T_L2 + T_MEM && CNT(c, FILL_SLOT_WAIT_NS) == 0,
+          "three PLD fills in flight: a load miss takes the fourth read "
+          "at once (%u ns)", ns);
+    free(c);
+
+    c = setup(&m, 3);
+    c->p.l3_line_ns = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        a8cache_pld(c, P + k * 64, 0);
+    }
+    ns = a8cache_load(c, SDRAM + 0x30000, 4, 10);
+    /* the lookup ends at 10 + T_L2; the first PLD's fill at T_MEM */
+    CHECK(ns == T_L2 + (T_MEM - (10 + T_L2)) + T_MEM &&
+          CNT(c, FILL_SLOT_WAIT_NS) == T_MEM - (10 + T_L2),
+          "four PLD fills in flight: the load miss waits for the first to "
+          "end, then fills (%u ns)", ns);
+    ns = a8cache_fetch(c, SDRAM + 0x40000, 1000);
+    CHECK(ns == T_L2 + T_MEM, "once they are done a fetch miss does not "
+          "wait (%u ns)", ns);
+    free(c);
+}
+
 int main(void)
 {
+    test_fill_slots();
     test_attributes();
     test_tlb_attr();
     test_l1neon();
