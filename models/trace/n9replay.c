@@ -270,7 +270,14 @@ static void params_apply(replay *r)
     if (why) {
         die("[cache]: %s", why);
     }
+    r->sdrc_p = sdrc_default_params;    /* older traces lack the newer keys */
     r->sdrc_p.dll_relock_ns = (uint32_t)param_get(r, "sdrc.dll_relock_ns");
+    if (param_find(r, "sdrc.sr_exit_refreshes")) {
+        r->sdrc_p.sr_exit_refreshes =
+            (uint32_t)param_get(r, "sdrc.sr_exit_refreshes");
+        r->sdrc_p.sr_overhead_ns =
+            (uint32_t)param_get(r, "sdrc.sr_overhead_ns");
+    }
     r->sdrc_p.clock_restart_cycles =
         (uint32_t)param_get(r, "sdrc.clock_restart_cycles");
     r->sdrc_p.write_latency_cycles =

@@ -340,11 +340,25 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         { "dll_relock_ns", offsetof(SdrcParams, dll_relock_ns) },
         { "clock_restart_cycles", offsetof(SdrcParams, clock_restart_cycles) },
         { "write_latency_cycles", offsetof(SdrcParams, write_latency_cycles) },
+        { "sr_exit_refreshes", offsetof(SdrcParams, sr_exit_refreshes) },
+        { "sr_overhead_ns", offsetof(SdrcParams, sr_overhead_ns) },
     };
+    const char *why;
 
-    return n9_timing_load_u32_keys(kf, lines, "sdrc", keys,
-                                   ARRAY_SIZE(keys), SDRC_PARAM_MAX,
-                                   &t->sdrc, errp);
+    if (!n9_timing_load_u32_keys(kf, lines, "sdrc", keys,
+                                 ARRAY_SIZE(keys), SDRC_PARAM_MAX,
+                                 &t->sdrc, errp)) {
+        return false;
+    }
+    why = sdrc_params_check(&t->sdrc);
+    if (why) {
+        g_autofree char *where = n9_where(lines,
+                                          n9_ini_line(lines, "sdrc", NULL));
+
+        error_setg(errp, "%s: [sdrc]: %s", where, why);
+        return false;
+    }
+    return true;
 }
 
 /*
@@ -904,6 +918,8 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
     qdict_put_int(d, "dll_relock_ns", t->sdrc.dll_relock_ns);
     qdict_put_int(d, "clock_restart_cycles", t->sdrc.clock_restart_cycles);
     qdict_put_int(d, "write_latency_cycles", t->sdrc.write_latency_cycles);
+    qdict_put_int(d, "sr_exit_refreshes", t->sdrc.sr_exit_refreshes);
+    qdict_put_int(d, "sr_overhead_ns", t->sdrc.sr_overhead_ns);
     qdict_put(p, "sdrc", d);
     d = qdict_new();
     for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
