@@ -14,7 +14,8 @@
  * Geometry and policy (defaults, see a8cache.c and docs/models-cache.md for
  * the sources): L1 I and L1 D 32 KB, 4 ways, 64-byte lines; L1 D write-back,
  * read-allocate only (no write-allocate); L2 256 KB, 8 ways, 64-byte lines,
- * write-back, read- and write-allocate, valid and dirty bits per quadword,
+ * write-back, read-allocate, write-allocate as the page says (A8C_ATTR),
+ * valid and dirty bits per quadword,
  * a write miss held in a one-line write-combining buffer first (a whole
  * line written there goes to memory without allocating);
  * pseudo-random replacement (xorshift64*, seeded, part of the state);
