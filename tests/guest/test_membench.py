@@ -23,9 +23,15 @@ and that the model gives the phone's figures (docs/calibration.md):
 - SDRC_POWER 0x129 against 0x9 (what-if writes, patched kernel, the pause
   test alone, same seed): the first load after each 1 ms sleep is slower
   by at least one self-refresh exit as the model's counters give it
-  (sr_wait_ns / sr_exits in the test's window), each exit costs tXSR +
-  one clock restart as the registers give them, and with 0x9 no access
-  waited for an exit;
+  (sr_wait_ns / sr_exits in the test's window), each exit costs the round
+  trip's steps (docs/models-sdrc.md: a clock restart, tXSR, the refreshes
+  owed, sr_overhead_ns; up to tRFC more for an access soon after the
+  entry) with the phone's figures for them (timing/phone-measured.ini)
+  and timing/phone.ini's [sdrc], and with 0x9 no access waited for an
+  exit;
+- the chase with SDRC_POWER 0x129 (512K, 2M, 8M) against the phone's
+  0x129 table (timing/phone-measured.ini, membench-0x129.lat.*) within
+  10%; the rows outside it are XFAIL with their cause (KNOWN_GAPS);
 - sdrcpwr reads 0x9 after CORE OFF with the patched kernel, 0x129 with
   mainline (the ROM restores mainline's scratchpad value), the same as
   busybox devmem reads (the idle test's witness) and the machine counted
@@ -39,7 +45,7 @@ and that the model gives the phone's figures (docs/calibration.md):
   report and statistics file (but for the marks' host time): the figures
   are identical on two runs.
 
-Cost: seven boots, run two at a time (about 4-5 min on an idle 2-core
+Cost: eight boots, run two at a time (about 4-5 min on an idle 2-core
 host with the memory model on).
 Prints one "PASS: ..." / "FAIL: ..." / "XFAIL: ..." line per check.
 Usage: test_membench.py QEMU KERNELS_DIR INITRD LOGDIR
