@@ -83,8 +83,9 @@ KNOWN_GAPS = {
                     % (64e3 / n9bench.PHONE_BW_MBS['read-neon']),
     'bw copy-neon': 'the guest\'s buffers are 8 MB apart physically: one '
                     'SDRAM bank, a row conflict per access',
-    'line pld': 'PLD fills overlap more than on the phone (pld_slots 4, no '
-                'documented count)',
+    'line pld': 'PLD fills overlap more than on the phone: not their count '
+                '(the TRM\'s four L2-cacheable reads, pld_slots), maybe an '
+                'SDRC that does not overlap CAS latency with a burst',
 }
 XFAIL_SEEN = set()
 
