@@ -241,7 +241,7 @@ def timing_set(qemu, tmp, elf, good):
     try:
         p = d['timing_params']
         want = {'timing', 'l4-wkup', 'l4-core', 'l4-per', 'l4-emu', 'l3',
-                'prcm', 'sdrc', 'cache', 'clocks', 'sdram'}
+                'prcm', 'sdrc', 'cache', 'cpu', 'clocks', 'sdram'}
         check('the stats file holds every timing parameter, defaults '
               'included (%d sections; l3_hz %d, txsr %d, l3_ns %d), and no '
               'override' % (len(p), p['clocks']['l3_hz'], p['sdram']['txsr'],
