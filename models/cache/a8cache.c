@@ -121,6 +121,8 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_SIMD_FILL] = "simd-fills", [A8C_SIMD_FILL_WAIT_NS] = "simd-fill-wait-ns",
     [A8C_WALK_DESC_ON_CHIP] = "walk-descriptors-on-chip",
     [A8C_FILL_SLOT_WAIT_NS] = "fill-slot-wait-ns",
+    [A8C_L1D_WTHROUGH] = "l1d-write-through",
+    [A8C_WRITE_AROUND] = "l2-write-around",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -694,7 +696,8 @@ static uint32_t l2_write_attr(a8cache *c, uint32_t pa, uint32_t bytes,
     int i;
 
     if (outer == A8C_MA_NC) {
-        c->s.cnt[A8C_UNCACHED_WRITE]++;
+        c->s.cnt[A8C_L2_WMISS]++;       /* the L2 may not hold it */
+        c->s.cnt[A8C_WRITE_AROUND]++;
         return post_write(c, pa, bytes, t);
     }
     if (outer != A8C_MA_WT || line == c->s.wc_line) {
@@ -703,9 +706,9 @@ static uint32_t l2_write_attr(a8cache *c, uint32_t pa, uint32_t bytes,
     stall = wc_close(c, t);
     i = find(c->s.l2_tag, (line & (c->l2_sets - 1)) * c->l2_ways,
              c->l2_ways, line | A8C_VALID);
+    c->s.cnt[A8C_WRITE_AROUND]++;
     if (i < 0) {
         c->s.cnt[A8C_L2_WMISS]++;
-        c->s.cnt[A8C_UNCACHED_WRITE]++;
         return stall + post_write(c, pa, bytes, t);
     }
     c->s.cnt[A8C_L2_WHIT]++;
@@ -845,7 +848,7 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd,
     }
     c->s.cnt[A8C_L1D_MISS]++;
     if (outer == A8C_MA_NC) {
-        c->s.cnt[A8C_UNCACHED_READ]++;
+        c->s.cnt[A8C_L2_MISS]++;        /* the L2 may not hold it */
         ns = mem_read(c, line << c->l1d_shift, c->p.l1d_line, t, 1);
     } else if (simd && c->l1d_shift == c->l2_shift) {
         ns = l2_read_simd(c, line << c->l1d_shift, t);
@@ -863,16 +866,21 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd,
     return ns;
 }
 
-/* A load of inner non-cacheable, outer cacheable memory: the L2 only. */
+/*
+ * A load of inner non-cacheable, outer cacheable memory: the L2 only
+ * (counted as an L1 D miss per L2 line, as the L1 D does not serve it).
+ */
 static uint32_t load_l2_only(a8cache *c, uint32_t pa, uint32_t bytes,
                              uint64_t t)
 {
     uint32_t last = (pa + bytes - 1) >> c->l2_shift;
     uint32_t first_bytes, ns;
 
+    c->s.cnt[A8C_L1D_MISS]++;
     if ((pa >> c->l2_shift) == last) {
         return l2_read(c, pa, bytes, t, NULL);
     }
+    c->s.cnt[A8C_L1D_MISS]++;
     first_bytes = (last << c->l2_shift) - pa;
     ns = l2_read(c, pa, first_bytes, t, NULL);
     return ns + l2_read(c, last << c->l2_shift, bytes - first_bytes, t + ns,
@@ -948,6 +956,7 @@ static uint32_t store_line(a8cache *c, uint32_t pa, uint32_t bytes,
     if (i >= 0) {
         c->s.cnt[A8C_L1D_WHIT]++;
         if (inner == A8C_MA_WT) {
+            c->s.cnt[A8C_L1D_WTHROUGH]++;
             return l2_write_attr(c, pa, bytes, t, outer);
         }
         c->s.l1d_dirty[i] = (uint8_t)L1D_DIRTY(outer);
@@ -1015,12 +1024,15 @@ uint32_t a8cache_store_attr(a8cache *c, uint32_t pa, unsigned size,
     if (outer == A8C_MA_NC) {
         return a8cache_uncached(c, pa, size ? size : 1, 1, now_ns);
     }
-    /* inner non-cacheable, outer cacheable: past the L1 D to the L2 */
+    /* inner non-cacheable, outer cacheable: past the L1 D to the L2
+     * (an L1 D store miss per L2 line: the L1 D does not take it) */
     size = size ? size : 1;
     last = (pa + size - 1) >> c->l2_shift;
+    c->s.cnt[A8C_L1D_WMISS]++;
     if ((pa >> c->l2_shift) == last) {
         return l2_write_attr(c, pa, size, now_ns, outer);
     }
+    c->s.cnt[A8C_L1D_WMISS]++;
     first_bytes = (last << c->l2_shift) - pa;
     ns = l2_write_attr(c, pa, first_bytes, now_ns, outer);
     return ns + l2_write_attr(c, last << c->l2_shift, size - first_bytes,

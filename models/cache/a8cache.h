@@ -152,6 +152,12 @@ enum a8cache_counter {
     A8C_FILL_SLOT_WAIT_NS,              /* ns demand line fills (loads,
                                          * fetches, walks) waited for one of
                                          * the pld_slots fills to end */
+    A8C_L1D_WTHROUGH,                   /* store hits on write-through
+                                         * lines, passed on to the L2 */
+    A8C_WRITE_AROUND,                   /* writes to memory that the L2
+                                         * does not keep: outer
+                                         * write-through or non-cacheable
+                                         * pages */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];

@@ -199,7 +199,6 @@ uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
                                m->now(m->fe) + ns);
     } else if (A8C_ATTR_INNER(attr) == A8C_MA_NC) {
         /* past the L1 D, to the L2: nothing for the caller's filters */
-        m->c[MP_UNCACHED]++;
         ns += is_store ? a8cache_store_attr(&m->cache, (uint32_t)pa, size,
                                             attr, m->now(m->fe) + ns)
                        : a8cache_load_attr(&m->cache, (uint32_t)pa, size,

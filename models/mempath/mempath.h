@@ -33,8 +33,8 @@ enum {
     MP_FETCHES,         /* instruction fetches: one per line a TB spans */
     MP_PLDS,
     MP_OTHER,           /* of all those: outside SDRAM (SRAM, ROM) */
-    MP_UNCACHED,        /* SDRAM accesses past the L1 D: the MMU or cache
-                         * off, or a page it does not cache (attributes) */
+    MP_UNCACHED,        /* SDRAM accesses past both caches: the MMU or
+                         * cache off, or a non-cacheable page */
     MP_MPU_NS,          /* ns added as the MPU runs below 1 GHz */
     MP_STALL_NS,        /* all the ns charged */
     MP_NUM

@@ -365,8 +365,8 @@ def check_0x129_table(r):
         check_phone('0x129 lat ' + size,
                     '0x129: random loads %s: %s ns, phone %g (within 10%%%s)'
                     % (size, '%.2f' % v if v is not None else 'none', ph,
-                       '; sr_overhead_ns fitted here' if size == '8M'
-                       else ''),
+                       '; the row sr_overhead_ns may be fitted on'
+                       if size == '8M' else ''),
                     v is not None and within(v, ph, ph, 0.10))
 
 
