@@ -218,7 +218,6 @@ uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
             *res |= MP_R_HIT;
         }
     } else {
-        *res |= MP_R_CACHED;
         hits = cnt[A8C_L1D_HIT];
         if (!a8cache_load_hot(&m->cache, (uint32_t)pa, size)) {
             /* a NEON/VFP load does not wait for its miss (a8cache.h) */
@@ -226,8 +225,12 @@ uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
                                     m->now(m->fe) + ns);
         }
         if (cnt[A8C_L1D_HIT] != hits) {
-            *res |= MP_R_HIT;
+            *res |= MP_R_HIT | MP_R_CACHED;
+        } else if (!simd || m->cache.s.l1neon) {
+            *res |= MP_R_CACHED;    /* filled: the line is in the L1 D now */
         }
+        /* a NEON/VFP miss without ACTLR.L1NEON leaves the L1 D as it was:
+         * not MP_R_CACHED, so the caller's filters do not take its line */
     }
     if (!is_store && use) {
         ns += a8cache_load_use(&m->cache);

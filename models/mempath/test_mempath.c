@@ -148,6 +148,22 @@ static void test_attr_path(void)
                    &res);
     CHECK(!(res & (MP_R_FAST | MP_R_HIT)) && (res & MP_R_CACHED),
           "write-through store hit: cached, not skippable");
+    /* ACTLR.L1NEON clear: a NEON miss leaves no line for the filters */
+    mempath_tlb_maint(&m, MP_TLBI_ALL, 0);
+    walk_attr = GIVEN(WB, WB);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100400, 8, false, true, false,
+                   &res);
+    CHECK(!(res & (MP_R_CACHED | MP_R_HIT)),
+          "L1NEON clear: a NEON load that missed is no line in the L1 D");
+    mempath_access(&m, 0xd0000000u, BASE + 0x100408, 8, false, true, false,
+                   &res);
+    CHECK(!(res & (MP_R_CACHED | MP_R_FAST)),
+          "... and the next NEON load of the line misses the L1 D again");
+    mempath_set_actlr(&m, 0x62);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100800, 8, false, true, false,
+                   &res);
+    CHECK(res & MP_R_CACHED, "L1NEON set: the NEON miss fills the L1 D");
+    mempath_set_actlr(&m, 0);
     /* ACTLR.L1NEON */
     CHECK_EQ(m.cache.s.l1neon, 0);
     mempath_set_actlr(&m, 0x62);
