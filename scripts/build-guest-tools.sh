@@ -73,5 +73,8 @@ bare offmode-bare -mno-unaligned-access "$src/baremetal/offmode-sleep.S" \
 # accesses are its own inline assembly; the compiler's must not be (the
 # MMU-off bursts run on Strongly-ordered memory).
 bare memfuzz-bare -mno-unaligned-access "$src/baremetal/memfuzz-bare.c"
+# memattr-bare.elf: what a page's TEX/C/B do to its loads' cost in the
+# memory model (tests/guest/test_memattr.py)
+bare memattr-bare "$src/baremetal/memattr-bare.c"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf, $out/memattr-bare.elf"

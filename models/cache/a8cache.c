@@ -69,8 +69,9 @@ const a8cache_params a8cache_default_params = {
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */
     .wbuf_lines = 4,        /* assumption: not in the TRM */
-    .pld_slots = 4,         /* assumption: not in the TRM; PLD fills and
-                             * NEON/VFP load misses share them */
+    .pld_slots = 4,         /* [TRM] Table 9-1: four AXI read IDs for
+                             * L2-cacheable reads, one transaction each:
+                             * fetch, loads, walks and PLD share them */
     .load_use_cycles = 2,   /* [TRM] §16: result in E3, address in E1 */
 };
 
@@ -119,6 +120,9 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
     [A8C_L2_WSTREAM] = "l2-write-streamed",
     [A8C_SIMD_FILL] = "simd-fills", [A8C_SIMD_FILL_WAIT_NS] = "simd-fill-wait-ns",
     [A8C_WALK_DESC_ON_CHIP] = "walk-descriptors-on-chip",
+    [A8C_FILL_SLOT_WAIT_NS] = "fill-slot-wait-ns",
+    [A8C_L1D_WTHROUGH] = "l1d-write-through",
+    [A8C_WRITE_AROUND] = "l2-write-around",
 };
 
 /* TLB entry attributes (tlb_attr) */
@@ -126,6 +130,8 @@ const char *const a8cache_counter_names[A8C_NUM_COUNTERS] = {
 #define TLB_ASID(a)     (((a) >> 8) & 0xffu)
 #define TLB_GLOBAL      (1u << 16)
 #define TLB_VALID       (1u << 17)
+#define TLB_MA_SHIFT    18              /* A8C_ATTR, 4 bits */
+#define TLB_MA(a)       (((a) >> TLB_MA_SHIFT) & 0xfu)
 
 #define L2_VALID_MASK   0xfu
 
@@ -476,6 +482,34 @@ static uint32_t pld_wait(a8cache *c, uint32_t line, uint64_t t)
 }
 
 /*
+ * A demand line fill (a load's, a fetch's, a walk's) at @t needs one of
+ * the pld_slots read IDs: with every one held by a PLD or NEON/VFP fill
+ * in flight it waits for the first to end.  The in-order core stalls on
+ * its own miss, so it never has two demand fills out: one does not hold a
+ * slot against later ones.  Returns the wait.
+ */
+static uint32_t fill_slot_wait(a8cache *c, uint64_t t)
+{
+    uint64_t first = UINT64_MAX;
+    uint32_t wait;
+
+    for (uint32_t k = 0; k < c->p.pld_slots; k++) {
+        if (c->s.pld_line[k] == A8C_NO_LINE || c->s.pld_ready_ns[k] <= t) {
+            return 0;
+        }
+        if (c->s.pld_ready_ns[k] < first) {
+            first = c->s.pld_ready_ns[k];
+        }
+    }
+    if (first == UINT64_MAX) {
+        return 0;               /* no slots: no background fills either */
+    }
+    wait = (uint32_t)(first - t);
+    c->s.cnt[A8C_FILL_SLOT_WAIT_NS] += wait;
+    return wait;
+}
+
+/*
  * Make room for L2 line @line: choose the way, write back its dirty
  * quadwords (posted at @t; *@stall gets any write-buffer wait).
  */
@@ -535,6 +569,13 @@ static uint32_t wc_close(a8cache *c, uint64_t t)
         c->s.cnt[A8C_L2_WSTREAM]++;
         return post_write(c, line << c->l2_shift, c->p.l2_line, t);
     }
+    if (c->s.wc_noalloc) {
+        /* the page does not allocate on a write: its quadwords go out */
+        c->s.cnt[A8C_L2_WSTREAM]++;
+        return post_write(c, line << c->l2_shift,
+                          popcount4(bits >> A8C_L2_DIRTY_SHIFT) <<
+                          c->l2_qshift, t);
+    }
     i = l2_alloc(c, line, t, &stall);
     c->s.l2_st[i] = (uint16_t)bits;
     return stall;
@@ -576,10 +617,12 @@ static uint32_t l2_read(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
         }
         /* written but not all read: fill the rest, keep what is dirty */
         c->s.cnt[A8C_L2_MISS]++;
+        ns += fill_slot_wait(c, t + ns);
         ns += mem_read(c, line << c->l2_shift, c->p.l2_line, t + ns, 1);
         c->s.l2_st[i] = st | L2_VALID_MASK;
     } else {
         c->s.cnt[A8C_L2_MISS]++;
+        ns += fill_slot_wait(c, t + ns);
         /* the fill goes first; the victim leaves when the data is in */
         ns += mem_read(c, line << c->l2_shift, c->p.l2_line, t + ns, 1);
         i = (int)l2_alloc(c, line, t + ns, &stall);
@@ -593,13 +636,16 @@ static uint32_t l2_read(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
 
 /*
  * A write of [pa, pa + bytes) (one L2 line) into the L2 at @t: an L1 D
- * store miss (through the write buffer) or an L1 D eviction.  Write-back,
- * write-allocate [TRM CCSIDR]: a miss allocates the line with only the
- * written quadwords valid and dirty, no line fill (streaming writes go out
- * as whole dirty lines, which is how the phone writes faster than it
- * reads).  Returns the core's wait (a full write buffer only).
+ * store miss (through the write buffer) or an L1 D eviction.  Write-back
+ * [TRM CCSIDR]: a miss waits in the write-combining buffer; a page that
+ * allocates on a write (@noalloc 0: outer write-back write-allocate) then
+ * gets the line with only the written quadwords valid and dirty, no line
+ * fill; one that does not (outer write-back no write-allocate, as a
+ * uniprocessor Linux maps normal memory) sends them to memory (wc_close).
+ * Returns the core's wait (a full write buffer only).
  */
-static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
+static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
+                         int noalloc)
 {
     uint32_t line = pa >> c->l2_shift;
     uint32_t need = qmask(c, pa, bytes);
@@ -626,6 +672,7 @@ static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
         c->s.cnt[A8C_L2_WMISS]++;
         c->s.wc_line = line;
         c->s.wc_bits = bits;
+        c->s.wc_noalloc = (uint32_t)noalloc;
         return stall;
     }
     c->s.cnt[A8C_L2_WHIT]++;
@@ -635,6 +682,45 @@ static uint32_t l2_write(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t)
     return stall;
 }
 
+/*
+ * A write past the L1 D at @t to a page of outer attribute @outer: into
+ * the L2 as it says (write-back: l2_write), or to the next level too
+ * (write-through: a hit updates the L2 line, which stays clean, and the
+ * data goes on through the write buffer; a miss does not allocate), or
+ * straight to the next level (non-cacheable).
+ */
+static uint32_t l2_write_attr(a8cache *c, uint32_t pa, uint32_t bytes,
+                              uint64_t t, uint32_t outer)
+{
+    uint32_t line = pa >> c->l2_shift, stall;
+    int i;
+
+    if (outer == A8C_MA_NC) {
+        c->s.cnt[A8C_L2_WMISS]++;       /* the L2 may not hold it */
+        c->s.cnt[A8C_WRITE_AROUND]++;
+        return post_write(c, pa, bytes, t);
+    }
+    if (outer != A8C_MA_WT || line == c->s.wc_line) {
+        return l2_write(c, pa, bytes, t, outer != A8C_MA_WBWA);
+    }
+    stall = wc_close(c, t);
+    i = find(c->s.l2_tag, (line & (c->l2_sets - 1)) * c->l2_ways,
+             c->l2_ways, line | A8C_VALID);
+    c->s.cnt[A8C_WRITE_AROUND]++;
+    if (i < 0) {
+        c->s.cnt[A8C_L2_WMISS]++;
+        return stall + post_write(c, pa, bytes, t);
+    }
+    c->s.cnt[A8C_L2_WHIT]++;
+    c->s.l2_st[i] |= qmask(c, pa, bytes);
+    return stall + post_write(c, pa, bytes, t);
+}
+
+/* The outer attribute an L1 D line's dirty mark carries (bit 0 dirty,
+ * bits 1-2 the outer attribute of the page the store was to). */
+#define L1D_DIRTY(outer)        (1u | (outer) << 1)
+#define L1D_OUTER(d)            (((d) >> 1) & 3u)
+
 /* Evict-or-fill bookkeeping of an L1 D way: a dirty victim goes to the L2. */
 static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
 {
@@ -643,8 +729,8 @@ static uint32_t l1d_replace(a8cache *c, uint32_t i, uint32_t line, uint64_t t)
 
     if ((old & A8C_VALID) && c->s.l1d_dirty[i]) {
         c->s.cnt[A8C_L1D_WB]++;
-        stall = l2_write(c, (old & ~A8C_VALID) << c->l1d_shift,
-                         c->p.l1d_line, t);
+        stall = l2_write_attr(c, (old & ~A8C_VALID) << c->l1d_shift,
+                              c->p.l1d_line, t, L1D_OUTER(c->s.l1d_dirty[i]));
     }
     if (old & A8C_VALID) {
         hot_forget(c->s.l1d_hot, old & ~A8C_VALID);
@@ -704,15 +790,31 @@ static uint32_t simd_fill(a8cache *c, uint32_t line, uint64_t t)
     return wait + stall;
 }
 
-/* An L1 D fill's L2 read at @t for a NEON/VFP load (see simd_fill). */
+/*
+ * An L1 D fill's L2 read at @t for a NEON/VFP load (see simd_fill).
+ * Without ACTLR.L1NEON the line is not allocated in the L1 D, so each
+ * NEON load of it comes here: one that finds it still filling is queued
+ * by the NEON unit as the first was, and waits for the L2 lookup only.
+ */
 static uint32_t l2_read_simd(a8cache *c, uint32_t pa, uint64_t t)
 {
     uint32_t line = pa >> c->l2_shift;
     uint32_t base = (line & (c->l2_sets - 1)) * c->l2_ways;
     uint32_t ns;
+    int i;
 
-    if (!c->p.pld_slots || line == c->s.wc_line ||
-        find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID) >= 0) {
+    if (!c->p.pld_slots || line == c->s.wc_line) {
+        return l2_read(c, pa, c->p.l1d_line, t, NULL);
+    }
+    i = find(c->s.l2_tag, base, c->l2_ways, line | A8C_VALID);
+    if (i >= 0) {
+        if (!c->s.l1neon && (c->s.l2_st[i] & A8C_L2_PREFETCHED) &&
+            (c->s.l2_st[i] & L2_VALID_MASK) == L2_VALID_MASK) {
+            ns = cyc_ns(c, c->p.l2_hit_cycles);
+            c->s.cnt[A8C_L2_NS] += ns;
+            c->s.cnt[A8C_L2_HIT]++;
+            return ns;
+        }
         return l2_read(c, pa, c->p.l1d_line, t, NULL);
     }
     ns = cyc_ns(c, c->p.l2_hit_cycles);
@@ -720,7 +822,14 @@ static uint32_t l2_read_simd(a8cache *c, uint32_t pa, uint64_t t)
     return ns + simd_fill(c, line, t + ns);
 }
 
-static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
+/*
+ * A load of one L1 line at @t from a page of inner-cacheable memory whose
+ * outer attribute is @outer: the L1 D, then the L2 (or, outer
+ * non-cacheable, the next level: nothing allocated in the L2).  A NEON/VFP
+ * load (@simd) allocates in the L1 D only with ACTLR.L1NEON.
+ */
+static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd,
+                          uint32_t outer)
 {
     uint32_t line = pa >> c->l1d_shift;
     uint32_t base = (line & (c->l1d_sets - 1)) * c->l1d_ways;
@@ -738,9 +847,17 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
         return 0;
     }
     c->s.cnt[A8C_L1D_MISS]++;
-    ns = simd && c->l1d_shift == c->l2_shift ?
-         l2_read_simd(c, line << c->l1d_shift, t) :
-         l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
+    if (outer == A8C_MA_NC) {
+        c->s.cnt[A8C_L2_MISS]++;        /* the L2 may not hold it */
+        ns = mem_read(c, line << c->l1d_shift, c->p.l1d_line, t, 1);
+    } else if (simd && c->l1d_shift == c->l2_shift) {
+        ns = l2_read_simd(c, line << c->l1d_shift, t);
+    } else {
+        ns = l2_read(c, line << c->l1d_shift, c->p.l1d_line, t, NULL);
+    }
+    if (simd && !c->s.l1neon) {
+        return ns;          /* ACTLR.L1NEON clear: no L1 D allocation */
+    }
     ns += l1d_replace(c, victim(c, c->s.l1d_tag, base, c->l1d_ways), line,
                       t + ns);
     if (!c->p.l1_extra_cycles) {
@@ -749,36 +866,83 @@ static uint32_t load_line(a8cache *c, uint32_t pa, uint64_t t, int simd)
     return ns;
 }
 
+/*
+ * A load of inner non-cacheable, outer cacheable memory: the L2 only
+ * (counted as an L1 D miss per L2 line, as the L1 D does not serve it).
+ */
+static uint32_t load_l2_only(a8cache *c, uint32_t pa, uint32_t bytes,
+                             uint64_t t)
+{
+    uint32_t last = (pa + bytes - 1) >> c->l2_shift;
+    uint32_t first_bytes, ns;
+
+    c->s.cnt[A8C_L1D_MISS]++;
+    if ((pa >> c->l2_shift) == last) {
+        return l2_read(c, pa, bytes, t, NULL);
+    }
+    c->s.cnt[A8C_L1D_MISS]++;
+    first_bytes = (last << c->l2_shift) - pa;
+    ns = l2_read(c, pa, first_bytes, t, NULL);
+    return ns + l2_read(c, last << c->l2_shift, bytes - first_bytes, t + ns,
+                        NULL);
+}
+
 static uint32_t load_any(a8cache *c, uint32_t pa, unsigned size,
-                         uint64_t now_ns, int simd)
+                         uint64_t now_ns, int simd, uint32_t outer)
 {
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t ns;
 
     if (size == 0 || (pa >> c->l1d_shift) == last) {
-        return load_line(c, pa, now_ns, simd);
+        return load_line(c, pa, now_ns, simd, outer);
     }
     /* across two lines: both, one after the other */
-    ns = load_line(c, pa, now_ns, simd);
-    return ns + load_line(c, last << c->l1d_shift, now_ns + ns, simd);
+    ns = load_line(c, pa, now_ns, simd, outer);
+    return ns + load_line(c, last << c->l1d_shift, now_ns + ns, simd, outer);
 }
 
 uint32_t a8cache_load_slow(a8cache *c, uint32_t pa, unsigned size,
                            uint64_t now_ns)
 {
-    return load_any(c, pa, size, now_ns, 0);
+    return load_any(c, pa, size, now_ns, 0, A8C_MA_WBWA);
 }
 
 uint32_t a8cache_load_simd_slow(a8cache *c, uint32_t pa, unsigned size,
                                 uint64_t now_ns)
 {
-    return load_any(c, pa, size, now_ns, 1);
+    return load_any(c, pa, size, now_ns, 1, A8C_MA_WBWA);
 }
 
-/* A store into one L1 line: a hit dirties it; a miss goes to the L2 (the
- * L1 D does not allocate on a write [TRM CCSIDR WA = 0]). */
+uint32_t a8cache_load_attr(a8cache *c, uint32_t pa, unsigned size,
+                           uint32_t attr, int simd, uint64_t now_ns)
+{
+    uint32_t inner = A8C_ATTR_INNER(attr), outer = A8C_ATTR_OUTER(attr);
+
+    if (inner != A8C_MA_NC) {
+        if (a8cache_load_hot(c, pa, size)) {
+            return 0;
+        }
+        return load_any(c, pa, size, now_ns, simd, outer);
+    }
+    if (outer == A8C_MA_NC) {
+        return a8cache_uncached(c, pa, size ? size : 1, 0, now_ns);
+    }
+    return load_l2_only(c, pa, size ? size : 1, now_ns);
+}
+
+void a8cache_set_l1neon(a8cache *c, int on)
+{
+    c->s.l1neon = on != 0;
+}
+
+/*
+ * A store into one L1 line, inner attribute @inner, outer @outer: a hit
+ * on a write-back line dirties it; on a write-through one it updates it
+ * and goes on to the L2; a miss goes to the L2 (the L1 D does not
+ * allocate on a write [TRM CCSIDR WA = 0, Table 7-1]).
+ */
 static uint32_t store_line(a8cache *c, uint32_t pa, uint32_t bytes,
-                           uint64_t t)
+                           uint64_t t, uint32_t inner, uint32_t outer)
 {
     uint32_t line = pa >> c->l1d_shift;
     uint32_t base = (line & (c->l1d_sets - 1)) * c->l1d_ways;
@@ -786,27 +950,32 @@ static uint32_t store_line(a8cache *c, uint32_t pa, uint32_t bytes,
 
     if (line == c->s.l1d_wmiss) {       /* streaming stores: still not in */
         c->s.cnt[A8C_L1D_WMISS]++;
-        return l2_write(c, pa, bytes, t);
+        return l2_write_attr(c, pa, bytes, t, outer);
     }
     i = find(c->s.l1d_tag, base, c->l1d_ways, line | A8C_VALID);
     if (i >= 0) {
         c->s.cnt[A8C_L1D_WHIT]++;
-        c->s.l1d_dirty[i] = 1;
+        if (inner == A8C_MA_WT) {
+            c->s.cnt[A8C_L1D_WTHROUGH]++;
+            return l2_write_attr(c, pa, bytes, t, outer);
+        }
+        c->s.l1d_dirty[i] = (uint8_t)L1D_DIRTY(outer);
         hot_set(c->s.l1d_whot, line);
         return 0;
     }
     c->s.cnt[A8C_L1D_WMISS]++;
     c->s.l1d_wmiss = line;
-    return l2_write(c, pa, bytes, t);
+    return l2_write_attr(c, pa, bytes, t, outer);
 }
 
-uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
-                            uint64_t now_ns)
+static uint32_t store_any(a8cache *c, uint32_t pa, unsigned size,
+                          uint64_t now_ns, uint32_t inner, uint32_t outer)
 {
     uint32_t last = (pa + size - 1) >> c->l1d_shift;
     uint32_t first_bytes, ns;
 
-    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last && size) {
+    if (last == c->s.l1d_wmiss && (pa >> c->l1d_shift) == last && size &&
+        outer != A8C_MA_NC) {
         /* streaming stores (memset, memcpy): the line is still not in the
          * L1 D and the L2 line (or the combining buffer's) is the one the
          * last store miss wrote */
@@ -818,7 +987,7 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
             c->s.wc_bits |= need | need << A8C_L2_DIRTY_SHIFT;
             return 0;
         }
-        if ((pa >> c->l2_shift) == c->s.l2_wlast) {
+        if ((pa >> c->l2_shift) == c->s.l2_wlast && outer != A8C_MA_WT) {
             c->s.cnt[A8C_L1D_WMISS]++;
             c->s.cnt[A8C_L2_WHIT]++;
             c->s.l2_st[c->s.l2_wlast_idx] |= need | need << A8C_L2_DIRTY_SHIFT;
@@ -826,12 +995,48 @@ uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
         }
     }
     if (size == 0 || (pa >> c->l1d_shift) == last) {
-        return store_line(c, pa, size ? size : 1, now_ns);
+        return store_line(c, pa, size ? size : 1, now_ns, inner, outer);
     }
     first_bytes = (last << c->l1d_shift) - pa;
-    ns = store_line(c, pa, first_bytes, now_ns);
+    ns = store_line(c, pa, first_bytes, now_ns, inner, outer);
     return ns + store_line(c, last << c->l1d_shift, size - first_bytes,
-                           now_ns + ns);
+                           now_ns + ns, inner, outer);
+}
+
+uint32_t a8cache_store_slow(a8cache *c, uint32_t pa, unsigned size,
+                            uint64_t now_ns)
+{
+    return store_any(c, pa, size, now_ns, A8C_MA_WBWA, A8C_MA_WBWA);
+}
+
+uint32_t a8cache_store_attr(a8cache *c, uint32_t pa, unsigned size,
+                            uint32_t attr, uint64_t now_ns)
+{
+    uint32_t inner = A8C_ATTR_INNER(attr), outer = A8C_ATTR_OUTER(attr);
+    uint32_t last, first_bytes, ns;
+
+    if (inner != A8C_MA_NC) {
+        if (inner != A8C_MA_WT && a8cache_store_hot(c, pa, size)) {
+            return 0;
+        }
+        return store_any(c, pa, size, now_ns, inner, outer);
+    }
+    if (outer == A8C_MA_NC) {
+        return a8cache_uncached(c, pa, size ? size : 1, 1, now_ns);
+    }
+    /* inner non-cacheable, outer cacheable: past the L1 D to the L2
+     * (an L1 D store miss per L2 line: the L1 D does not take it) */
+    size = size ? size : 1;
+    last = (pa + size - 1) >> c->l2_shift;
+    c->s.cnt[A8C_L1D_WMISS]++;
+    if ((pa >> c->l2_shift) == last) {
+        return l2_write_attr(c, pa, size, now_ns, outer);
+    }
+    c->s.cnt[A8C_L1D_WMISS]++;
+    first_bytes = (last << c->l2_shift) - pa;
+    ns = l2_write_attr(c, pa, first_bytes, now_ns, outer);
+    return ns + l2_write_attr(c, last << c->l2_shift, size - first_bytes,
+                              now_ns + ns, outer);
 }
 
 uint32_t a8cache_fetch_slow(a8cache *c, uint32_t pa, uint64_t now_ns)
@@ -925,12 +1130,14 @@ static uint32_t page_mask(uint32_t shift)
 }
 
 /* The 4 KB page of @va hit for @asid: remember it in the side's filter. */
-static void tlb_set_hot(a8cache *c, int side, uint32_t va, uint32_t asid)
+static void tlb_set_hot(a8cache *c, int side, uint32_t va, uint32_t asid,
+                        uint32_t attr)
 {
     uint32_t vpn = va >> 12;
 
     c->s.tlb_hot_vpn[side][vpn & (A8CACHE_HOT_TLB - 1)] = vpn;
     c->s.tlb_hot_asid[side][vpn & (A8CACHE_HOT_TLB - 1)] = asid;
+    c->s.tlb_hot_attr[side][vpn & (A8CACHE_HOT_TLB - 1)] = TLB_MA(attr);
 }
 
 /* Drop TLB entry @e of @side (an invalid entry matches no address but
@@ -960,7 +1167,7 @@ int a8cache_tlb_lookup(a8cache *c, int side, uint32_t va, uint32_t asid)
     for (uint32_t e = 0; e < n; e++) {
         if (tlb_match(c, side, e, va, asid)) {
             c->s.cnt[A8C_ITLB_HIT + 2 * side]++;
-            tlb_set_hot(c, side, va, asid);
+            tlb_set_hot(c, side, va, asid, c->s.tlb_attr[side][e]);
             return 1;
         }
     }
@@ -975,8 +1182,11 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
     uint32_t ns = cyc_ns(c, c->p.walk_cycles);
     uint32_t shift = w->page_shift < 12 ? 12 : w->page_shift > 24 ? 24
                    : w->page_shift;
+    uint32_t ma = (w->attr & A8C_ATTR_GIVEN) ? w->attr & 0xfu
+                                             : A8C_ATTR_DEFAULT;
     uint32_t attr = shift | (asid & 0xff) << 8 |
-                    (w->global ? TLB_GLOBAL : 0) | TLB_VALID;
+                    (w->global ? TLB_GLOBAL : 0) | TLB_VALID |
+                    ma << TLB_MA_SHIFT;
     uint32_t e = n;
 
     c->s.cnt[A8C_WALKS]++;
@@ -1026,7 +1236,7 @@ uint32_t a8cache_walk_tlb(a8cache *c, int side, uint32_t va, uint32_t asid,
     c->s.tlb_va[side][e] = va & page_mask(shift);
     c->s.tlb_mask[side][e] = page_mask(shift);
     c->s.tlb_attr[side][e] = attr;
-    tlb_set_hot(c, side, va, asid);
+    tlb_set_hot(c, side, va, asid, attr);
     c->s.cnt[A8C_WALK_NS] += ns;
     return ns;
 }
@@ -1136,11 +1346,14 @@ static uint32_t l1d_clean_way(a8cache *c, uint32_t i, uint64_t t)
     if (!(tag & A8C_VALID) || !c->s.l1d_dirty[i]) {
         return 0;
     }
+    uint32_t outer = L1D_OUTER(c->s.l1d_dirty[i]);
+
     c->s.cnt[A8C_L1D_WB]++;
     c->s.l1d_dirty[i] = 0;
     hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
     l1d_tell(c, tag & ~A8C_VALID, A8C_NOW_CLEAN);
-    return l2_write(c, (tag & ~A8C_VALID) << c->l1d_shift, c->p.l1d_line, t);
+    return l2_write_attr(c, (tag & ~A8C_VALID) << c->l1d_shift,
+                         c->p.l1d_line, t, outer);
 }
 
 /* Write L2 way @i's dirty quadwords to memory; returns the core's wait. */

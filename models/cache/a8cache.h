@@ -14,7 +14,8 @@
  * Geometry and policy (defaults, see a8cache.c and docs/models-cache.md for
  * the sources): L1 I and L1 D 32 KB, 4 ways, 64-byte lines; L1 D write-back,
  * read-allocate only (no write-allocate); L2 256 KB, 8 ways, 64-byte lines,
- * write-back, read- and write-allocate, valid and dirty bits per quadword,
+ * write-back, read-allocate, write-allocate as the page says (A8C_ATTR),
+ * valid and dirty bits per quadword,
  * a write miss held in a one-line write-combining buffer first (a whole
  * line written there goes to memory without allocating);
  * pseudo-random replacement (xorshift64*, seeded, part of the state);
@@ -69,9 +70,13 @@ typedef struct a8cache_params {
     uint32_t l3_ns;             /* interconnect round trip of an L2 miss */
     uint32_t l3_line_ns;        /* one L2 line through the L2's port */
     uint32_t wbuf_lines;        /* write-backs queued before the core waits */
-    uint32_t pld_slots;         /* L2 line fills outstanding at once for
-                                 * PLDs and NEON/VFP loads (a8cache_pld,
-                                 * a8cache_load_simd) */
+    uint32_t pld_slots;         /* L2-cacheable line fills outstanding at
+                                 * once (Cortex-A8 TRM Table 9-1: four
+                                 * AXI read IDs), shared by instruction
+                                 * fetch, loads, walks, PLD: PLDs and
+                                 * NEON/VFP load misses fill in the
+                                 * background in one of them, a demand
+                                 * fill waits for a free one */
     uint32_t load_use_cycles;   /* a load whose address is the previous
                                  * load's result waits for it (the glue
                                  * detects it: a8cache_load_use) */
@@ -144,6 +149,15 @@ enum a8cache_counter {
                                          * they waited for a free fill */
     A8C_WALK_DESC_ON_CHIP,              /* descriptors in the SRAM: not
                                          * read through the L2 or memory */
+    A8C_FILL_SLOT_WAIT_NS,              /* ns demand line fills (loads,
+                                         * fetches, walks) waited for one of
+                                         * the pld_slots fills to end */
+    A8C_L1D_WTHROUGH,                   /* store hits on write-through
+                                         * lines, passed on to the L2 */
+    A8C_WRITE_AROUND,                   /* writes to memory that the L2
+                                         * does not keep: outer
+                                         * write-through or non-cacheable
+                                         * pages */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
@@ -192,6 +206,13 @@ typedef struct a8cache_state {
     uint32_t l1d_whot[A8CACHE_HOT_L1];
     uint32_t tlb_hot_vpn[2][A8CACHE_HOT_TLB];
     uint32_t tlb_hot_asid[2][A8CACHE_HOT_TLB];
+    uint32_t tlb_hot_attr[2][A8CACHE_HOT_TLB];  /* the entry's memory
+                                                 * attributes (A8C_ATTR) */
+    uint32_t wc_noalloc;                /* the combined line's page does not
+                                         * allocate in the L2 on a write
+                                         * (outer WB no-WA, WT) */
+    uint32_t l1neon;                    /* ACTLR.L1NEON: NEON/VFP loads
+                                         * allocate in the L1 D */
     uint32_t l1i_tag[A8CACHE_MAX_L1_LINES];
     uint32_t l1d_tag[A8CACHE_MAX_L1_LINES];
     uint8_t l1d_dirty[A8CACHE_MAX_L1_LINES];
@@ -411,6 +432,57 @@ static inline int a8cache_tlb_hot(a8cache *c, int side, uint32_t va,
     return 0;
 }
 
+/*
+ * Memory attributes of a page, as the TLB holds them: inner (the L1s) and
+ * outer (the L2) cacheability in the encoding of the NMRR's IRn/ORn fields
+ * (ARM ARM B4.1.114): non-cacheable, write-back write-allocate,
+ * write-through (no write-allocate), write-back no write-allocate.  Device
+ * and Strongly-ordered memory is A8C_ATTR(A8C_MA_NC, A8C_MA_NC).
+ */
+#define A8C_MA_NC       0u
+#define A8C_MA_WBWA     1u
+#define A8C_MA_WT       2u
+#define A8C_MA_WB       3u
+#define A8C_ATTR(inner, outer)  ((inner) | (outer) << 2)
+#define A8C_ATTR_INNER(a)       ((a) & 3u)
+#define A8C_ATTR_OUTER(a)       (((a) >> 2) & 3u)
+#define A8C_ATTR_GIVEN          0x10u
+/* what a8cache_load/store and a walk without attributes assume */
+#define A8C_ATTR_DEFAULT        A8C_ATTR(A8C_MA_WBWA, A8C_MA_WBWA)
+
+/*
+ * The attributes of @va's page in the I-TLB (side 0) or D-TLB (1), just
+ * after a8cache_tlb_hit/_hot said yes or a8cache_walk_tlb filled it (the
+ * hit filter holds them); A8C_ATTR_DEFAULT if the filter does not name it.
+ */
+static inline uint32_t a8cache_tlb_attr(const a8cache *c, int side,
+                                        uint32_t va)
+{
+    uint32_t vpn = va >> 12, h = vpn & (A8CACHE_HOT_TLB - 1);
+
+    return c->s.tlb_hot_vpn[side][h] == vpn ? c->s.tlb_hot_attr[side][h]
+                                            : A8C_ATTR_DEFAULT;
+}
+
+/*
+ * A load or store of a page with memory attributes @attr (A8C_ATTR):
+ * inner non-cacheable leaves the L1 D out, outer non-cacheable the L2;
+ * both, a8cache_uncached.  The L1 D never allocates on a write (Cortex-A8
+ * TRM Table 7-1), the L2 allocates on a write miss only for outer
+ * write-back write-allocate; write-through writes go on to the next level
+ * on a hit too.  @simd: a NEON/VFP load (see a8cache_load_simd; it
+ * allocates in the L1 D only with ACTLR.L1NEON, a8cache_set_l1neon).
+ */
+uint32_t a8cache_load_attr(a8cache *c, uint32_t pa, unsigned size,
+                           uint32_t attr, int simd, uint64_t now_ns);
+uint32_t a8cache_store_attr(a8cache *c, uint32_t pa, unsigned size,
+                            uint32_t attr, uint64_t now_ns);
+
+/* ACTLR.L1NEON (bit 5 of the Cortex-A8's ACTLR): 1, NEON/VFP loads that
+ * miss the L1 D allocate there; 0 (the reset value), they read the L2
+ * (or memory) and leave the L1 D as it was. */
+void a8cache_set_l1neon(a8cache *c, int on);
+
 /* What a page walk read and found (the glue reads the guest's tables). */
 typedef struct a8cache_walk {
     uint32_t desc_pa[2];    /* first-level, then second-level descriptor */
@@ -425,6 +497,10 @@ typedef struct a8cache_walk {
                              * neither through the L2 nor from the next
                              * level, at no cost beyond walk_cycles, as
                              * the machine's other accesses there */
+    uint32_t attr;          /* the page's memory attributes: A8C_ATTR_GIVEN
+                             * | A8C_ATTR(inner, outer); without
+                             * A8C_ATTR_GIVEN (a caller that does not read
+                             * them) write-back write-allocate */
 } a8cache_walk;
 
 /*

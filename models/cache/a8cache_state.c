@@ -39,6 +39,8 @@ static void visit(n9img *im, a8cache *c)
     n9img_u32(im, &s->l1d_wmiss);
     n9img_u32(im, &s->wc_line);
     n9img_u32(im, &s->wc_bits);
+    n9img_u32(im, &s->wc_noalloc);
+    n9img_u32(im, &s->l1neon);
     n9img_u32(im, &s->cpu_period_ps);
     n9img_u32(im, &s->carry_ps);
     n9img_u64s(im, s->cnt, A8C_NUM_COUNTERS);
@@ -55,6 +57,7 @@ static void visit(n9img *im, a8cache *c)
         n9img_u32s(im, s->tlb_attr[side], A8CACHE_MAX_TLB);
         n9img_u32s(im, s->tlb_hot_vpn[side], A8CACHE_HOT_TLB);
         n9img_u32s(im, s->tlb_hot_asid[side], A8CACHE_HOT_TLB);
+        n9img_u32s(im, s->tlb_hot_attr[side], A8CACHE_HOT_TLB);
     }
     n9img_u32s(im, s->tlb_next, 2);
     n9img_u32s(im, s->l1i_hot, A8CACHE_HOT_L1);

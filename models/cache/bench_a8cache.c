@@ -99,7 +99,7 @@ static __attribute__((noinline)) uint32_t run_stream(a8cache *c,
             s = 0;
             if (!a8cache_tlb_hit(c, A8C_DTLB, a[i], 1)) {
                 a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x8000 },
-                                   2, 12, 0, 1, 0 };
+                                   2, 12, 0, 1, 0, 0 };
 
                 s = a8cache_walk_tlb(c, A8C_DTLB, a[i], 1, &w, now);
             }
@@ -150,7 +150,7 @@ static double random_loads(a8cache *c, uint32_t ws, unsigned n)
             a8cache_walk w = { { SDRAM + 0x4000 + (va >> 20) * 4,
                                  SDRAM + 0x800000 + (va >> 20 << 10) +
                                  ((va >> 12) & 0xff) * 4 },
-                               2, 12, 0, 1, 0 };
+                               2, 12, 0, 1, 0, 0 };
             ns += a8cache_walk_tlb(c, A8C_DTLB, va, 1, &w, now);
         }
         ns += a8cache_load(c, pa, 4, now + ns);

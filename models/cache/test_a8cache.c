@@ -170,7 +170,7 @@ static uint32_t step(a8cache *c, uint32_t *x, uint64_t now)
     uint32_t pa = SDRAM + ((r >> 4) & (1024 * KB - 1));
     a8cache_walk w = { { SDRAM + 0x4000 + (pa >> 20) * 4,
                          SDRAM + 0x100000 + ((pa >> 12) & 0xff) * 4 },
-                       2, 12, 0, 1, 0 };
+                       2, 12, 0, 1, 0, 0 };
 
     switch (r & 7) {
     case 0: case 1: case 2:
@@ -297,7 +297,7 @@ static void test_writeback(void)
                 dirty = c->s.l1d_dirty[i];
             }
         }
-        CHECK(CNT(c, L1D_WHIT) == 1 && dirty == 1,
+        CHECK(CNT(c, L1D_WHIT) == 1 && (dirty & 1),
               "store after load: an L1 hit, the line dirty");
     }
     for (k = 1; a8cache_probe(c, A8C_LEVEL_L1D, A); k++) {
@@ -365,8 +365,8 @@ static void test_tlb(void)
 {
     mock m;
     a8cache *c = setup(&m, 4);
-    a8cache_walk page = { { SDRAM + 0x4000, SDRAM + 0x8000 }, 2, 12, 0, 1, 0 };
-    a8cache_walk sect = { { SDRAM + 0x4c00, 0 }, 1, 20, 1, 1, 0 };
+    a8cache_walk page = { { SDRAM + 0x4000, SDRAM + 0x8000 }, 2, 12, 0, 1, 0, 0 };
+    a8cache_walk sect = { { SDRAM + 0x4c00, 0 }, 1, 20, 1, 1, 0, 0 };
     int ok = 1;
 
     CHECK(!a8cache_tlb_hit(c, A8C_DTLB, 0x1000, 1) && CNT(c, DTLB_MISS) == 1,
@@ -435,7 +435,7 @@ static void test_walk_cost(void)
 {
     mock m;
     a8cache *c = setup(&m, 5);
-    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x100000 }, 2, 12, 0, 1, 0 };
+    a8cache_walk w = { { SDRAM + 0x4000, SDRAM + 0x100000 }, 2, 12, 0, 1, 0, 0 };
     uint32_t ns;
 
     ns = a8cache_walk_tlb(c, A8C_DTLB, 0x10000, 1, &w, 1000);
@@ -552,6 +552,8 @@ static void test_simd_load(void)
     mock m;
     a8cache *c = setup(&m, 7);
     uint32_t L = SDRAM + 0x50000, ns, ns2[4], k;
+
+    a8cache_set_l1neon(c, 1);       /* the NEON loads allocate in the L1 D */
 
     for (k = 0; k < 4; k++) {
         ns2[k] = a8cache_load_simd(c, L + k * 64, 8, k * 10);
@@ -810,8 +812,235 @@ static void test_wbuf_drain(void)
     free(c);
 }
 
+/*
+ * Memory attributes (A8C_ATTR): what each inner/outer cacheability does
+ * with a load or a store.  Costs from setup(): L2 lookup 8 cycles at
+ * 1 GHz, interconnect 30, memory read 100 ns.
+ */
+#define T_L2    8u
+#define T_MEM   (30u + 100u)
+
+static void test_attributes(void)
+{
+    mock m;
+    a8cache *c;
+    uint32_t X = SDRAM + 0x1000, Y = SDRAM + 0x9000, ns;
+    int w;
+
+    /* outer write-back write-allocate: a partial line written is kept */
+    c = setup(&m, 3);
+    a8cache_store_attr(c, X, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_WBWA), 0);
+    a8cache_store_attr(c, Y, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_WBWA), 0);
+    w = l2_way_of(c, X);
+    CHECK(m.writes == 0 && w >= 0 &&
+          c->s.l2_st[w] == (1u | 1u << A8C_L2_DIRTY_SHIFT),
+          "outer WB write-allocate: a store miss is allocated in the L2 "
+          "(combined, then kept with its quadword valid and dirty when the "
+          "next line is written), nothing to memory");
+    free(c);
+
+    /* outer write-back no write-allocate (Linux UP): it goes to memory */
+    c = setup(&m, 3);
+    a8cache_store_attr(c, X, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_WB), 0);
+    a8cache_store_attr(c, Y, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_WB), 0);
+    CHECK(m.writes == 1 && m.log[0].pa == X && m.log[0].bytes == 16 &&
+          !a8cache_probe(c, A8C_LEVEL_L2, X) && CNT(c, L2_WMISS) == 2,
+          "outer WB no write-allocate: the written quadword goes to memory "
+          "when the combining buffer closes, no L2 line (writes %u)",
+          m.writes);
+    ns = a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_WB), 0, 1000);
+    CHECK(ns == T_L2 + T_MEM && a8cache_probe(c, A8C_LEVEL_L2, X) &&
+          a8cache_probe(c, A8C_LEVEL_L1D, X),
+          "... so the load misses both levels and allocates on the read "
+          "(%u ns)", ns);
+    /* a whole line streams out either way: no allocation, one write */
+    for (uint32_t k = 0; k < 64; k += 8) {
+        a8cache_store_attr(c, Y + 0x1000 + k, 8,
+                           A8C_ATTR(A8C_MA_WB, A8C_MA_WB), 2000);
+    }
+    a8cache_store_attr(c, Y + 0x2000, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_WB),
+                       2000);
+    CHECK(m.log[m.n - 1].pa == Y + 0x1000 && m.log[m.n - 1].bytes == 64 &&
+          m.log[m.n - 1].is_write && CNT(c, L1D_WMISS) == 11,
+          "a whole line written goes out as one 64-byte write; the L1 D "
+          "allocates on no store miss (%llu misses)",
+          (unsigned long long)CNT(c, L1D_WMISS));
+    free(c);
+
+    /* inner write-through: an L1 hit stays clean, the write goes on */
+    c = setup(&m, 3);
+    a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_WT, A8C_MA_WB), 0, 0);
+    a8cache_store_attr(c, X, 4, A8C_ATTR(A8C_MA_WT, A8C_MA_WB), 1000);
+    w = l2_way_of(c, X);
+    CHECK(CNT(c, L1D_WHIT) == 1 && !c->s.l1d_dirty[0] &&
+          !c->s.l1d_dirty[1] && !c->s.l1d_dirty[2] && !c->s.l1d_dirty[3] &&
+          w >= 0 && ((c->s.l2_st[w] >> A8C_L2_DIRTY_SHIFT) & 1),
+          "inner WT, outer WB: the store hits the L1 D, which stays clean; "
+          "the L2 line is written (dirty)");
+    CHECK(!a8cache_l1d_known(c, X, 4, 1),
+          "... and the L1 D's store-hit filter does not name the line");
+    free(c);
+
+    /* outer write-through: an L2 hit stays clean, the data goes out */
+    c = setup(&m, 3);
+    a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_WT, A8C_MA_WT), 0, 0);
+    a8cache_store_attr(c, X, 4, A8C_ATTR(A8C_MA_WT, A8C_MA_WT), 1000);
+    w = l2_way_of(c, X);
+    CHECK(m.writes == 1 && m.log[1].pa == X && m.log[1].bytes == 4 &&
+          w >= 0 && !((c->s.l2_st[w] >> A8C_L2_DIRTY_SHIFT) & 0xf),
+          "inner and outer WT: the store goes to memory, the L2 line stays "
+          "clean (writes %u)", m.writes);
+    free(c);
+
+    /* outer non-cacheable: the L1 D fills from memory, the L2 is left out */
+    c = setup(&m, 3);
+    ns = a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_NC), 0, 0);
+    CHECK(ns == T_MEM && a8cache_probe(c, A8C_LEVEL_L1D, X) &&
+          !a8cache_probe(c, A8C_LEVEL_L2, X),
+          "inner WB, outer NC: the fill from memory without the L2 lookup "
+          "(%u ns), in the L1 D only", ns);
+    ns = a8cache_store_attr(c, Y, 4, A8C_ATTR(A8C_MA_WB, A8C_MA_NC), 1000);
+    CHECK(ns == 0 && m.writes == 1 && m.log[1].bytes == 4 &&
+          c->s.wc_line == A8C_NO_LINE,
+          "... a store miss goes to memory through the write buffer, not "
+          "the combining buffer");
+    free(c);
+
+    /* inner non-cacheable, outer cacheable: the L2 only */
+    c = setup(&m, 3);
+    ns = a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_NC, A8C_MA_WBWA), 0, 0);
+    CHECK(ns == T_L2 + T_MEM && !a8cache_probe(c, A8C_LEVEL_L1D, X) &&
+          a8cache_probe(c, A8C_LEVEL_L2, X),
+          "inner NC, outer WB: an L2 miss (%u ns), allocated in the L2, not "
+          "in the L1 D", ns);
+    ns = a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_NC, A8C_MA_WBWA), 0,
+                           1000);
+    CHECK(ns == T_L2, "... the next load of it: an L2 hit (%u ns)", ns);
+    free(c);
+
+    /* Device, Strongly-ordered: neither level */
+    c = setup(&m, 3);
+    ns = a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_NC, A8C_MA_NC), 0, 0);
+    ns += a8cache_load_attr(c, X, 4, A8C_ATTR(A8C_MA_NC, A8C_MA_NC), 0,
+                            1000);
+    CHECK(ns == 2 * T_MEM && !a8cache_probe(c, A8C_LEVEL_L1D, X) &&
+          !a8cache_probe(c, A8C_LEVEL_L2, X) && CNT(c, UNCACHED_READ) == 2,
+          "non-cacheable (device): every load to memory (%u ns for two)", ns);
+    ns = a8cache_store_attr(c, X, 4, A8C_ATTR(A8C_MA_NC, A8C_MA_NC), 2000);
+    CHECK(ns == 0 && m.writes == 1 && CNT(c, UNCACHED_WRITE) == 1,
+          "... a store is posted (0 ns while the write buffer has room)");
+    free(c);
+}
+
+/* The TLB keeps each page's attributes; a walk without them: WB-WA. */
+static void test_tlb_attr(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    a8cache_walk dev = { .desc_pa = { SDRAM + 0x4000, 0 }, .ndesc = 1,
+                         .page_shift = 20, .global = 1, .cacheable = 1,
+                         .attr = A8C_ATTR_GIVEN |
+                                 A8C_ATTR(A8C_MA_NC, A8C_MA_NC) };
+    a8cache_walk ram = { .desc_pa = { SDRAM + 0x4004, 0 }, .ndesc = 1,
+                         .page_shift = 20, .global = 1, .cacheable = 1,
+                         .attr = A8C_ATTR_GIVEN |
+                                 A8C_ATTR(A8C_MA_WB, A8C_MA_WB) };
+    a8cache_walk old = { .desc_pa = { SDRAM + 0x4008, 0 }, .ndesc = 1,
+                         .page_shift = 20, .global = 1, .cacheable = 1 };
+
+    /* pages 1, 0x102, 0x203: three slots of the 64-entry hit filter */
+    a8cache_walk_tlb(c, A8C_DTLB, 0x00001000, 1, &dev, 0);
+    a8cache_walk_tlb(c, A8C_DTLB, 0x00102000, 1, &ram, 0);
+    a8cache_walk_tlb(c, A8C_DTLB, 0x00203000, 1, &old, 0);
+    CHECK(a8cache_tlb_attr(c, A8C_DTLB, 0x00001010) ==
+          A8C_ATTR(A8C_MA_NC, A8C_MA_NC) &&
+          a8cache_tlb_attr(c, A8C_DTLB, 0x00102010) ==
+          A8C_ATTR(A8C_MA_WB, A8C_MA_WB) &&
+          a8cache_tlb_attr(c, A8C_DTLB, 0x00203010) == A8C_ATTR_DEFAULT,
+          "a walk's attributes are the entry's (none given: WB-WA)");
+    /* a flush forgets the filter; a lookup in the TLB puts them back */
+    a8cache_tlb_flush_va(c, 0x00300000, 1, 0);
+    CHECK(a8cache_tlb_hit(c, A8C_DTLB, 0x00000ff0, 1) &&
+          a8cache_tlb_attr(c, A8C_DTLB, 0x00000ff0) ==
+          A8C_ATTR(A8C_MA_NC, A8C_MA_NC),
+          "a TLB hit found by the lookup gives the entry's attributes");
+    free(c);
+}
+
+/* ACTLR.L1NEON: without it a NEON load leaves the L1 D as it was. */
+static void test_l1neon(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    uint32_t X = SDRAM + 0x3000, ns;
+
+    CHECK(c->s.l1neon == 0, "L1NEON is clear at reset (TRM reset value)");
+    ns = a8cache_load_simd(c, X, 16, 0);
+    CHECK(ns == T_L2 && !a8cache_probe(c, A8C_LEVEL_L1D, X) &&
+          a8cache_probe(c, A8C_LEVEL_L2, X) && CNT(c, SIMD_FILL) == 1,
+          "L1NEON clear: a NEON miss fills the L2 in a slot, not the L1 D "
+          "(%u ns)", ns);
+    ns = a8cache_load_simd(c, X + 16, 16, 20);
+    CHECK(ns == T_L2 && CNT(c, SIMD_FILL) == 1 && m.reads == 1,
+          "... the next NEON load of the line, still filling: the L2 "
+          "lookup only, no second fill (%u ns)", ns);
+    ns = a8cache_load(c, X + 32, 4, 30);
+    /* the fill started after the first load's lookup: ready at
+     * T_L2 + T_MEM; this load, at 30, waits until then */
+    CHECK(ns == T_L2 + T_MEM - 30,
+          "... an integer load of it waits for the rest of the fill (%u ns)",
+          ns);
+    a8cache_set_l1neon(c, 1);
+    ns = a8cache_load_simd(c, X + 0x1000, 16, 1000);
+    CHECK(a8cache_probe(c, A8C_LEVEL_L1D, X + 0x1000),
+          "L1NEON set: the NEON miss allocates in the L1 D too");
+    free(c);
+}
+
+/*
+ * Four L2-cacheable reads in flight (TRM Table 9-1), shared: a demand
+ * fill waits for a free one when PLDs hold all four.  No port time here,
+ * so the fills overlap entirely: each is ready T_MEM after it starts.
+ */
+static void test_fill_slots(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    uint32_t P = SDRAM + 0x20000, ns;
+
+    c->p.l3_line_ns = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+        a8cache_pld(c, P + k * 64, 0);
+    }
+    ns = a8cache_load(c, SDRAM + 0x30000, 4, 10);
+    CHECK(ns == T_L2 + T_MEM && CNT(c, FILL_SLOT_WAIT_NS) == 0,
+          "three PLD fills in flight: a load miss takes the fourth read "
+          "at once (%u ns)", ns);
+    free(c);
+
+    c = setup(&m, 3);
+    c->p.l3_line_ns = 0;
+    for (uint32_t k = 0; k < 4; k++) {
+        a8cache_pld(c, P + k * 64, 0);
+    }
+    ns = a8cache_load(c, SDRAM + 0x30000, 4, 10);
+    /* the lookup ends at 10 + T_L2; the first PLD's fill at T_MEM */
+    CHECK(ns == T_L2 + (T_MEM - (10 + T_L2)) + T_MEM &&
+          CNT(c, FILL_SLOT_WAIT_NS) == T_MEM - (10 + T_L2),
+          "four PLD fills in flight: the load miss waits for the first to "
+          "end, then fills (%u ns)", ns);
+    ns = a8cache_fetch(c, SDRAM + 0x40000, 1000);
+    CHECK(ns == T_L2 + T_MEM, "once they are done a fetch miss does not "
+          "wait (%u ns)", ns);
+    free(c);
+}
+
 int main(void)
 {
+    test_fill_slots();
+    test_attributes();
+    test_tlb_attr();
+    test_l1neon();
     test_load_use();
     test_wbuf_drain();
     test_geometry();

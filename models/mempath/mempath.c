@@ -77,6 +77,47 @@ int mempath_set_mpu_hz(mempath *m, uint64_t hz)
     return 0;
 }
 
+uint32_t mempath_page_attr(uint32_t desc, int small, uint32_t sctlr,
+                           uint32_t prrr, uint32_t nmrr)
+{
+    uint32_t cb = (desc >> 2) & 3;
+    uint32_t tex = small ? (desc >> 6) & 7 : (desc >> 12) & 7;
+    const uint32_t nc = A8C_ATTR_GIVEN | A8C_ATTR(A8C_MA_NC, A8C_MA_NC);
+
+    if (sctlr & (1u << 28)) {
+        /* TEX remap: n = TEX[0]:C:B; PRRR.TRn 2 is Normal memory */
+        uint32_t n = (tex & 1) << 2 | cb;
+
+        if (((prrr >> (2 * n)) & 3) != 2) {
+            return nc;          /* Strongly-ordered, Device, reserved */
+        }
+        return A8C_ATTR_GIVEN | A8C_ATTR((nmrr >> (2 * n)) & 3,
+                                         (nmrr >> (2 * n + 16)) & 3);
+    }
+    if (tex & 4) {
+        /* Normal, cacheable: C:B the inner policy, TEX[1:0] the outer, in
+         * the NMRR's encoding */
+        return A8C_ATTR_GIVEN | A8C_ATTR(cb, tex & 3);
+    }
+    switch (tex << 2 | cb) {
+    case 0x2:                   /* Normal, write-through, no write-allocate */
+        return A8C_ATTR_GIVEN | A8C_ATTR(A8C_MA_WT, A8C_MA_WT);
+    case 0x3:                   /* Normal, write-back, no write-allocate */
+        return A8C_ATTR_GIVEN | A8C_ATTR(A8C_MA_WB, A8C_MA_WB);
+    case 0x7:                   /* Normal, write-back, write-allocate */
+        return A8C_ATTR_GIVEN | A8C_ATTR(A8C_MA_WBWA, A8C_MA_WBWA);
+    default:
+        /* 0x4 Normal non-cacheable; Strongly-ordered (0x0), Device (0x1,
+         * 0x8), reserved and implementation defined: not cached */
+        return nc;
+    }
+}
+
+void mempath_set_actlr(mempath *m, uint32_t actlr)
+{
+    a8cache_set_l1neon(&m->cache, (actlr >> 5) & 1);
+}
+
 void mempath_mpu_off(mempath *m)
 {
     a8cache_invalidate(&m->cache, A8C_LEVEL_ALL);
@@ -136,7 +177,7 @@ uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
     uint64_t off = pa - m->sdram_base;
     uint64_t *cnt = m->cache.s.cnt;
     uint64_t hits;
-    uint32_t ns = 0;
+    uint32_t ns = 0, attr;
 
     *res = 0;
     if (off >= m->sdram_size) {
@@ -149,34 +190,47 @@ uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
         *res |= MP_R_WALKED;
         ns = mempath_walk(m, A8C_DTLB, va);
     }
-    if (!m->dcache_on) {
+    /* the page's attributes, from the D-TLB entry just hit or filled */
+    attr = m->dcache_on ? a8cache_tlb_attr(&m->cache, A8C_DTLB, va)
+                        : A8C_ATTR(A8C_MA_NC, A8C_MA_NC);
+    if (attr == A8C_ATTR(A8C_MA_NC, A8C_MA_NC)) {
         m->c[MP_UNCACHED]++;
         ns += a8cache_uncached(&m->cache, (uint32_t)pa, size, is_store,
                                m->now(m->fe) + ns);
+    } else if (A8C_ATTR_INNER(attr) == A8C_MA_NC) {
+        /* past the L1 D, to the L2: nothing for the caller's filters */
+        ns += is_store ? a8cache_store_attr(&m->cache, (uint32_t)pa, size,
+                                            attr, m->now(m->fe) + ns)
+                       : a8cache_load_attr(&m->cache, (uint32_t)pa, size,
+                                           attr, simd, m->now(m->fe) + ns);
     } else if (is_store) {
         *res |= MP_R_CACHED;
         hits = cnt[A8C_L1D_WHIT];
         /* a hit needs no clock read (not free: atomics) */
-        if (!a8cache_store_hot(&m->cache, (uint32_t)pa, size)) {
-            ns += a8cache_store_slow(&m->cache, (uint32_t)pa, size,
+        if (A8C_ATTR_INNER(attr) == A8C_MA_WT ||
+            !a8cache_store_hot(&m->cache, (uint32_t)pa, size)) {
+            ns += a8cache_store_attr(&m->cache, (uint32_t)pa, size, attr,
                                      m->now(m->fe) + ns);
         }
-        if (cnt[A8C_L1D_WHIT] != hits) {
+        /* a hit on a write-through line is no hit the filters may skip:
+         * every store goes on to the L2 */
+        if (cnt[A8C_L1D_WHIT] != hits && A8C_ATTR_INNER(attr) != A8C_MA_WT) {
             *res |= MP_R_HIT;
         }
     } else {
-        *res |= MP_R_CACHED;
         hits = cnt[A8C_L1D_HIT];
         if (!a8cache_load_hot(&m->cache, (uint32_t)pa, size)) {
             /* a NEON/VFP load does not wait for its miss (a8cache.h) */
-            ns += simd ? a8cache_load_simd_slow(&m->cache, (uint32_t)pa, size,
-                                                m->now(m->fe) + ns)
-                       : a8cache_load_slow(&m->cache, (uint32_t)pa, size,
-                                           m->now(m->fe) + ns);
+            ns += a8cache_load_attr(&m->cache, (uint32_t)pa, size, attr, simd,
+                                    m->now(m->fe) + ns);
         }
         if (cnt[A8C_L1D_HIT] != hits) {
-            *res |= MP_R_HIT;
+            *res |= MP_R_HIT | MP_R_CACHED;
+        } else if (!simd || m->cache.s.l1neon) {
+            *res |= MP_R_CACHED;    /* filled: the line is in the L1 D now */
         }
+        /* a NEON/VFP miss without ACTLR.L1NEON leaves the L1 D as it was:
+         * not MP_R_CACHED, so the caller's filters do not take its line */
     }
     if (!is_store && use) {
         ns += a8cache_load_use(&m->cache);
@@ -273,7 +327,11 @@ uint32_t mempath_pld(mempath *m, uint32_t va, uint64_t pa)
     if (!a8cache_tlb_hit(&m->cache, A8C_DTLB, va, m->asid)) {
         ns = mempath_walk(m, A8C_DTLB, va);
     }
-    ns += a8cache_pld(&m->cache, (uint32_t)pa, m->now(m->fe) + ns);
+    /* PLD fills the L2: nothing to do where the page may not be there */
+    if (A8C_ATTR_OUTER(a8cache_tlb_attr(&m->cache, A8C_DTLB, va)) !=
+        A8C_MA_NC) {
+        ns += a8cache_pld(&m->cache, (uint32_t)pa, m->now(m->fe) + ns);
+    }
     m->c[MP_STALL_NS] += ns;
     return ns;
 }

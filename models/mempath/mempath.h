@@ -33,7 +33,8 @@ enum {
     MP_FETCHES,         /* instruction fetches: one per line a TB spans */
     MP_PLDS,
     MP_OTHER,           /* of all those: outside SDRAM (SRAM, ROM) */
-    MP_UNCACHED,        /* SDRAM accesses with the MMU or cache off */
+    MP_UNCACHED,        /* SDRAM accesses past both caches: the MMU or
+                         * cache off, or a non-cacheable page */
     MP_MPU_NS,          /* ns added as the MPU runs below 1 GHz */
     MP_STALL_NS,        /* all the ns charged */
     MP_NUM
@@ -92,6 +93,19 @@ const char *mempath_reset(mempath *m, const a8cache_params *p,
 void mempath_set_ctx(mempath *m, const uint64_t ctx[5]);
 /* The MPU's rate; returns 1 if above 1 GHz (an instruction stays 1 ns). */
 int mempath_set_mpu_hz(mempath *m, uint64_t hz);
+/*
+ * The memory attributes (A8C_ATTR_GIVEN | A8C_ATTR(inner, outer)) of a
+ * page from its descriptor @desc (short-descriptor format; @small: a
+ * second-level small page, whose TEX is bits 8:6, else a section or a
+ * large page, TEX bits 14:12), the SCTLR (TRE, bit 28: TEX[0], C, B index
+ * the PRRR's memory types and the NMRR's inner/outer cacheability) and
+ * PRRR, NMRR.  ARM ARM (ARMv7-A) B3.8.2, B3.8.3, B4.1.114, B4.1.127.
+ */
+uint32_t mempath_page_attr(uint32_t desc, int small, uint32_t sctlr,
+                           uint32_t prrr, uint32_t nmrr);
+/* The CPU's ACTLR: its L1NEON bit (5) decides whether NEON/VFP loads
+ * allocate in the L1 D (a8cache_set_l1neon). */
+void mempath_set_actlr(mempath *m, uint32_t actlr);
 /* MPU OFF: the caches lose their content. */
 void mempath_mpu_off(mempath *m);
 void mempath_tlb_maint(mempath *m, int op, uint64_t value);

@@ -15,6 +15,7 @@
 static uint64_t clock_ns = 1000;
 static int walks;
 static int walk_side;
+static uint32_t walk_attr;          /* what the walk finds (0: not read) */
 
 static uint64_t now(void *fe)
 {
@@ -33,6 +34,7 @@ static void walk_read(void *fe, int side, uint32_t va, a8cache_walk *w)
     w->ndesc = 1;
     w->page_shift = 20;
     w->cacheable = 1;
+    w->attr = walk_attr;
 }
 
 static uint32_t mem_ns = 100;
@@ -54,8 +56,128 @@ static void setup(mempath *m, a8cache *twin)
     }
 }
 
+/* Descriptors: a section and a small page with TEX, C, B */
+static uint32_t sect(uint32_t tex, uint32_t c, uint32_t b)
+{
+    return tex << 12 | c << 3 | b << 2 | 2;
+}
+
+static uint32_t small(uint32_t tex, uint32_t c, uint32_t b)
+{
+    return tex << 6 | c << 3 | b << 2 | 2;
+}
+
+#define GIVEN(i, o)     (A8C_ATTR_GIVEN | A8C_ATTR(A8C_MA_##i, A8C_MA_##o))
+#define SCTLR_TRE       (1u << 28)
+/* What Linux programs with TEX remap (arch/arm/mm/proc-v7-2level.S, its
+ * PRRR and NMRR and the L_PTE_MT_* table above them) */
+#define LINUX_PRRR      0xff0a81a8u
+#define LINUX_NMRR      0x40e040e0u
+
+/* TEX/C/B, with and without TEX remap (ARM ARM B3.8.2, B3.8.3) */
+static void test_page_attr(void)
+{
+    /* without remap: TEX[2] set, C:B inner and TEX[1:0] outer */
+    CHECK_EQ(mempath_page_attr(sect(5, 0, 1), 0, 0, 0, 0), GIVEN(WBWA, WBWA));
+    CHECK_EQ(mempath_page_attr(sect(6, 1, 1), 0, 0, 0, 0), GIVEN(WB, WT));
+    CHECK_EQ(mempath_page_attr(sect(4, 1, 0), 0, 0, 0, 0), GIVEN(WT, NC));
+    CHECK_EQ(mempath_page_attr(small(7, 0, 0), 1, 0, 0, 0), GIVEN(NC, WB));
+    /* TEX[2] clear: the ARMv6 encodings */
+    CHECK_EQ(mempath_page_attr(sect(0, 0, 0), 0, 0, 0, 0), GIVEN(NC, NC));
+    CHECK_EQ(mempath_page_attr(sect(0, 0, 1), 0, 0, 0, 0), GIVEN(NC, NC));
+    CHECK_EQ(mempath_page_attr(sect(0, 1, 0), 0, 0, 0, 0), GIVEN(WT, WT));
+    CHECK_EQ(mempath_page_attr(sect(0, 1, 1), 0, 0, 0, 0), GIVEN(WB, WB));
+    CHECK_EQ(mempath_page_attr(sect(1, 0, 0), 0, 0, 0, 0), GIVEN(NC, NC));
+    CHECK_EQ(mempath_page_attr(sect(1, 1, 1), 0, 0, 0, 0), GIVEN(WBWA, WBWA));
+    CHECK_EQ(mempath_page_attr(sect(2, 0, 0), 0, 0, 0, 0), GIVEN(NC, NC));
+    /* a small page's TEX is bits 8:6, not 14:12 */
+    CHECK_EQ(mempath_page_attr(small(1, 1, 1), 1, 0, 0, 0), GIVEN(WBWA, WBWA));
+    CHECK_EQ(mempath_page_attr(small(1, 1, 1), 0, 0, 0, 0), GIVEN(WB, WB));
+    /* TEX remap with Linux's PRRR/NMRR: its memory types */
+    CHECK_EQ(mempath_page_attr(small(0, 1, 1), 1, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(WB, WB));    /* WRITEBACK */
+    CHECK_EQ(mempath_page_attr(small(1, 1, 1), 1, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(WBWA, WBWA)); /* WRITEALLOC */
+    CHECK_EQ(mempath_page_attr(small(0, 1, 0), 1, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(WT, WT));  /* WRITETHROUGH */
+    CHECK_EQ(mempath_page_attr(small(0, 0, 1), 1, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(NC, NC));    /* BUFFERABLE */
+    CHECK_EQ(mempath_page_attr(small(0, 0, 0), 1, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(NC, NC));    /* UNCACHED */
+    CHECK_EQ(mempath_page_attr(small(1, 0, 0), 1, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(NC, NC));    /* DEV_SHARED */
+    /* the PMD_SECT_WB section of a uniprocessor kernel (PMD_FLAGS_UP) */
+    CHECK_EQ(mempath_page_attr(sect(0, 1, 1), 0, SCTLR_TRE, LINUX_PRRR,
+                               LINUX_NMRR), GIVEN(WB, WB));
+    /* remap reads the index's own fields: another NMRR, another answer */
+    CHECK_EQ(mempath_page_attr(small(0, 1, 1), 1, SCTLR_TRE, LINUX_PRRR,
+                               0x00400040u), GIVEN(WBWA, WBWA));
+}
+
+/* The walk's attributes decide the path: a device page is not cached */
+static void test_attr_path(void)
+{
+    mempath m;
+    a8cache twin;
+    unsigned res;
+    uint32_t ns, want;
+    uint64_t on[5] = { 1 | 4 | (1 << 12), 5, BASE, 0, 0 };
+
+    setup(&m, &twin);
+    mempath_set_ctx(&m, on);
+    walk_attr = GIVEN(NC, NC);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100000, 4, false, false, false,
+                   &res);
+    clock_ns += 100000;             /* the first access's transfers done */
+    ns = mempath_access(&m, 0xd0000040u, BASE + 0x100040, 4, false, false,
+                        false, &res);
+    want = a8cache_uncached(&twin, BASE + 0x100040, 4, 0, clock_ns);
+    CHECK_EQ(ns, want);
+    CHECK(!(res & (MP_R_FAST | MP_R_CACHED | MP_R_HIT)),
+          "device page: not through the L1 D, nothing to skip");
+    CHECK_EQ(m.c[MP_UNCACHED], 2);
+    CHECK(!a8cache_probe(&m.cache, A8C_LEVEL_L1D, BASE + 0x100040) &&
+          !a8cache_probe(&m.cache, A8C_LEVEL_L2, BASE + 0x100040),
+          "device page: in neither cache");
+    /* write-through: a store hit is no hit the filters may skip */
+    mempath_tlb_maint(&m, MP_TLBI_ALL, 0);
+    walk_attr = GIVEN(WT, WB);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100000, 4, false, false, false,
+                   &res);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100000, 4, true, false, false,
+                   &res);
+    CHECK(!(res & (MP_R_FAST | MP_R_HIT)) && (res & MP_R_CACHED),
+          "write-through store hit: cached, not skippable");
+    /* ACTLR.L1NEON clear: a NEON miss leaves no line for the filters */
+    mempath_tlb_maint(&m, MP_TLBI_ALL, 0);
+    walk_attr = GIVEN(WB, WB);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100400, 8, false, true, false,
+                   &res);
+    CHECK(!(res & (MP_R_CACHED | MP_R_HIT)),
+          "L1NEON clear: a NEON load that missed is no line in the L1 D");
+    mempath_access(&m, 0xd0000000u, BASE + 0x100408, 8, false, true, false,
+                   &res);
+    CHECK(!(res & (MP_R_CACHED | MP_R_FAST)),
+          "... and the next NEON load of the line misses the L1 D again");
+    mempath_set_actlr(&m, 0x62);
+    mempath_access(&m, 0xd0000000u, BASE + 0x100800, 8, false, true, false,
+                   &res);
+    CHECK(res & MP_R_CACHED, "L1NEON set: the NEON miss fills the L1 D");
+    mempath_set_actlr(&m, 0);
+    /* ACTLR.L1NEON */
+    CHECK_EQ(m.cache.s.l1neon, 0);
+    mempath_set_actlr(&m, 0x62);
+    CHECK_EQ(m.cache.s.l1neon, 1);
+    mempath_set_actlr(&m, 0x42);
+    CHECK_EQ(m.cache.s.l1neon, 0);
+    walk_attr = 0;
+}
+
 int main(void)
 {
+    test_page_attr();
+    test_attr_path();
+
     mempath m;
     a8cache twin;
     unsigned res;

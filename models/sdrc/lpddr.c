@@ -141,7 +141,9 @@ uint64_t lpddr_selfrefresh_enter(LpddrRank *r, const LpddrTiming *t,
 uint64_t lpddr_selfrefresh_exit(LpddrRank *r, const LpddrTiming *t,
                                 uint64_t at, uint32_t extra)
 {
-    uint64_t ready = max64(at, r->since + t->tcke) + extra + t->txsr;
+    /* CKE low at least tCKE, the device in self-refresh at least tRFC */
+    uint64_t least = t->tcke > t->trfc ? t->tcke : t->trfc;
+    uint64_t ready = max64(at, r->since + least) + extra + t->txsr;
     int i;
 
     for (i = 0; i < LPDDR_BANKS; i++) {

@@ -22,7 +22,10 @@
  *  - AUTO REFRESH: all banks precharged first, then tRFC per command.
  *  - Power-down (CKE low, rows stay open): at least tCKE, exit tXP.
  *  - Self-refresh (banks precharged, CKE low, the device refreshes
- *    itself): at least tCKE, exit tXSR to the next command.
+ *    itself): CKE low at least tCKE and the device in self-refresh at
+ *    least tRFC (it may have begun an internal refresh: LPDDR data sheets
+ *    that follow JESD209, "the minimum time that the device must remain in
+ *    Self Refresh mode is tRFC"); exit tXSR to the next command.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -109,9 +112,10 @@ uint64_t lpddr_powerdown_exit(LpddrRank *r, const LpddrTiming *t,
 uint64_t lpddr_selfrefresh_enter(LpddrRank *r, const LpddrTiming *t,
                                  uint64_t at);
 /*
- * Self-refresh exit asked at @at; @extra ps of the controller's own exit
- * sequence (clock restart, DLL) come before CKE rises.  Returns when the
- * next command may issue (tXSR after CKE).
+ * Self-refresh exit asked at @at; CKE rises no earlier than max(tCKE,
+ * tRFC) after the entry; @extra ps of the controller's own exit sequence
+ * (clock restart, DLL) come before CKE rises.  Returns when the next
+ * command may issue (tXSR after CKE).
  */
 uint64_t lpddr_selfrefresh_exit(LpddrRank *r, const LpddrTiming *t,
                                 uint64_t at, uint32_t extra);

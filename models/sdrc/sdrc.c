@@ -17,6 +17,8 @@ const SdrcParams sdrc_default_params = {
     .dll_relock_ns = 0,
     .clock_restart_cycles = 1,
     .write_latency_cycles = 1,
+    .sr_exit_refreshes = 1,
+    .sr_overhead_ns = 0,
 };
 
 static uint64_t max64(uint64_t a, uint64_t b)
@@ -135,8 +137,12 @@ const char *sdrc_params_check(const SdrcParams *p)
 {
     if (p->dll_relock_ns > SDRC_PARAM_MAX ||
         p->clock_restart_cycles > SDRC_PARAM_MAX ||
-        p->write_latency_cycles > SDRC_PARAM_MAX) {
+        p->write_latency_cycles > SDRC_PARAM_MAX ||
+        p->sr_overhead_ns > SDRC_PARAM_MAX) {
         return "a value is above 1000000";
+    }
+    if (p->sr_exit_refreshes > 8) {
+        return "sr_exit_refreshes is above 8";
     }
     return NULL;
 }
@@ -321,6 +327,32 @@ static uint32_t pd_restart(const SdrcModel *m)
     return m->cfg.power.extclkdis ? m->restart_ps : 0;
 }
 
+/*
+ * Rank @k leaves self-refresh, asked at @t, the controller's own steps
+ * (@extra ps: clock restart, DLL) before CKE rises: the LPDDR's exit
+ * (tXSR), the SDRC's overhead, then the refreshes it owes (sr_exit_
+ * refreshes; its refresh counter starts again after them).  Returns when
+ * the rank takes the next command.
+ */
+static uint64_t sr_exit(SdrcModel *m, int k, uint64_t t, uint64_t extra)
+{
+    LpddrRank *r = &m->rank[k];
+    const SdrcCsDerived *d = &m->cs[k];
+    uint64_t ready = lpddr_selfrefresh_exit(r, &d->t, t,
+                                            extra +
+                                            m->params.sr_overhead_ns * 1000ull);
+
+    if (m->params.sr_exit_refreshes && d->refi_ps) {
+        ready = lpddr_refresh(r, &d->t, ready, m->params.sr_exit_refreshes);
+        m->cnt.refreshes += m->params.sr_exit_refreshes;
+        m->ref_end[k] = ready;
+    }
+    m->cnt.sr_exits++;
+    m->next_ref[k] = ready + d->refi_ps;
+    m->sr_cause[k] = SDRC_SR_NONE;
+    return ready;
+}
+
 /* Everything rank @k does on its own before @t (events at @t wait). */
 static void rank_advance(SdrcModel *m, int k, uint64_t t)
 {
@@ -485,11 +517,8 @@ uint64_t sdrc_access(SdrcModel *m, uint64_t paddr, uint32_t bytes,
         if (m->sr_cause[k] != SDRC_SR_AUTO) {
             extra += m->params.dll_relock_ns * 1000;
         }
-        t1 = lpddr_selfrefresh_exit(r, &d->t, t, extra);
-        m->cnt.sr_exits++;
+        t1 = sr_exit(m, k, t, extra);
         m->cnt.sr_wait_ps += t1 - t;
-        m->next_ref[k] = t1 + d->refi_ps;
-        m->sr_cause[k] = SDRC_SR_NONE;
     } else if (m->exit_end[k] > t) {
         t1 = m->exit_end[k];
         m->cnt.sr_wait_ps += t1 - t;
@@ -589,12 +618,8 @@ static void core_idle(SdrcModel *m, uint64_t now_ns, bool idle, bool off)
             (m->sr_cause[k] != SDRC_SR_IDLE && m->sr_cause[k] != SDRC_SR_OFF)) {
             continue;
         }
-        m->exit_end[k] = lpddr_selfrefresh_exit(r, &m->cs[k].t, t,
-                                                m->restart_ps +
-                                                m->params.dll_relock_ns * 1000);
-        m->cnt.sr_exits++;
-        m->next_ref[k] = m->exit_end[k] + m->cs[k].refi_ps;
-        m->sr_cause[k] = SDRC_SR_NONE;
+        m->exit_end[k] = sr_exit(m, k, t, m->restart_ps +
+                                 m->params.dll_relock_ns * 1000ull);
         m->idle_since = max64(m->idle_since, m->exit_end[k]);
     }
 }

@@ -183,6 +183,20 @@ typedef struct SdrcParams {
     uint32_t clock_restart_cycles;
     /* WRITE to first data: 1 clock on LPDDR (JESD209). */
     uint32_t write_latency_cycles;
+    /*
+     * AUTO REFRESH commands the SDRC issues after a self-refresh exit,
+     * before the first access: LPDDR data sheets that follow JESD209
+     * recommend one ("an internally timed refresh event can be missed when
+     * CKE is raised"); 1.
+     */
+    uint32_t sr_exit_refreshes;
+    /*
+     * The SDRC's own overhead on a self-refresh round trip (CLKCTRL = 2)
+     * beyond the LPDDR's rules and the steps above, added to the exit: the
+     * one parameter fitted on the phone's SDRC_POWER = 0x129 figures (the
+     * 8 MB row; docs/calibration.md).
+     */
+    uint32_t sr_overhead_ns;
 } SdrcParams;
 
 extern const SdrcParams sdrc_default_params;

@@ -140,14 +140,24 @@ static void test_refresh_and_power(void)
     lpddr_powerdown_enter(&r, 200 * CK);
     CHECK_EQ(lpddr_powerdown_exit(&r, &tim, 300 * CK, CK), 303 * CK);
 
-    /* self-refresh: banks precharged first; exit tCKE, extra, tXSR */
+    /* self-refresh: banks precharged first; exit no earlier than tRFC
+     * (27 clocks, more than tCKE's 4) after the entry, extra, tXSR */
     lpddr_access(&r, &tim, 2, 5, 0, 4, 400 * CK, 0, 0, &o);
     t = lpddr_selfrefresh_enter(&r, &tim, 410 * CK);
     CHECK_EQ(t, (410 + 3) * CK);       /* tRAS (408) passed, tRP */
     CHECK_EQ(r.state, LPDDR_SELFREFRESH);
     CHECK_EQ(lpddr_selfrefresh_exit(&r, &tim, 414 * CK, CK),
-             (417 + 1 + 40) * CK);
-    CHECK_EQ(r.bank[2].act_ok, 458 * CK);
+             (413 + 27 + 1 + 40) * CK);
+    CHECK_EQ(r.bank[2].act_ok, (413 + 27 + 1 + 40) * CK);
+    /* with tCKE the longer, tCKE decides */
+    {
+        LpddrTiming t2 = tim;
+
+        t2.tcke = 30 * CK;
+        lpddr_selfrefresh_enter(&r, &t2, 600 * CK);
+        CHECK_EQ(lpddr_selfrefresh_exit(&r, &t2, 601 * CK, 0),
+                 (600 + 30 + 40) * CK);
+    }
     lpddr_selfrefresh_enter(&r, &tim, 1000 * CK);
     CHECK_EQ(lpddr_selfrefresh_exit(&r, &tim, 2000 * CK, 0), 2040 * CK);
 }

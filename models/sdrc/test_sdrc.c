@@ -474,30 +474,36 @@ static void test_selfrefresh_autocount(void)
     CHECK_EQ(a.cnt.sr_entries, 0);
     CHECK_EQ(a.cnt.row_misses, 8);
     /* 0x129: self-refresh one L3 clock after each access; each load pays
-     * restart + tXSR and then the same row miss: 286.89 ns */
-    CHECK_EQ(eb, 8 * 287);
+     * restart + tXSR + the AUTO REFRESH owed on exit (tRFC), then the
+     * same row miss: 425.2 ns */
+    CHECK_EQ(eb, 8 * ((TCK + T_XSR + T_RFC + T_RCD + T_CL + T_LINE + 999) /
+                      1000));
     CHECK_EQ(b.cnt.row_misses, 8);
     CHECK_EQ(b.cnt.sr_exits, 8);
     CHECK_EQ(b.cnt.sr_entries, 2 + 8);
-    CHECK_EQ(b.cnt.sr_wait_ps, 8 * (TCK + T_XSR));
-    /* the difference is the self-refresh exit, tXSR, on every load */
-    CHECK_EQ(b.cnt.access_ps - a.cnt.access_ps, 8 * T_XSR);
-    CHECK_EQ(eb - ea, 8 * 205);
+    CHECK_EQ(b.cnt.sr_wait_ps, 8 * (TCK + T_XSR + T_RFC));
+    /* the difference is the self-refresh exit, tXSR, and the refresh
+     * after it, on every load */
+    CHECK_EQ(b.cnt.access_ps - a.cnt.access_ps, 8 * (T_XSR + T_RFC));
+    CHECK_EQ(eb - ea, 8 * ((TCK + T_XSR + T_RFC + T_RCD + T_CL + T_LINE +
+                            999) / 1000 - 82));
     CHECK_EQ(sdrc_rank_state(&b, 0), LPDDR_SELFREFRESH);
     CHECK_EQ(sdrc_rank_state(&a, 0), LPDDR_ACTIVE);
-    /* no refreshes by the controller while in self-refresh */
+    /* no refreshes by the controller while in self-refresh: only the one
+     * owed after each exit */
     sdrc_sync(&b, 1000000);
-    CHECK_EQ(b.cnt.refreshes, 0);
+    CHECK_EQ(b.cnt.refreshes, 8);
     sdrc_sync(&a, 1000000);
     CHECK_EQ(a.cnt.refreshes, 2 * 133);
 
     /* a load 10 ns after one that ended: self-refresh entered 5.1 ns
-     * after it and the banks precharged (tRP): CKE low for tCKE first */
+     * after it and the banks precharged (tRP): in self-refresh for tRFC
+     * (longer than tCKE) first */
     setup(&b, SDRC_POWER_HS_OFF, NULL);
     sdrc_access(&b, SDRAM, LINE, 0, 1000);
-    e = 1000000 + TCK + T_XSR + T_RCD + T_CL + T_LINE;  /* end of the load */
+    e = 1000000 + TCK + T_XSR + T_RFC + T_RCD + T_CL + T_LINE; /* its end */
     CHECK_EQ(sdrc_access(&b, SDRAM + 64, LINE, 0, e / 1000 + 10),
-             ((e + TCK + T_RP + T_CKE) + TCK + T_XSR + T_RCD + T_CL +
+             ((e + TCK + T_RP + T_RFC) + TCK + T_XSR + T_RFC + T_RCD + T_CL +
               T_LINE - (e / 1000 + 10) * 1000 + 999) / 1000);
     /* back-to-back (no idle clock): no self-refresh between them */
     setup(&b, SDRC_POWER_HS_OFF, NULL);
@@ -512,12 +518,14 @@ static void test_selfrefresh_autocount(void)
     sdrc_access(&b, SDRAM, LINE, 0, 1000);
     set_power(&b, SDRC_POWER_HS_OFF, 2000);
     CHECK_EQ(b.cnt.sr_entries, 0);
-    CHECK_EQ(sdrc_access(&b, SDRAM + 64, LINE, 0, 3000), 287);
+    CHECK_EQ(sdrc_access(&b, SDRAM + 64, LINE, 0, 3000),
+             (TCK + T_XSR + T_RFC + T_RCD + T_CL + T_LINE + 999) / 1000);
     CHECK_EQ(b.cnt.sr_entries, 2);
     /* and back to 0x9: the next load wakes it, the ones after do not pay */
     set_power(&b, SDRC_POWER_LINUX, 4000);
-    CHECK_EQ(sdrc_access(&b, SDRAM + 128, LINE, 0, 4100), 287);
-    CHECK_EQ(sdrc_access(&b, SDRAM + 192, LINE, 0, 4500), 62);
+    CHECK_EQ(sdrc_access(&b, SDRAM + 128, LINE, 0, 4100),
+             (TCK + T_XSR + T_RFC + T_RCD + T_CL + T_LINE + 999) / 1000);
+    CHECK_EQ(sdrc_access(&b, SDRAM + 192, LINE, 0, 4700), 62);
     CHECK_EQ(b.cnt.sr_entries, 3);
 }
 
@@ -539,12 +547,12 @@ static void test_idle_request(void)
     CHECK_EQ(m.rank[0].since, 2000000 + T_RP);     /* bank 0 precharged */
     sdrc_core_idle(&m, 5000, false, false);
     CHECK_EQ(m.cnt.sr_exits, 2);
-    CHECK_EQ(m.exit_end[0], 5000000 + TCK + T_XSR);
+    CHECK_EQ(m.exit_end[0], 5000000 + TCK + T_XSR + T_RFC);
     /* a load before the exit ends waits for it, and misses */
     CHECK_EQ(sdrc_access(&m, SDRAM + 64, LINE, 0, 5100),
-             (5000000 + TCK + T_XSR + T_RCD + T_CL + T_LINE - 5100000 +
-              999) / 1000);                            /* 187 */
-    CHECK_EQ(m.cnt.sr_wait_ps, 5000000 + TCK + T_XSR - 5100000);
+             (5000000 + TCK + T_XSR + T_RFC + T_RCD + T_CL + T_LINE -
+              5100000 + 999) / 1000);                  /* 326 */
+    CHECK_EQ(m.cnt.sr_wait_ps, 5000000 + TCK + T_XSR + T_RFC - 5100000);
     /* after it: the ordinary cost */
     CHECK_EQ(sdrc_access(&m, SDRAM + 128, LINE, 0, 6000), 62);
 
@@ -562,7 +570,25 @@ static void test_idle_request(void)
     setup(&m, 0x49, &p);
     sdrc_core_idle(&m, 2000, true, false);
     sdrc_core_idle(&m, 5000, false, false);
-    CHECK_EQ(m.exit_end[0], 5000000 + TCK + 1000000 + T_XSR);
+    CHECK_EQ(m.exit_end[0], 5000000 + TCK + 1000000 + T_XSR + T_RFC);
+
+    /* no refresh owed on exit ([sdrc] sr_exit_refreshes = 0), and the
+     * SDRC's own overhead on the round trip ([sdrc] sr_overhead_ns) */
+    p = sdrc_default_params;
+    p.sr_exit_refreshes = 0;
+    setup(&m, 0x49, &p);
+    sdrc_core_idle(&m, 2000, true, false);
+    sdrc_core_idle(&m, 5000, false, false);
+    CHECK_EQ(m.exit_end[0], 5000000 + TCK + T_XSR);
+    CHECK_EQ(m.cnt.refreshes, 0);
+    p.sr_exit_refreshes = 2;
+    p.sr_overhead_ns = 100;
+    setup(&m, 0x49, &p);
+    sdrc_core_idle(&m, 2000, true, false);
+    sdrc_core_idle(&m, 5000, false, false);
+    CHECK_EQ(m.exit_end[0], 5000000 + TCK + 100000 + T_XSR + 2 * T_RFC);
+    CHECK_EQ(m.cnt.refreshes, 2 * 2);   /* both chip selects */
+    p = sdrc_default_params;
 
     /* 0x129 with the idle request: AUTOCOUNT does not count while CORE
      * idles; a self-refresh the PRCM holds ends when CORE wakes, and
@@ -575,7 +601,7 @@ static void test_idle_request(void)
     CHECK_EQ(m.cnt.sr_entries, 3);
     sdrc_core_idle(&m, 5000, false, false);
     CHECK_EQ(m.cnt.sr_exits, 3);
-    sdrc_sync(&m, 5300);
+    sdrc_sync(&m, 5500);        /* the exits end at 5348.4 ns */
     CHECK_EQ(m.cnt.sr_entries, 5);
 
     /* CORE OFF: self-refresh whatever SDRC_POWER says (the SDRAM keeps
@@ -592,7 +618,7 @@ static void test_idle_request(void)
     CHECK_EQ(m.cnt.refreshes, 0);
     sdrc_core_idle(&m, 100000, false, false);
     CHECK_EQ(sdrc_rank_state(&m, 0), LPDDR_ACTIVE);
-    CHECK_EQ(m.next_ref[0], 100000000 + TCK + T_XSR + T_REFI);
+    CHECK_EQ(m.next_ref[0], 100000000 + TCK + T_XSR + T_RFC + T_REFI);
     CHECK_EQ(sdrc_access(&m, SDRAM + 64, LINE, 0, 101000), 82);
 }
 

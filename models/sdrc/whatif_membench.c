@@ -48,12 +48,22 @@ static uint64_t now;                /* ns */
 static uint32_t *page_src, *page_dst;   /* virtual page -> physical page */
 static uint32_t last_src, last_dst;
 
+static SdrcParams sdrc_p;          /* the defaults; argv[1]: sr_overhead_ns */
+static uint32_t sdrc_power = 0x9;   /* Linux's SDRC_POWER */
+
 static void reset(void)
 {
     a8cache_next next = { sdrc_next_level_access, &sdrc };
+    SdrcRegs r;
+    SdrcConfig c;
 
-    sdrc_init(&sdrc, NULL, 195200000u, SDRAM);
+    sdrc_init(&sdrc, &sdrc_p, 195200000u, SDRAM);
+    sdrc_n9_regs(&r);
+    r.power = sdrc_power;
+    sdrc_decode(&r, 195200000u, &c);
+    sdrc_set_config(&sdrc, &c, now);
     a8cache_init(&cache, &a8cache_default_params, &next, 1);
+    a8cache_set_l1neon(&cache, 1);     /* the machine's [cpu] actlr */
     last_src = last_dst = ~0u;
 }
 
@@ -226,7 +236,7 @@ static void chase(uint32_t ws, double phone_ns)
                 a8cache_walk w = {
                     { SDRAM + 0x4000 + (va >> 20) * 4,
                       SDRAM + 0x100000 + ((va >> 12) & 0xfff) * 4 },
-                    2, 12, 0, 1, 0 };
+                    2, 12, 0, 1, 0, 0 };
 
                 st += a8cache_walk_tlb(&cache, A8C_DTLB, va, 1, &w, now);
             }
@@ -274,10 +284,14 @@ static void chase(uint32_t ws, double phone_ns)
     free(next);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     uint32_t bytes = 8 * MB, np = bytes / 4096, x = 12345;
 
+    sdrc_p = sdrc_default_params;
+    if (argc > 1) {
+        sdrc_p.sr_overhead_ns = (uint32_t)strtoul(argv[1], NULL, 0);
+    }
     page_src = malloc(np * sizeof(*page_src));
     page_dst = malloc(np * sizeof(*page_dst));
     for (uint32_t i = 0; i < np; i++) {
@@ -298,6 +312,14 @@ int main(void)
     }
     streams("random (4 KB pages anywhere)", bytes);
     chase(512 * 1024, 64);
+    /* SDRC_POWER = 0x129 (the phone's table: facts.md, membench-0x129) */
+    chase(2 * MB, 182);
+    chase(8 * MB, 211);
+    sdrc_power = 0x129;
+    printf("SDRC_POWER = 0x129, sr_overhead_ns %u:\n", sdrc_p.sr_overhead_ns);
+    chase(512 * 1024, 211);
+    chase(2 * MB, 578);
+    chase(8 * MB, 695);
     free(page_src);
     free(page_dst);
     return 0;

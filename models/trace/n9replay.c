@@ -79,6 +79,7 @@ typedef struct replay {
 
     mempath mp;
     a8cache_params cache_p;
+    uint32_t actlr;         /* param.cpu.actlr (0 in older traces) */
     a8cache_next next;
     SdrcModel sdrc;
     SdrcParams sdrc_p;
@@ -268,6 +269,8 @@ static void params_apply(replay *r)
     char key[160];
 
     r->seed = param_get(r, "timing.seed");
+    r->actlr = param_find(r, "cpu.actlr") ?
+               (uint32_t)param_get(r, "cpu.actlr") : 0;
     r->cache_p = a8cache_default_params;
     for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
         snprintf(key, sizeof(key), "cache.%s", a8cache_param_keys[i].name);
@@ -278,7 +281,14 @@ static void params_apply(replay *r)
     if (why) {
         die("[cache]: %s", why);
     }
+    r->sdrc_p = sdrc_default_params;    /* older traces lack the newer keys */
     r->sdrc_p.dll_relock_ns = (uint32_t)param_get(r, "sdrc.dll_relock_ns");
+    if (param_find(r, "sdrc.sr_exit_refreshes")) {
+        r->sdrc_p.sr_exit_refreshes =
+            (uint32_t)param_get(r, "sdrc.sr_exit_refreshes");
+        r->sdrc_p.sr_overhead_ns =
+            (uint32_t)param_get(r, "sdrc.sr_overhead_ns");
+    }
     r->sdrc_p.clock_restart_cycles =
         (uint32_t)param_get(r, "sdrc.clock_restart_cycles");
     r->sdrc_p.write_latency_cycles =
@@ -672,6 +682,7 @@ static void mem_reset(replay *r)
     if (why) {
         die("[cache]: %s", why);
     }
+    mempath_set_actlr(&r->mp, r->actlr);
 }
 
 static void event(replay *r, const n9trace_event *ev)
@@ -693,6 +704,7 @@ static void event(replay *r, const n9trace_event *ev)
             .global = (ev->a[2] >> 16) & 1,
             .cacheable = (ev->a[2] >> 17) & 1,
             .on_chip = (uint32_t)ev->a[3],
+            .attr = (uint32_t)(ev->a[2] >> 18) & 0x1f,
         };
         return;
     case N9T_ACCESS:

@@ -140,14 +140,20 @@ def invariants(st):
        c['walks'], c['itlb_misses'] + c['dtlb_misses'])
     le('walks <= walk-descriptors', c['walks'], c['walk_descriptors'])
     le('walk-descriptors <= 2 walks', c['walk_descriptors'], 2 * c['walks'])
-    # every L2 write is an L1 D store miss or an L1 D write-back
-    eq('l2-write-hits + l2-write-misses == l1d-store-misses + l1d-writebacks',
+    # every L2 write is an L1 D store miss, an L1 D write-back or a store
+    # hit on a write-through line (a build from before issue 18 has none)
+    eq('l2-write-hits + l2-write-misses == l1d-store-misses + l1d-writebacks '
+       '+ l1d-write-through',
        c['l2_write_hits'] + c['l2_write_misses'],
-       c['l1d_store_misses'] + c['l1d_writebacks'])
-    # every write to memory: an L2 write-back, a streamed line, uncached
-    eq('mem-writes == l2-writebacks + l2-write-streamed + uncached-writes',
+       c['l1d_store_misses'] + c['l1d_writebacks'] +
+       c.get('l1d_write_through', 0))
+    # every write to memory: an L2 write-back, a streamed line, uncached,
+    # or one the L2 does not keep (outer write-through or non-cacheable)
+    eq('mem-writes == l2-writebacks + l2-write-streamed + uncached-writes + '
+       'l2-write-around',
        c['mem_writes'],
-       c['l2_writebacks'] + c['l2_write_streamed'] + c['uncached_writes'])
+       c['l2_writebacks'] + c['l2_write_streamed'] + c['uncached_writes'] +
+       c.get('l2_write_around', 0))
     # every L2 read is an L1 miss or a descriptor read through the L2; every
     # memory read an L2 read miss, an uncached read, a PLD fill or a
     # descriptor read from memory; the descriptors add up to the walks'

@@ -152,13 +152,15 @@ def main():
     # [sdrc] reaches the SDRC's model (the stats file names what it used).
     sdrcini = os.path.join(tmp, 'sdrc.ini')
     with open(sdrcini, 'w') as f:
-        f.write('[sdrc]\ndll_relock_ns = 1234\nwrite_latency_cycles = 2\n')
+        f.write('[sdrc]\ndll_relock_ns = 1234\nwrite_latency_cycles = 2\n'
+                'sr_overhead_ns = 7\n')
     rc, err, _ = run_qemu(qemu, ',timing=%s,stats=%s' % (sdrcini, stats))
     try:
         p = json.load(open(stats))['sdrc']['params']
         check('[sdrc] parameters reach the SDRC model (%s)' % p, rc == 0 and
               p == {'dll_relock_ns': 1234, 'clock_restart_cycles': 1,
-                    'write_latency_cycles': 2}, err.strip())
+                    'write_latency_cycles': 2, 'sr_exit_refreshes': 1,
+                    'sr_overhead_ns': 7}, err.strip())
     except (OSError, ValueError, KeyError) as e:
         check('[sdrc] parameters in the stats file', False, '%s; %s' % (e, err))
 
@@ -239,7 +241,7 @@ def timing_set(qemu, tmp, elf, good):
     try:
         p = d['timing_params']
         want = {'timing', 'l4-wkup', 'l4-core', 'l4-per', 'l4-emu', 'l3',
-                'prcm', 'sdrc', 'cache', 'clocks', 'sdram'}
+                'prcm', 'sdrc', 'cache', 'cpu', 'clocks', 'sdram'}
         check('the stats file holds every timing parameter, defaults '
               'included (%d sections; l3_hz %d, txsr %d, l3_ns %d), and no '
               'override' % (len(p), p['clocks']['l3_hz'], p['sdram']['txsr'],

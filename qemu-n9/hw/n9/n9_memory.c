@@ -154,7 +154,9 @@ static bool n9_memory_read_desc(N9MemoryState *s, hwaddr pa, uint32_t *desc,
 /*
  * What the hardware walk reads for @va (short-descriptor format, ARM ARM
  * B3.5): the first-level descriptor, for a page table the second-level
- * one, the page size and nG.  Read without charging.
+ * one, the page size, nG and the memory attributes (TEX/C/B, through the
+ * PRRR/NMRR remap when SCTLR.TRE is set: mempath_page_attr).  Read
+ * without charging.
  */
 static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
 {
@@ -179,6 +181,7 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
     w->page_shift = 12;
     w->global = 0;
     w->on_chip = 0;
+    w->attr = 0;                /* a fault: none (the walk still reads) */
     if (!n9_memory_read_desc(s, w->desc_pa[0], &l1, 0, &w->on_chip)) {
         return;             /* not in memory: the walk reads one */
     }
@@ -186,6 +189,9 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
     case 2:                                 /* section, supersection */
         w->page_shift = (l1 & (1u << 18)) ? 24 : 20;
         w->global = !(l1 & (1u << 17));
+        w->attr = mempath_page_attr(l1, 0, N9_BANKED(env, sec, sctlr),
+                                    N9_BANKED(env, sec, mair0),
+                                    N9_BANKED(env, sec, mair1));
         return;
     case 1:                                 /* page table */
         w->desc_pa[1] = (l1 & ~0x3ffu) | (((va >> 12) & 0xff) << 2);
@@ -194,6 +200,11 @@ static void n9_memory_walk_read(N9MemoryState *s, uint32_t va, a8cache_walk *w)
             (l2 & 3)) {
             w->page_shift = (l2 & 3) == 1 ? 16 : 12;
             w->global = !(l2 & (1u << 11));
+            /* PRRR and NMRR are QEMU's MAIR0 and MAIR1 */
+            w->attr = mempath_page_attr(l2, (l2 & 3) != 1,
+                                        N9_BANKED(env, sec, sctlr),
+                                        N9_BANKED(env, sec, mair0),
+                                        N9_BANKED(env, sec, mair1));
         }
         return;
     default:                                /* fault: the walk reads one */
@@ -424,7 +435,8 @@ static void n9_memory_rec_walk(N9MemoryState *s, int side,
         .time_ns = n9_memory_now(s),
         .a = { w->desc_pa[0], w->desc_pa[1],
                w->ndesc | w->page_shift << 8 | (w->global & 1) << 16 |
-               (w->cacheable & 1) << 17, w->on_chip },
+               (w->cacheable & 1) << 17 | (uint64_t)(w->attr & 0x1f) << 18,
+               w->on_chip },
     };
 
     n9_memory_rec_put(s, &ev);
@@ -904,6 +916,8 @@ static void n9_memory_reset(void *opaque)
     /* caches and TLBs start empty; counters start again with each boot */
     why = mempath_reset(&s->mp, &s->params, &next, s->seed);
     assert(!why);       /* checked when the timing file was read */
+    /* ACTLR.L1NEON: QEMU holds ACTLR at its reset value ([cpu] actlr) */
+    mempath_set_actlr(&s->mp, s->cpu->reset_auxcr);
     a8cache_set_l1d_watch(&s->mp.cache, n9_memory_l1d_watch, s);
     mem_hook_skip.last_val = ~0u;
     n9_memory_skip_drop();

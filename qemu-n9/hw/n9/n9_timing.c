@@ -106,6 +106,7 @@ N9Timing *n9_timing_new(void)
     t->prcm = prcm_wake_default_params;
     t->sdrc = sdrc_default_params;
     t->cache = a8cache_default_params;
+    t->actlr = N9_DEFAULT_ACTLR;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -339,11 +340,41 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         { "dll_relock_ns", offsetof(SdrcParams, dll_relock_ns) },
         { "clock_restart_cycles", offsetof(SdrcParams, clock_restart_cycles) },
         { "write_latency_cycles", offsetof(SdrcParams, write_latency_cycles) },
+        { "sr_exit_refreshes", offsetof(SdrcParams, sr_exit_refreshes) },
+        { "sr_overhead_ns", offsetof(SdrcParams, sr_overhead_ns) },
+    };
+    const char *why;
+
+    if (!n9_timing_load_u32_keys(kf, lines, "sdrc", keys,
+                                 ARRAY_SIZE(keys), SDRC_PARAM_MAX,
+                                 &t->sdrc, errp)) {
+        return false;
+    }
+    why = sdrc_params_check(&t->sdrc);
+    if (why) {
+        g_autofree char *where = n9_where(lines,
+                                          n9_ini_line(lines, "sdrc", NULL));
+
+        error_setg(errp, "%s: [sdrc]: %s", where, why);
+        return false;
+    }
+    return true;
+}
+
+/*
+ * [cpu]: what the firmware leaves in the Cortex-A8's ACTLR, which QEMU's
+ * model holds constant (its reset value): L1NEON (bit 5) decides whether
+ * NEON loads allocate in the L1 D (docs/timing-parameters.md).
+ */
+static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
+                               Error **errp)
+{
+    static const N9U32Key keys[] = {
+        { "actlr", offsetof(N9Timing, actlr) },
     };
 
-    return n9_timing_load_u32_keys(kf, lines, "sdrc", keys,
-                                   ARRAY_SIZE(keys), SDRC_PARAM_MAX,
-                                   &t->sdrc, errp);
+    return n9_timing_load_u32_keys(kf, lines, "cpu", keys, ARRAY_SIZE(keys),
+                                   UINT32_MAX, t, errp);
 }
 
 /* [cache]: the Cortex-A8 cache and TLB parameters; models/cache lists its
@@ -667,6 +698,13 @@ bool n9_timing_load(N9Timing *t, const char *file, const char *set,
             continue;
         }
 
+        if (!strcmp(sec, "cpu")) {
+            if (!n9_timing_load_cpu(t, kf, &lines, errp)) {
+                goto out;
+            }
+            continue;
+        }
+
         if (!strcmp(sec, "clocks")) {
             if (!n9_timing_load_clocks(t, kf, &lines, errp)) {
                 goto out;
@@ -685,7 +723,7 @@ bool n9_timing_load(N9Timing *t, const char *file, const char *set,
         e = n9_timing_find(t, agent, NULL);
         if (!e || (dot && !dot[1])) {
             error_setg(errp, "%s: [%s]: unknown section "
-                       "(known: timing, prcm, sdrc, cache, clocks, sdram, "
+                       "(known: timing, prcm, sdrc, cache, cpu, clocks, sdram, "
                        "l4-wkup, l4-core, l4-per, l4-emu, l3, and agent.group "
                        "for one register group)", swhere, sec);
             goto out;
@@ -880,6 +918,8 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
     qdict_put_int(d, "dll_relock_ns", t->sdrc.dll_relock_ns);
     qdict_put_int(d, "clock_restart_cycles", t->sdrc.clock_restart_cycles);
     qdict_put_int(d, "write_latency_cycles", t->sdrc.write_latency_cycles);
+    qdict_put_int(d, "sr_exit_refreshes", t->sdrc.sr_exit_refreshes);
+    qdict_put_int(d, "sr_overhead_ns", t->sdrc.sr_overhead_ns);
     qdict_put(p, "sdrc", d);
     d = qdict_new();
     for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
@@ -888,6 +928,9 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
                                           a8cache_param_keys[i].offset));
     }
     qdict_put(p, "cache", d);
+    d = qdict_new();
+    qdict_put_int(d, "actlr", t->actlr);
+    qdict_put(p, "cpu", d);
 
     /* the register-derived ones: as in force now */
     d = qdict_new();

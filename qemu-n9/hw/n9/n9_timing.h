@@ -64,6 +64,15 @@ typedef struct N9TimingKey {
 } N9TimingKey;
 extern const N9TimingKey n9_sdram_keys[N9_SDRAM_NUM_KEYS];
 
+/*
+ * The N9's ACTLR as its firmware leaves it: L2EN (bit 1, the L2 on), IBE
+ * (bit 6, set by the N9's firmware: docs/facts.md) and, assumed, L1NEON
+ * (bit 5): OMAP3 boot loaders set it in the same write as IBE (U-Boot:
+ * Cortex-A8 errata 621766 and 430973); whether Nokia's does is not known
+ * (docs/timing-parameters.md, [cpu]).
+ */
+#define N9_DEFAULT_ACTLR    0x62u
+
 typedef struct N9Timing {
     char *file;             /* NULL: the defaults */
     char *set;              /* timing-set=..., NULL: none */
@@ -73,6 +82,8 @@ typedef struct N9Timing {
     PrcmWakeParams prcm;    /* [prcm]: wake-up latency (models/prcm) */
     SdrcParams sdrc;        /* [sdrc]: SDRAM controller (models/sdrc) */
     a8cache_params cache;   /* [cache]: caches and TLBs (models/cache) */
+    uint32_t actlr;         /* [cpu] actlr: the Cortex-A8's auxiliary
+                             * control register as the firmware leaves it */
     N9ClockOverrides clocks;    /* [clocks]: over the PRCM's registers */
     N9SdramOverrides sdram;     /* [sdram]: over the SDRC's registers */
 } N9Timing;

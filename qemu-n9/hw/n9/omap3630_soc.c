@@ -218,6 +218,12 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
      */
     object_property_set_uint(OBJECT(s->cpu), "midr", OMAP3630_MIDR,
                              &error_abort);
+    /*
+     * ACTLR as the firmware leaves it ([cpu] actlr).  QEMU keeps the
+     * register at its reset value (writes, such as the ROM's service 42,
+     * are ignored); the memory path reads L1NEON from it.
+     */
+    s->cpu->reset_auxcr = s->timing->actlr;
     if (!qdev_realize(DEVICE(s->cpu), NULL, errp)) {
         return;
     }

@@ -547,6 +547,8 @@ QDict *omap3_sdrc_stats(DeviceState *dev)
                   s->model.params.clock_restart_cycles);
     qdict_put_int(p, "write_latency_cycles",
                   s->model.params.write_latency_cycles);
+    qdict_put_int(p, "sr_exit_refreshes", s->model.params.sr_exit_refreshes);
+    qdict_put_int(p, "sr_overhead_ns", s->model.params.sr_overhead_ns);
     qdict_put(d, "params", p);
     return d;
 }

@@ -1,0 +1,155 @@
+/*
+ * memattr-bare: what a page's memory attributes (TEX, C, B) do to the
+ * cost of its loads in the memory model, without an OS.
+ *   qemu-system-arm -M rm696 -kernel memattr-bare.elf \
+ *       -semihosting-config enable=on,target=native \
+ *       -icount shift=0,sleep=off
+ * It maps, with TEX remap off (ARM ARM B3.8.2), one 1 MB section of SDRAM
+ * per kind of memory, the program's own 16 MB as write-back
+ * write-allocate, turns the MMU and caches on, and times with PMCCNTR a
+ * pass of 64 word loads one 64-byte line apart (4 KB: it fits the L1 D):
+ *   wb C          write-back (TEX 000, C B 11, Linux's uniprocessor
+ *                 normal memory), a pass after a warm one: L1 D hits
+ *   inc C         inner non-cacheable, outer write-back write-allocate
+ *                 (TEX 101, C B 00), a pass after a warm one: the L1 D is
+ *                 left out, every load an L2 hit
+ *   inc-stored C  the same kind of page, a pass over 64 lines only
+ *                 written before (one word each): the L2 allocated them
+ *                 on the write
+ *   nowa-stored C inner non-cacheable, outer write-back no write-allocate
+ *                 (TEX 111, C B 00), a pass over lines only written
+ *                 before: the L2 did not take them, each load is a miss
+ *   dev C         shareable Device (TEX 000, C B 01), a pass after a warm
+ *                 one: every load goes to the SDRAM
+ * The passes are one function of inline assembly on registers, so each
+ * runs the same instructions: the differences are the memory's.
+ * tests/guest/test_memattr.py checks them against the timing parameters.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdint.h>
+
+#include "bare.h"
+
+#define LINES           64
+#define SECT(n)         (0xa0000000u + (n) * 0x100000u)  /* test sections */
+#define SECT_PA(n)      (0x82000000u + (n) * 0x100000u)
+
+enum { S_WB, S_INC, S_INC_NOWA, S_DEV, NSECT };
+
+/* TEX, C, B of each test section (TEX remap off) */
+static const uint8_t sect_attr[NSECT][3] = {
+    [S_WB] = { 0, 1, 1 },           /* outer and inner WB, no WA */
+    [S_INC] = { 5, 0, 0 },          /* TEX[1:0] 01 outer WB-WA, C B inner NC */
+    [S_INC_NOWA] = { 7, 0, 0 },     /* TEX[1:0] 11 outer WB no-WA */
+    [S_DEV] = { 0, 0, 1 },          /* shareable Device */
+};
+
+static uint32_t ttb[4096] __attribute__((aligned(16384)));
+
+void bare_fault(uint32_t what, uint32_t addr)
+{
+    put("memattr-bare: fault ");
+    put_u(what);
+    put(" at ");
+    put_hex(addr);
+    put("\n");
+    bare_exit(1);
+}
+
+/* A section descriptor: full access (AP 011), domain 0 */
+static uint32_t section(uint32_t pa, unsigned tex, unsigned c, unsigned b)
+{
+    return (pa & 0xfff00000u) | tex << 12 | 3u << 10 | c << 3 | b << 2 | 2u;
+}
+
+static void mmu_on(void)
+{
+    uint32_t sctlr;
+    unsigned i;
+
+    for (i = 0; i < 16; i++) {      /* the program: WB write-allocate */
+        ttb[0x800 + i] = section(0x80000000u + i * 0x100000u, 1, 1, 1);
+    }
+    for (i = 0; i < NSECT; i++) {
+        ttb[SECT(i) >> 20] = section(SECT_PA(i), sect_attr[i][0],
+                                     sect_attr[i][1], sect_attr[i][2]);
+    }
+    __asm__ volatile(
+        "dsb\n"
+        "mcr p15, 0, %0, c3, c0, 0\n"       /* DACR: domains client */
+        "mcr p15, 0, %1, c2, c0, 2\n"       /* TTBCR: N = 0 */
+        "mcr p15, 0, %2, c2, c0, 0\n"       /* TTBR0: walks non-cacheable */
+        "mcr p15, 0, %1, c8, c7, 0\n"       /* TLBIALL */
+        "mcr p15, 0, %1, c7, c5, 0\n"       /* ICIALLU */
+        "dsb\n"
+        "isb\n"
+        : : "r"(0x55555555u), "r"(0u), "r"((uint32_t)(uintptr_t)ttb)
+        : "memory");
+    __asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
+    sctlr &= ~((1u << 1) | (1u << 28));     /* no alignment checks, TRE off */
+    sctlr |= (1u << 0) | (1u << 2) | (1u << 12);    /* M, C, I */
+    __asm__ volatile("mcr p15, 0, %0, c1, c0, 0\nisb" : : "r"(sctlr)
+                     : "memory");
+}
+
+/* PMCCNTR across @n word loads from @p, one line apart.  Not inlined:
+ * every pass runs this very code (warm in the L1 I after the first). */
+static __attribute__((noinline)) uint32_t pass(uint32_t p, uint32_t n)
+{
+    uint32_t t0, t1, v;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: ldr %2, [%3], #64\n"
+        "subs %4, %4, #1\n"
+        "bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(p), "+r"(n)
+        : : "cc", "memory");
+    (void)v;
+    return t1 - t0;
+}
+
+/* One word written to each of @n lines from @p (zero: no load-use chase
+ * can start from what the passes read). */
+static __attribute__((noinline)) void store_lines(uint32_t p, uint32_t n)
+{
+    __asm__ volatile(
+        "1: str %2, [%0], #64\n"
+        "subs %1, %1, #1\n"
+        "bne 1b\n"
+        : "+r"(p), "+r"(n) : "r"(0u) : "cc", "memory");
+}
+
+static void show(const char *name, uint32_t cycles)
+{
+    put(name);
+    put(" ");
+    put_u(cycles);
+    put("\n");
+}
+
+int main(void)
+{
+    bare_ccnt_enable();
+    mmu_on();
+    put("memattr-bare: 64 loads a pass, one line apart\n");
+
+    pass(SECT(S_WB), LINES);                        /* TLB, L1 I, L1 D */
+    pass(SECT(S_WB), LINES);
+    show("wb", pass(SECT(S_WB), LINES));
+
+    pass(SECT(S_INC), LINES);                       /* into the L2 */
+    show("inc", pass(SECT(S_INC), LINES));
+
+    store_lines(SECT(S_INC) + 0x10000u, LINES);
+    show("inc-stored", pass(SECT(S_INC) + 0x10000u, LINES));
+
+    store_lines(SECT(S_INC_NOWA) + 0x10000u, LINES);
+    show("nowa-stored", pass(SECT(S_INC_NOWA) + 0x10000u, LINES));
+
+    pass(SECT(S_DEV), LINES);
+    show("dev", pass(SECT(S_DEV), LINES));
+    return 0;
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""A page's memory attributes decide its loads' cost (bare metal).
+
+Runs guest/baremetal's memattr-bare.elf on the rm696 machine (-kernel
+ELF, semihosting, -icount shift=0,sleep=off): it maps 1 MB sections of
+SDRAM with different TEX/C/B (TEX remap off), turns the MMU and caches on
+and times, with PMCCNTR at the MPU's 1 GHz, one pass of 64 word loads one
+line apart on each (the same instructions each time: the differences are
+the memory's; see the program's header).  What the model says, from the
+timing parameters (timing/phone.ini [cache]; the SDRAM's clock and CAS
+latency from timing/phone-measured.ini):
+  - inner non-cacheable, outer write-back write-allocate, loads that the
+    L2 holds: exactly 64 x l2_hit_cycles more than the L1 D hits of a
+    write-back page (the L1 D is left out, each load an L2 hit);
+  - the same page's lines that were only written before: the same figure
+    (the L2 allocated them on the write);
+  - outer write-back no write-allocate, lines only written before: each
+    load misses the L2 (not allocated on the write), at least
+    l2_hit_cycles + l3_ns + the SDRAM's CAS latency and a line's 8 clocks
+    of data more than an L1 D hit;
+  - Device: each load goes to the SDRAM, at least l3_ns + CL + one burst
+    (2 clocks) more;
+  - a second run prints the same figures.
+Usage: test_memattr.py QEMU ELF LOGDIR
+"""
+import configparser
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.join(HERE, '..', '..')
+sys.path.insert(0, os.path.join(TOP, 'tools'))
+from n9 import facts  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
+from n9bare import run_bare  # noqa: E402
+
+LOADS = 64
+
+
+def parse(out):
+    fig = {}
+    for line in out.split('\n'):
+        w = line.split()
+        if len(w) == 2 and w[1].isdigit():
+            fig[w[0]] = int(w[1])
+    return fig
+
+
+def main():
+    qemu, elf, logdir = sys.argv[1:4]
+    os.makedirs(logdir, exist_ok=True)
+    cp = configparser.ConfigParser(interpolation=None)
+    cp.read(os.path.join(TOP, 'timing', 'phone.ini'))
+    l2_hit = int(cp['cache']['l2_hit_cycles'])
+    l3_ns = int(cp['cache']['l3_ns'])
+    tck = 1e9 / facts.value('clock.l3')
+    cl = facts.value('lpddr.cas-latency')
+
+    out, rc = run_bare(qemu, elf, os.path.join(logdir, 'memattr-1.log'),
+                       timeout=120)
+    check('memattr-bare.elf runs to its exit, status 0 (%s)' % rc, rc == 0,
+          out[-2000:])
+    print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
+    f = parse(out)
+    need = {'wb', 'inc', 'inc-stored', 'nowa-stored', 'dev'}
+    check('every pass timed (%s)' % ', '.join(sorted(f)), need <= set(f),
+          out[-2000:])
+    if not need <= set(f):
+        sys.exit(1)
+    wb = f['wb']
+    d = f['inc'] - wb
+    check('inner NC, outer WB-WA, held by the L2: %d cycles more than L1 D '
+          'hits (want %d x l2_hit_cycles %d = %d)'
+          % (d, LOADS, l2_hit, LOADS * l2_hit), d == LOADS * l2_hit)
+    d = f['inc-stored'] - wb
+    check('outer write-allocate: lines only written are in the L2: %d more '
+          '(want %d)' % (d, LOADS * l2_hit), d == LOADS * l2_hit)
+    least = LOADS * (l2_hit + l3_ns + int((cl + 8) * tck))
+    d = f['nowa-stored'] - wb
+    check('outer no write-allocate: lines only written miss the L2: %d more, '
+          'at least %d (l2_hit_cycles + l3_ns + CL and 8 clocks of a line, '
+          'each)' % (d, least), d >= least)
+    least = LOADS * (l3_ns + int((cl + 2) * tck))
+    d = f['dev'] - wb
+    check('Device: every load to the SDRAM: %d more, at least %d (l3_ns + '
+          'CL + one burst, each)' % (d, least), d >= least)
+    out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-2.log'),
+                         timeout=120)
+    check('a second run prints the same figures', rc2 == 0 and
+          parse(out2) == f)
+    sys.exit(1 if n9check.failed else 0)
+
+
+if __name__ == '__main__':
+    main()
