@@ -197,7 +197,8 @@ def test_specs(tmp):
           job.timing_set == ['l4-wkup.synctimer.read_min_ns=800',
                              'l4-wkup.synctimer.read_max_ns=800',
                              'sdram.txsr=20'] and
-          job.opts == {'tests': 'yield', 'repeats': '1'})
+          job.opts == {'tests': 'yield', 'repeats': '1',
+                       'conditions': 'phone'})
     path = spec(tmp, 'zipped', 'mode = "zip"\n[workload]\nname = "idle"\n'
                 '[params]\n"sdram.txsr" = [10, 20, 30]\n"sdram.trcd" = [4, 5, 6]\n')
     c = sweep.combos(sweep.load_spec(path))
@@ -230,11 +231,12 @@ def test_command_line(tmp):
                                  'core-off': True}), k, None,
                      ['cache.l3_ns=80'], {'memory-model': 'on'})
     argv = runner.command(job, 'qemu', 'i', '/w')
-    check('a scenario: n9.run= and its options on the kernel command line, '
-          'stats into the run folder, the user\'s -M options last',
+    check('a scenario: n9.run= and its options on the kernel command line '
+          '(the phone\'s measuring conditions by default), stats into the '
+          'run folder, the user\'s -M options last',
           argv[argv.index('-append') + 1] ==
           'rdinit=/init n9.run=membench n9.membench.tests=lat '
-          'n9.membench.sizes=16K n9.membench.coreoff=1' and
+          'n9.membench.sizes=16K n9.membench.coreoff=1 n9.cond=phone' and
           argv[argv.index('-M') + 1] ==
           'rm696,stats=/w/stats.json,timing-set=cache.l3_ns=80,'
           'memory-model=on', argv)
