@@ -9,8 +9,9 @@
 #include "a8cache_state.h"
 #include "../image/n9img.h"
 
-static void visit(n9img *im, a8cache *c)
+static void visit(n9img *im, void *model)
 {
+    a8cache *c = model;
     a8cache_state *s = &c->s;
     /* the lines the geometry has: the arrays' rest is never used */
     uint32_t l1i = c->l1i_sets * c->l1i_ways;
@@ -84,24 +85,12 @@ static void visit(n9img *im, a8cache *c)
 
 size_t a8cache_state_size(const a8cache *c)
 {
-    n9img im;
-
-    n9img_save_begin(&im, NULL, 0);
-    visit(&im, (a8cache *)c);
-    return n9img_end(&im, 0);
+    return n9img_size_of(visit, c);
 }
 
 size_t a8cache_state_save(const a8cache *c, void *buf, size_t len)
 {
-    n9img im;
-
-    if (len < a8cache_state_size(c)) {
-        return 0;       /* the buffer untouched */
-    }
-
-    n9img_save_begin(&im, buf, len);
-    visit(&im, (a8cache *)c);
-    return n9img_end(&im, 0);
+    return n9img_save(visit, c, buf, len);
 }
 
 const char *a8cache_state_load(a8cache *c, const void *img, size_t len)
@@ -109,21 +98,16 @@ const char *a8cache_state_load(a8cache *c, const void *img, size_t len)
     /* into a copy first: a bad image leaves the model as it was */
     static char why[160];
     a8cache *t = malloc(sizeof(*t));
-    n9img im;
+    const char *err;
 
     if (!t) {
         return "out of memory loading the cache image";
     }
     *t = *c;
-    n9img_load_begin(&im, img, len);
-    visit(&im, t);
-    n9img_end(&im, 0);
-    if (im.err) {
-        snprintf(why, sizeof(why), "%s", im.err);
-        free(t);
-        return why;
+    err = n9img_load(visit, t, img, len, why, sizeof(why));
+    if (!err) {
+        c->s = t->s;
     }
-    c->s = t->s;
     free(t);
-    return NULL;
+    return err;
 }

@@ -232,4 +232,55 @@ static inline size_t n9img_end(n9img *im, size_t start)
     return im->pos;
 }
 
+/*
+ * The three walks of a model's x_state_size, x_state_save and
+ * x_state_load, given its visit function (@visit takes the model, or
+ * whatever the model's visit walks, as void *).
+ */
+typedef void n9img_visit(n9img *im, void *model);
+
+/* The image's size. */
+static inline size_t n9img_size_of(n9img_visit *visit, const void *model)
+{
+    n9img im;
+
+    n9img_save_begin(&im, NULL, 0);
+    visit(&im, (void *)model);
+    return n9img_end(&im, 0);
+}
+
+/* The image into @buf: its size, or 0 if @len is too small (untouched). */
+static inline size_t n9img_save(n9img_visit *visit, const void *model,
+                                void *buf, size_t len)
+{
+    n9img im;
+
+    if (len < n9img_size_of(visit, model)) {
+        return 0;
+    }
+    n9img_save_begin(&im, buf, len);
+    visit(&im, (void *)model);
+    return n9img_end(&im, 0);
+}
+
+/*
+ * The image into @model (a copy the caller commits only on success, so
+ * that a bad image changes nothing): NULL, or why, in @why of @whylen.
+ */
+static inline const char *n9img_load(n9img_visit *visit, void *model,
+                                     const void *img, size_t len,
+                                     char *why, size_t whylen)
+{
+    n9img im;
+
+    n9img_load_begin(&im, img, len);
+    visit(&im, model);
+    n9img_end(&im, 0);
+    if (im.err) {
+        snprintf(why, whylen, "%s", im.err);
+        return why;
+    }
+    return NULL;
+}
+
 #endif /* MODELS_IMAGE_N9IMG_H */

@@ -9,8 +9,9 @@
 #include "../cache/a8cache_state.h"
 #include "../image/n9img.h"
 
-static void visit(n9img *im, mempath *m)
+static void visit(n9img *im, void *model)
 {
+    mempath *m = model;
     uint32_t clen;
 
     n9img_head(im, "MEMP", MEMPATH_STATE_VERSION);
@@ -55,41 +56,24 @@ static void visit(n9img *im, mempath *m)
 
 size_t mempath_state_size(const mempath *m)
 {
-    n9img im;
-
-    n9img_save_begin(&im, NULL, 0);
-    visit(&im, (mempath *)m);
-    return n9img_end(&im, 0);
+    return n9img_size_of(visit, m);
 }
 
 size_t mempath_state_save(const mempath *m, void *buf, size_t len)
 {
-    n9img im;
-
-    if (len < mempath_state_size(m)) {
-        return 0;       /* the buffer untouched */
-    }
-
-    n9img_save_begin(&im, buf, len);
-    visit(&im, (mempath *)m);
-    return n9img_end(&im, 0);
+    return n9img_save(visit, m, buf, len);
 }
 
 const char *mempath_state_load(mempath *m, const void *img, size_t len)
 {
     static char why[200];
     mempath *t = malloc(sizeof(*t));
-    n9img im;
 
     if (!t) {
         return "out of memory loading the memory path's image";
     }
     *t = *m;
-    n9img_load_begin(&im, img, len);
-    visit(&im, t);
-    n9img_end(&im, 0);
-    if (im.err) {
-        snprintf(why, sizeof(why), "%s", im.err);
+    if (n9img_load(visit, t, img, len, why, sizeof(why))) {
         free(t);
         return why;
     }

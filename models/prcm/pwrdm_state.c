@@ -13,8 +13,9 @@ static void u8s(n9img *im, uint8_t *v, size_t n)
     }
 }
 
-static void visit(n9img *im, PrcmModel *m)
+static void visit(n9img *im, void *model)
 {
+    PrcmModel *m = model;
     n9img_head(im, "PWRD", PRCM_STATE_VERSION);
     n9img_same(im, PRCM_NUM_PWRDM, 4, "power domains");
     n9img_same(im, PRCM_NUM_CLKDM, 4, "clock domains");
@@ -51,37 +52,20 @@ static void visit(n9img *im, PrcmModel *m)
 
 size_t prcm_state_size(const PrcmModel *m)
 {
-    n9img im;
-
-    n9img_save_begin(&im, NULL, 0);
-    visit(&im, (PrcmModel *)m);
-    return n9img_end(&im, 0);
+    return n9img_size_of(visit, m);
 }
 
 size_t prcm_state_save(const PrcmModel *m, void *buf, size_t len)
 {
-    n9img im;
-
-    if (len < prcm_state_size(m)) {
-        return 0;       /* the buffer untouched */
-    }
-
-    n9img_save_begin(&im, buf, len);
-    visit(&im, (PrcmModel *)m);
-    return n9img_end(&im, 0);
+    return n9img_save(visit, m, buf, len);
 }
 
 const char *prcm_state_load(PrcmModel *m, const void *img, size_t len)
 {
     static char why[160];
     PrcmModel c = *m;
-    n9img im;
 
-    n9img_load_begin(&im, img, len);
-    visit(&im, &c);
-    n9img_end(&im, 0);
-    if (im.err) {
-        snprintf(why, sizeof(why), "%s", im.err);
+    if (n9img_load(visit, &c, img, len, why, sizeof(why))) {
         return why;
     }
     *m = c;

@@ -7,8 +7,10 @@
 #include "sdrc_state.h"
 #include "../image/n9img.h"
 
-static void visit(n9img *im, uint64_t w[SDRC_IMAGE_WORDS])
+static void visit(n9img *im, void *words)
 {
+    uint64_t *w = words;
+
     n9img_head(im, "SDRC", SDRC_STATE_VERSION);
     n9img_same(im, SDRC_IMAGE_WORDS, 4, "words");
     n9img_u64s(im, w, SDRC_IMAGE_WORDS);
@@ -16,41 +18,29 @@ static void visit(n9img *im, uint64_t w[SDRC_IMAGE_WORDS])
 
 size_t sdrc_state_size(const SdrcModel *m)
 {
-    uint64_t w[SDRC_IMAGE_WORDS];
-    n9img im;
+    uint64_t w[SDRC_IMAGE_WORDS] = { 0 };   /* counted, not read */
 
     (void)m;
-    n9img_save_begin(&im, NULL, 0);
-    visit(&im, w);
-    return n9img_end(&im, 0);
+    return n9img_size_of(visit, w);
 }
 
 size_t sdrc_state_save(const SdrcModel *m, void *buf, size_t len)
 {
     uint64_t w[SDRC_IMAGE_WORDS];
-    n9img im;
 
     if (len < sdrc_state_size(m)) {
         return 0;       /* the buffer untouched */
     }
-
     sdrc_save(m, w);
-    n9img_save_begin(&im, buf, len);
-    visit(&im, w);
-    return n9img_end(&im, 0);
+    return n9img_save(visit, w, buf, len);
 }
 
 const char *sdrc_state_load(SdrcModel *m, const void *img, size_t len)
 {
     static char why[160];
     uint64_t w[SDRC_IMAGE_WORDS];
-    n9img im;
 
-    n9img_load_begin(&im, img, len);
-    visit(&im, w);
-    n9img_end(&im, 0);
-    if (im.err) {
-        snprintf(why, sizeof(why), "%s", im.err);
+    if (n9img_load(visit, w, img, len, why, sizeof(why))) {
         return why;
     }
     if (!sdrc_load(m, w)) {
