@@ -197,7 +197,7 @@ static void test_vsel(void)
  * ramp starts from where the output is.
  */
 #define VDD1_UV(vsel)   (600000 + 12500 * (vsel))
-#define SLEW_UV_PER_NS  4 / 1000    /* 4 mV/us, as a factor on ns */
+#define SLEW_UV_PER_NS  4           /* 4 mV/us */
 
 static int64_t vdd1_uv(QTestState *qts)
 {
@@ -207,7 +207,7 @@ static int64_t vdd1_uv(QTestState *qts)
 static void test_vdd1_slew(void)
 {
     QTestState *qts = start("-M rm696");
-    int64_t up_ns = (VDD1_UV(60) - VDD1_UV(48)) * 1000 / 4;    /* 150 mV */
+    int64_t up_ns = (VDD1_UV(60) - VDD1_UV(48)) / SLEW_UV_PER_NS; /* 150 mV */
     int64_t mid;
 
     g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(48));
@@ -229,7 +229,7 @@ static void test_vdd1_slew(void)
     mid = vdd1_uv(qts);
     g_assert_cmpint(mid, ==, VDD1_UV(60) - up_ns / 2 * SLEW_UV_PER_NS);
     twl_wr8(qts, 0x4b, A_VDD1_VSEL, 60);
-    qtest_clock_step(qts, (VDD1_UV(60) - mid) * 1000 / 4);
+    qtest_clock_step(qts, (VDD1_UV(60) - mid) / SLEW_UV_PER_NS);
     g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(60));
     /* the same VSEL again is no change */
     twl_wr8(qts, 0x4b, A_VDD1_VSEL, 60);
