@@ -588,6 +588,7 @@ static void cm_dpll1_mode_written(OMAP3PRCMState *s, uint32_t old,
                              omap3_prcm_sys_clk_hz(s));
     s->dpll1_locking = 1;
     s->dpll1_lock_start_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->dpll1_lock_len_ns = ns;
     trace_omap3_cm_dpll1_relock(extract32(cm_reg(s, A_CLKSEL1_PLL_MPU), 8, 11),
                                 extract32(cm_reg(s, A_CLKSEL1_PLL_MPU), 0, 7),
                                 ns);
@@ -604,8 +605,7 @@ static void cm_dpll1_locked(void *opaque)
     }
     s->dpll1_locking = 0;
     s->dpll1_locks++;
-    s->dpll1_lock_ns += qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) -
-                        s->dpll1_lock_start_ns;
+    s->dpll1_lock_ns += s->dpll1_lock_len_ns;
     trace_omap3_cm_dpll(1, DPLL_LOCKED, 1);
     omap3_prcm_cm_update_clocks(s);
 }

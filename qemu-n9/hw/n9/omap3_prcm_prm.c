@@ -473,8 +473,7 @@ static void prm_abb_settled(void *opaque)
         return;
     }
     s->abb_settling = 0;
-    s->abb_settle_ns += qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) -
-                        s->abb_start_ns;
+    s->abb_settle_ns += s->abb_settle_len_ns;
     trace_omap3_prm_abb(*prm_reg(s, A_LDO_ABB_CTRL) & 3);
     prm_abb_done(s);
 }
@@ -497,6 +496,7 @@ static void prm_abb_start(OMAP3PRCMState *s, uint32_t opp_sel)
     trace_omap3_prm_abb_settling(opp_sel, wtcnt, ns);
     s->abb_settling = 1;
     s->abb_start_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->abb_settle_len_ns = ns;
     timer_mod(s->abb_timer, s->abb_start_ns + ns);
 }
 
