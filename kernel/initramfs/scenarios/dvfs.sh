@@ -4,7 +4,8 @@
 # same on every run.  Reports through n9host (semihosting) and ends QEMU;
 # the machine's marks (stats JSON) hold the modelled time and the "dvfs"
 # counters at each step.
-#   1. what the boot left: governor, current and available frequencies;
+#   1. what the boot left: governor, current and available frequencies (the
+#      1 GHz OPP is a boost frequency: /init turns boost on);
 #   2. the userspace governor at each OPP, 300 -> 600 -> 800 -> 1000 MHz
 #      (OPP index i = 1..4, marks from 100 * i):
 #      - the transition between marks 100i and 100i + 1 (clockcheck setspeed),
@@ -33,7 +34,7 @@ if [ ! -d $c ]; then
 fi
 n9host mark 1
 report "boot governor $(cat $c/scaling_governor) cur $(cat $c/scaling_cur_freq)"
-report "available $(cat $c/scaling_available_frequencies)"
+report "available $(cat $c/scaling_available_frequencies) $(cat $c/scaling_boost_frequencies 2>/dev/null)"
 
 echo userspace > $c/scaling_governor
 i=1
