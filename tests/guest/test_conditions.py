@@ -65,14 +65,6 @@ def n9(name, args):
     return p.returncode, res, report, p.stdout
 
 
-def figure(res, key):
-    """A figure of a result's flat figures, by the start of its name"""
-    for k, v in (res or {}).get('figures', {}).items():
-        if k == key:
-            return v
-    return None
-
-
 def conditions_line(report):
     m = re.search(r'^conditions .*$', report, re.M)
     return m.group(0) if m else ''
@@ -96,8 +88,8 @@ check('the report says where kbench ran (root)',
       conditions_line(root[2]) == 'conditions root: uid 0, root cgroup',
       conditions_line(root[2]))
 
-flat_p = (phone[1] or {}).get('figures', {})
-flat_r = (root[1] or {}).get('figures', {})
+flat_p = (phone[1] or {}).get('flat', {})
+flat_r = (root[1] or {}).get('flat', {})
 keys = sorted(k for k in flat_p if k.startswith(('yield', 'pipe')))
 check('kbench gives its yield and pipe figures', len(keys) >= 2, flat_p)
 for k in keys:
@@ -109,11 +101,11 @@ for k in keys:
 
 check('the default is the phone\'s conditions, and runs again give every '
       'figure the same',
-      (again[1] or {}).get('figures') == flat_p and
+      (again[1] or {}).get('flat') == flat_p and
       conditions_line(again[2]) == line,
-      {'first': flat_p, 'again': (again[1] or {}).get('figures')})
-sp = (phone[1] or {}).get('stats', {})
-sa = (again[1] or {}).get('stats', {})
+      {'first': flat_p, 'again': (again[1] or {}).get('flat')})
+sp = (phone[1] or {}).get('stats_final', {})
+sa = (again[1] or {}).get('stats_final', {})
 check('... and every counter of the statistics', sp and sp == sa)
 
 hb = n9('hackbench-phone', ['hackbench', '--groups', '1', '--fds', '2',
