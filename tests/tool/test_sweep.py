@@ -136,7 +136,7 @@ def local(spec):
         ok &= (rec['key'] == key and rec['ok'] and
                rec['workload']['options'] == {
                    'tests': 'yield', 'counts': 'yield=2000', 'repeats': 1,
-                   'settle': 1} and
+                   'settle': 1, 'conditions': 'phone'} and
                rec['timing']['l4-wkup.synctimer']['read_max_ns'] == v and
                v in (400, 800) and
                rec['timing']['sdram']['txsr'] == 40 and
@@ -235,13 +235,13 @@ def compare(out):
           % (row[0] if row else None),
           rc == 0 and row and row[0] == want and
           'register accesses per agent and group (window)' in so and
-          re.search(r'agents\.l4-wkup\.groups\.synctimer\.reads', so) and
+          re.search(r'agents\.l4-wkup\.groups\.synctimer\.read', so) and
           d.get('figures', [{}])[0].get('difference') == fb - fa,
           so + se)
     js = os.path.join(LOGDIR, 'compare-kernels.json')
     rc, so, se, secs = n9('compare', 'mainline', 'patched', '--workload',
                           'hackbench', '--groups', '1', '--fds', '2',
-                          '--loops', '20', '--repeats', '1', '--settle', '1',
+                          '--loops', '200', '--repeats', '1', '--settle', '1',
                           '--machine', 'memory-model=off', '--no-build',
                           '--out', os.path.join(LOGDIR, 'compare-kernels'),
                           '--json', js)

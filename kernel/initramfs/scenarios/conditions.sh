@@ -40,7 +40,9 @@ n9_cgroups() {
     mount -t tmpfs -o mode=0755 cgroup /sys/fs/cgroup || return 1
     n9_missing= n9_hier=
     for h in cpu,cpuacct freezer devices memory; do
-        if ! n9_has ${h%%,*} || ! n9_has ${h##*,}; then
+        # (6.18 lists in /proc/cgroups only what v1 can mount: memory
+        # without MEMCG_V1 is looked for in cgroup2, below)
+        if [ $h != memory ] && { ! n9_has ${h%%,*} || ! n9_has ${h##*,}; }; then
             n9_missing="$n9_missing $h"
             [ $h != cpu,cpuacct ] || return 1
             continue
@@ -52,8 +54,11 @@ n9_cgroups() {
             # charges walk the same levels
             [ $h = memory ] || return 1
             rmdir /sys/fs/cgroup/$h
-            n9_memory_v2 || return 1
-            n9_hier="$n9_hier memory(cgroup2)"
+            if n9_memory_v2; then
+                n9_hier="$n9_hier memory(cgroup2)"
+            else
+                n9_missing="$n9_missing memory"
+            fi
             continue
         fi
         mkdir -p /sys/fs/cgroup/$h$N9_GROUP || return 1
@@ -63,8 +68,12 @@ n9_cgroups() {
 
 n9_memory_v2() {
     n9_v2=/sys/fs/cgroup/unified
-    mkdir -p $n9_v2 && mount -t cgroup2 cgroup2 $n9_v2 &&
-        mkdir -p $n9_v2$N9_GROUP || return 1
+    mkdir -p $n9_v2 && mount -t cgroup2 cgroup2 $n9_v2 || return 1
+    if ! grep -qw memory $n9_v2/cgroup.controllers; then
+        umount $n9_v2; rmdir $n9_v2
+        return 1
+    fi
+    mkdir -p $n9_v2$N9_GROUP || return 1
     for p in "" /system /system/applications; do
         echo +memory > $n9_v2$p/cgroup.subtree_control || return 1
     done
