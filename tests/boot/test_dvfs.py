@@ -28,8 +28,14 @@ formulas give (nothing copied from a run):
   - ondemand: idle it settles at 300 MHz, a load takes it up, idle again
     down; the DPLL1 relocks show in the statistics and cpufreq's own
     total_trans grows;
+  - CORE OFF after an OPP change (600 MHz, then a second of C7 on a quiet
+    system): the ROM restores DPLL1 from the scratchpad at each wake-up;
+    the patched kernel (patch 0007) saved the 600 MHz there, so PMCCNTR
+    still counts 600 MHz; mainline (MAINLINE_DIR, a third boot running
+    only this phase) saved the scratchpad once, at boot: after the first
+    CORE OFF the MPU runs at 1 GHz while cpufreq still says 600 MHz;
   - a second run gives the same report and the same marks (icount).
-Usage: test_dvfs.py QEMU ZIMAGE DTB INITRD LOGDIR
+Usage: test_dvfs.py QEMU ZIMAGE DTB INITRD LOGDIR [MAINLINE_DIR]
 """
 import json
 import os
@@ -68,7 +74,7 @@ def abb_settle_ns():
     return (wtcnt * 8 * 10**9 + SYS_CLK_HZ - 1) // SYS_CLK_HZ
 
 
-def boot(qemu, zimage, dtb, initrd, work):
+def boot(qemu, zimage, dtb, initrd, work, append=''):
     os.makedirs(work, exist_ok=True)
     stats, report, log = n9scenario.paths(work)
     for f in (stats, report):
@@ -76,7 +82,7 @@ def boot(qemu, zimage, dtb, initrd, work):
             os.unlink(f)
     argv = n9qemu.command(qemu, machine={'stats': stats}, kernel=zimage,
                           dtb=dtb, initrd=initrd,
-                          append=n9scenario.append_line('dvfs'),
+                          append=n9scenario.append_line('dvfs', append),
                           report=report)
     with open(log, 'w') as lf:
         try:
@@ -90,13 +96,37 @@ def boot(qemu, zimage, dtb, initrd, work):
     return rc, text, {m['mark']: m for m in st['marks']}, log
 
 
+def offwake(text, marks, want_hz, kernel):
+    """Phase 4: cpufreq set 600 MHz, then CORE OFF entries; the MPU's rate
+    after them is what the scratchpad held (@want_hz)"""
+    cur = re.findall(r'^offwake setspeed 600000 cur (\d+)$', text, re.M)
+    now = re.findall(r'^offwake cur (\d+)$', text, re.M)
+    a, b = marks[1002], marks[1003]
+    off = b['prcm']['core']['reported']['OFF'] - \
+        a['prcm']['core']['reported']['OFF']
+    check('dvfs, %s: CORE OFF after an OPP change: cpufreq at 600 MHz (%s), '
+          '%d CORE OFF entries in the second of sleep' % (kernel, cur, off),
+          cur == ['600000'] and off >= 1)
+    check('dvfs, %s: after CORE OFF cpufreq still reports 600 MHz (%s)'
+          % (kernel, now), now == ['600000'])
+    m = re.search(r'^offwake busy ccnt (\d+) 32k (\d+)$', text, re.M)
+    c, t = (int(m.group(1)), int(m.group(2))) if m else (0, -1)
+    exp = c * 32768 / want_hz
+    check('dvfs, %s: after CORE OFF the MPU runs at %d MHz (the ROM\'s DPLL1 '
+          'from the scratchpad; mpu_hz %d): PMCCNTR %d cycles = %.2f ticks '
+          'of 32 kHz at that rate, measured %d' % (
+              kernel, want_hz // 10**6, b['dvfs']['mpu_hz'], c, exp, t),
+          b['dvfs']['mpu_hz'] == want_hz and c >= BUSY and abs(exp - t) <= 1,
+          text[-1500:])
+
+
 def main():
     qemu, zimage, dtb, initrd, logdir = sys.argv[1:6]
     rc, text, marks, log = boot(qemu, zimage, dtb, initrd,
                                 os.path.join(logdir, 'dvfs-1'))
     check('dvfs: the scenario runs to its end (status %s)' % rc,
-          rc == 0 and 903 in marks, 'log: %s\n%s' % (log, text[-2000:]))
-    if rc != 0 or 903 not in marks:
+          rc == 0 and 1003 in marks, 'log: %s\n%s' % (log, text[-2000:]))
+    if rc != 0 or 1003 not in marks:
         sys.exit(1)
     lines = text.splitlines()
 
@@ -227,6 +257,20 @@ def main():
     check('dvfs: cpufreq stats: total_trans %s, at least the userspace '
           'governor\'s 4 and ondemand\'s 3' % (m.group(1) if m else None),
           m and int(m.group(1)) >= 7)
+
+    # --- CORE OFF after an OPP change --------------------------------------
+    offwake(text, marks, 600 * 10**6, 'patched')
+    if len(sys.argv) > 6:
+        mdir = sys.argv[6]
+        rc3, text3, marks3, log3 = boot(
+            qemu, os.path.join(mdir, 'zImage'),
+            os.path.join(mdir, 'omap3-n9.dtb'), initrd,
+            os.path.join(logdir, 'dvfs-mainline'), 'n9.dvfs.phases=offwake')
+        check('dvfs: mainline, the CORE OFF phase runs to its end (status %s)'
+              % rc3, rc3 == 0 and 1003 in marks3,
+              'log: %s\n%s' % (log3, text3[-2000:]))
+        if rc3 == 0 and 1003 in marks3:
+            offwake(text3, marks3, 10**9, 'mainline')
 
     # --- determinism -----------------------------------------------------
     rc2, text2, marks2, _ = boot(qemu, zimage, dtb, initrd,
