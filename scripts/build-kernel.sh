@@ -106,7 +106,10 @@ build_variant() {
     # is filled after the modules are built (below).
     local mlist=$obj/n9-modules.list mdir=$obj/n9-modules
     [ -f "$mlist" ] || printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\n' > "$mlist"
-    "$src/scripts/config" --file "$obj/.config" --set-str INITRAMFS_SOURCE "$mlist"
+    # (paths relative to $obj, where kbuild runs gen_initramfs.sh: the
+    # configuration, which the kernel carries (IKCONFIG), names no folder of
+    # this machine, and the image is the same bytes on every machine)
+    "$src/scripts/config" --file "$obj/.config" --set-str INITRAMFS_SOURCE n9-modules.list
     kmake -s olddefconfig >/dev/null
 
     # Every line of the fragment must have taken: a symbol that Kconfig dropped
@@ -145,7 +148,7 @@ build_variant() {
     for m in $modules; do
         arm-linux-gnueabihf-strip --strip-debug -o "$mdir/${m##*/}" "$obj/$m"
         touch -d @1767225600 "$mdir/${m##*/}"
-        echo "file /lib/modules/${m##*/} $mdir/${m##*/} 0644 0 0" >> "$mlist.new"
+        echo "file /lib/modules/${m##*/} n9-modules/${m##*/} 0644 0 0" >> "$mlist.new"
     done
     mv "$mlist.new" "$mlist"
     kmake zImage >> "$klog" 2>&1 || { tail -30 "$klog" >&2; die "kernel $variant build failed (log: $klog)"; }
