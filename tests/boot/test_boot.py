@@ -18,16 +18,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from n9console import N9Console, BootError  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
 
 
 def allowed_warnings():
@@ -136,7 +132,7 @@ def main():
     os.makedirs(logdir, exist_ok=True)
     boot('functional', qemu, kernel, dtb, initrd, logdir, None)
     boot('icount', qemu, kernel, dtb, initrd, logdir, 'shift=0,sleep=off')
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

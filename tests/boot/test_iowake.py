@@ -41,8 +41,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9console import N9Console, BootError, PROMPT  # noqa: E402
 from n9qmp import QMP  # noqa: E402
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
-results = []
 
 UART3_NODE = '/ocp@68000000/serial@49020000'
 PMX_CORE_NODE = '/ocp@68000000/l4@48000000/scm@2000/pinmux@30'
@@ -53,15 +54,6 @@ WAKEUPENABLE, WAKEUPEVENT = 1 << 14, 1 << 15
 CM_FCLKEN_PER = 0x48005000
 EN_UART3 = 1 << 11
 UART3_MDR1 = 0x49020020         # MODE_SELECT: 0 = UART 16x, 7 = disabled
-
-
-def check(name, ok, detail=''):
-    results.append(bool(ok))
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else
-                        '\n    ' + str(detail).replace('\n', '\n    ')),
-          flush=True)
-    return ok
 
 
 def xp(q, addr, size):
@@ -267,7 +259,7 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         check('the idle counters (stats JSON %s)' % stats, False, e)
     print('test_iowake: %.0f s host time' % (time.monotonic() - t0))
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

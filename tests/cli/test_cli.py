@@ -22,15 +22,10 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import qemu as n9qemu  # noqa: E402
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def qemu_run(qemu, *args):
@@ -281,7 +276,7 @@ def main():
     check('a stats file whose folder is gone at exit: one line, status 1',
           rc == 1 and len(errs) == 1 and 'statistics file' in errs[0],
           'exit %s:\n%s' % (rc, err.strip()))
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

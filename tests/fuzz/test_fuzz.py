@@ -23,16 +23,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import n9fuzz  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
 
 
 def self_tests(qemu, fmap):
@@ -169,7 +165,7 @@ def main():
     check('fuzz campaign coverage: %s' % cov.summary(),
           all(i in hit for i in modelled) and len(cov.pins_hit) == n_pins,
           'missed: %s' % ' '.join(cov.missed()))
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

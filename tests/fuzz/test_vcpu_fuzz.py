@@ -50,6 +50,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools'))
 from n9 import qemu as n9qemu  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 REGRESSIONS = os.path.join(HERE, 'regressions')
 TIMEOUT = 120       # s of host time per run: a 20000-op seed takes ~1 s
 
@@ -302,15 +306,6 @@ def save_regression(seed, append, machine_opts, sig, detail, argv,
 
 # ---- the tests/run test ---------------------------------------------------------------------
 
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else
-                        '\n    ' + detail.replace('\n', '\n    ')), flush=True)
-
 
 def self_tests(qemu, elf, logdir):
     # the guest's own check fails when the shadow is wrong (-x)
@@ -443,7 +438,7 @@ def main_test(qemu, elf, logdir, seeds, ops):
     check('seed 1 with memory-model=off: guest checks hold', sig is None,
           '%s\n%s' % (sig, det))
     print('vcpu fuzz: %.1f s of host time' % (time.monotonic() - t0))
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 # ---- the campaign ------------------------------------------------------------------------------

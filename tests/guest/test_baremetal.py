@@ -26,15 +26,8 @@ from mmiolat_parse import parse, tick_check, check_block  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9bare import run_bare  # noqa: E402
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def run(qemu, elf, log):
@@ -75,7 +68,7 @@ def main():
     check('bare metal: a second run prints the same figures (icount is '
           'deterministic)', rc2 == 0 and parse(out2) == blocks
           and tick_check(out2) == tc)
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -32,15 +32,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9bare import run_bare  # noqa: E402
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail),
-          flush=True)
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def run(qemu, elf, logdir, n):
@@ -109,8 +102,8 @@ def main():
           la > 0 and abs(lb - want) <= 1)
     out2, rc2, _ = run(qemu, elf, logdir, 2)
     check('a second run prints the same figures', rc2 == 0 and out2 == out)
-    print('%d passed, %d failed' % (results.count(True), results.count(False)))
-    sys.exit(0 if all(results) else 1)
+    print('%d passed, %d failed' % (n9check.passed, n9check.failed))
+    sys.exit(1 if n9check.failed else 0)
 
 
 if __name__ == '__main__':

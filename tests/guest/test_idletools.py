@@ -66,20 +66,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import idle as n9idle  # noqa: E402
 from n9 import kernel as n9kernel, scenario as n9scenario  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 TICK_NS = 1e9 / 32768           # one step of the 32 kHz counter
 STATES = ('C1', 'C3', 'C5', 'C7')
 SECONDS = 2
 LOOPS = 100
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(bool(ok))
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' +
-                        detail.replace('\n', '\n    ')), flush=True)
 
 
 def start(qemu, kdir, initrd, work, append):
@@ -334,7 +329,7 @@ def main():
                   a == b and len(a) >= len(STATES),
                   '' if a == b else 'differ: %s' %
                   [k for k in set(a) | set(b) if a.get(k) != b.get(k)])
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -34,15 +34,10 @@ from mmiolat_parse import parse, check_block, LINE, RANGES  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + str(detail).replace('\n', '\n    ')),
-          flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def show(out):
@@ -151,7 +146,7 @@ def main():
           'status %s; report %s; stats %s' % (
               rc2, 'same' if text2 == text else 'differs',
               'same' if d2 and machine(d2) == machine(d) else 'differ'))
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -42,8 +42,9 @@ from n9qmp import QMP, connect_unix  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import qemu as n9qemu  # noqa: E402
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
-results = []
 
 SYNC32K = 0x48320010            # 32 kHz sync counter (WKUP L4, synctimer)
 PRM_REVISION = 0x48306804       # WKUP L4, prm
@@ -55,13 +56,6 @@ SDRAM_SCRATCH = 0x80f00000      # SDRAM the program does not use
 # the memory path's counters (n9_memory.c, models/cache a8cache_counter_names)
 MEM_QOM = ('loads', 'stores', 'fetches', 'uncached', 'stall-ns',
            'l1i-hits', 'l1i-misses', 'mem-ns')
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + str(detail).replace('\n', '\n    ')),
-          flush=True)
 
 
 class GDB:
@@ -313,7 +307,7 @@ def main():
     paused(qemu, elf, logdir)
     running(qemu, elf, logdir)
     memory_qmp(qemu, elf, logdir)
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -26,6 +26,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9bare import run_bare  # noqa: E402
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 CHECKS = [
     'board-setup',
@@ -36,15 +38,6 @@ CHECKS = [
 ]
 LINE = re.compile(r'^(ok|FAIL) ([a-z0-9.-]+): (.*)$')
 TICKS = re.compile(r': (\d+) ticks \(')
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
 
 
 def run(qemu, elf, log, machine='rm696'):
@@ -113,7 +106,7 @@ def main():
           all(m is not None and 32 <= m <= 34 for m in moved) and
           failed3 == ['c4.latency', 'c7.latency'] and rc3 == 2 and
           set(res3) == set(CHECKS), out3[-2000:])
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -31,17 +31,12 @@ LOGDIR = sys.argv[2] if len(sys.argv) > 2 else '/tmp'
 os.makedirs(LOGDIR, exist_ok=True)
 sys.path.insert(0, os.path.join(TOP, 'tools'))
 from n9 import facts, idle as n9idle  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 ALL = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7']
-failed = 0
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + str(detail)),
-          flush=True)
 
 
 def run(kernel, states, seconds=1, count_all=False, tag=''):
@@ -207,7 +202,7 @@ def main():
     b = run('patched', ['C1', 'C5', 'C7'], tag='-det2')[1]
     check('a second run gives bit-identical counters (stats JSON, %d bytes)'
           % len(a or b''), a is not None and a == b)
-    return 1 if failed else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -12,19 +12,14 @@ import os
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 TOP = sys.argv[1] if len(sys.argv) > 1 else \
     os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 N9 = os.path.join(TOP, 'n9')
-failed = 0
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail),
-          flush=True)
 
 
 # (arguments, extra environment, what the one error line must say)
@@ -66,4 +61,4 @@ for args, env_extra, want in CASES:
         check('%s: status 1, one line naming the problem, nothing built' % name,
               ok, 'status %s, output %r, cache holds %s' % (p.returncode, lines, left))
 
-sys.exit(1 if failed else 0)
+sys.exit(1 if n9check.failed else 0)

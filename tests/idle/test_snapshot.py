@@ -32,16 +32,8 @@ from n9qmp import QMP  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import qemu as n9qemu  # noqa: E402
-
-failed = 0
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + str(detail)),
-          flush=True)
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 IDLE = ('rdinit=/init n9.run=idle n9.idle.states=C7 n9.idle.seconds=120 '
@@ -233,7 +225,7 @@ def main():
     check('virtual time at the end equals the unbroken run\'s (%d ns)'
           % fa['virtual_ns'], fa['virtual_ns'] == fc['virtual_ns'])
     memory_midrun(qemu, kdir, initrd, logdir)
-    return 1 if failed else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

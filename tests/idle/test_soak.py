@@ -24,18 +24,11 @@ from n9qmp import QMP  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 SLEEPS, US = 1200, 20000
 WAKE_NS = 10087266          # C7's modelled wake-up latency (docs/idle.md)
-failed = 0
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + str(detail)),
-          flush=True)
 
 
 def rss_kb(pid):
@@ -131,7 +124,7 @@ def main():
               % (len(samples), mid, end), end - mid < 8192)
     else:
         check('QEMU memory sampled', False, '%d samples' % len(samples))
-    return 1 if failed else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

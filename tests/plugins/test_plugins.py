@@ -36,8 +36,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import qemu as n9qemu, scenario as n9scenario  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
-results = []
 MEMFUZZ_ARGS = '-s 1 -n 300'
 
 # (plugin arguments, what its output must hold: a string in its log, or
@@ -70,13 +73,6 @@ BARE_PLUGINS = [
     # (core patch 0010), said once on stderr
     ('libips.so', 'stderr:asked for time control'),
 ]
-
-
-def check(name, ok, detail=''):
-    results.append(bool(ok))
-    print('%s: %s' % ('PASS' if ok else 'FAIL', name))
-    if not ok and detail:
-        print('    ' + str(detail).replace('\n', '\n    ')[:3000])
 
 
 def flat(o, path=''):
@@ -154,8 +150,6 @@ def guest_text(r):
         return open(r['guest']).read()
     except OSError:
         return ''
-
-
 
 
 def bare_argv(qemu, elf, append, model, extra=()):
@@ -319,7 +313,7 @@ def main():
     if len(sys.argv) == 7:
         linux(qemu, plugins, sys.argv[5], sys.argv[6], logdir)
     print('plugins: %.1f s of host time' % (time.monotonic() - t0))
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -31,16 +31,10 @@ sys.path.insert(0, os.path.join(TOP, 'tools'))
 from n9 import qemu as n9qemu, runner, scenario, sweep  # noqa: E402
 from n9 import kernel as n9kernel, workloads  # noqa: E402
 from n9.errors import UserError  # noqa: E402
-
-failed = 0
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' +
-                        str(detail).replace('\n', '\n    ')), flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def n9(args, cache, cwd=TOP):
@@ -276,7 +270,7 @@ def main():
         test_errors(tmp)
         test_specs(tmp)
         test_command_line(tmp)
-    return 1 if failed else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':

@@ -34,11 +34,14 @@ import shutil
 import subprocess
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 TOP = sys.argv[1]
 LOGDIR = sys.argv[2]
 N9 = os.path.join(TOP, 'n9')
-failed = 0
 
 PARAM = 'l4-wkup.synctimer.read_min_ns+l4-wkup.synctimer.read_max_ns'
 SPEC = '''# tests/tool/test_sweep.py: 2 kernels x 2 costs of a 32 kHz counter read
@@ -80,14 +83,6 @@ list = ["patched"]
 [machine]
 options = "memory-model=off"
 '''
-
-
-def check(name, ok, detail=''):
-    global failed
-    failed += not ok
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' +
-                        str(detail).replace('\n', '\n    ')), flush=True)
 
 
 def n9(*args, env=None, timeout=900):
@@ -336,7 +331,7 @@ def main():
     if out:
         compare(out)
         slurm(spec, out)
-    return 1 if failed else 0
+    return 1 if n9check.failed else 0
 
 
 if __name__ == '__main__':
