@@ -22,15 +22,10 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import facts, qemu as n9qemu  # noqa: E402
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def run_qemu(qemu, machine_opts, extra=(), qmp_cmds=()):
@@ -196,7 +191,7 @@ def main():
         check('stats=FILE with a quote in the paths is JSON', False,
               '%s; stderr: %s' % (e, err))
     timing_set(qemu, tmp, elf, good)
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 def bare_stats(qemu, elf, tmp, machine):
