@@ -8,7 +8,9 @@
 #   scripts/build-kernel.sh [mainline|patched|all]     (default: all)
 #
 # Outputs: $N9_OUT/kernels/<variant>/{zImage,omap3-n9.dtb,System.map,vmlinux,
-# kernel.config}; $N9_OUT/zImage, omap3-n9.dtb and kernel.config are copies of
+# kernel.config}; the variant's modules (cpufreq-dt) are inside its zImage, in
+# the kernel's built-in initramfs (/lib/modules), which /init loads;
+# $N9_OUT/zImage, omap3-n9.dtb and kernel.config are copies of
 # the patched kernel's.  Each variant is cached by the hash of its inputs.
 . "$(dirname "$0")/lib.sh"
 
@@ -99,6 +101,16 @@ build_variant() {
     kmake -s omap2plus_defconfig >/dev/null
     (cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" .config "$kdir/n9.config" >/dev/null)
     kmake -s olddefconfig >/dev/null
+    # The kernel's own initramfs carries its modules (cpufreq-dt), so that
+    # any initramfs boots any variant with modules that match it; the list
+    # is filled after the modules are built (below).
+    local mlist=$obj/n9-modules.list mdir=$obj/n9-modules
+    [ -f "$mlist" ] || printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\n' > "$mlist"
+    # (paths relative to $obj, where kbuild runs gen_initramfs.sh: the
+    # configuration, which the kernel carries (IKCONFIG), names no folder of
+    # this machine, and the image is the same bytes on every machine)
+    "$src/scripts/config" --file "$obj/.config" --set-str INITRAMFS_SOURCE n9-modules.list
+    kmake -s olddefconfig >/dev/null
 
     # Every line of the fragment must have taken: a symbol that Kconfig dropped
     # or overrode would silently build another kernel than the one we describe.
@@ -116,15 +128,30 @@ build_variant() {
     [ $bad = 0 ] || die "kernel/n9.config does not apply cleanly to omap2plus_defconfig"
 
     local klog=$N9_CACHE/logs/kernel-$variant.log
+    # The modules the kernel's configuration builds (kernel/n9.config: =m).
+    local modules=
+    grep -q '^CONFIG_CPUFREQ_DT=m' "$obj/.config" && modules+=" drivers/cpufreq/cpufreq-dt.ko"
     log "kernel $variant: building zImage and omap3-n9.dtb (a first build takes 10-15 minutes on 2 cores, a second variant a few; log: $klog)"
     t0=$SECONDS
-    kmake zImage ti/omap/omap3-n9.dtb > "$klog" 2>&1 &
+    kmake zImage ti/omap/omap3-n9.dtb $modules > "$klog" 2>&1 &
     pid=$!
     while kill -0 $pid 2>/dev/null; do
         sleep 30
         kill -0 $pid 2>/dev/null && log "kernel $variant: $((SECONDS - t0)) s, $(grep -c '^  CC' "$klog") files compiled"
     done
     wait $pid || { tail -30 "$klog" >&2; die "kernel $variant build failed (log: $klog)"; }
+    # The modules into the built-in initramfs: debug info stripped, one
+    # fixed mtime (the same bytes on every build), then zImage again, which
+    # relinks only the initramfs and vmlinux when the modules changed.
+    rm -rf "$mdir"; mkdir -p "$mdir"
+    printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\n' > "$mlist.new"
+    for m in $modules; do
+        arm-linux-gnueabihf-strip --strip-debug -o "$mdir/${m##*/}" "$obj/$m"
+        touch -d @1767225600 "$mdir/${m##*/}"
+        echo "file /lib/modules/${m##*/} n9-modules/${m##*/} 0644 0 0" >> "$mlist.new"
+    done
+    mv "$mlist.new" "$mlist"
+    kmake zImage >> "$klog" 2>&1 || { tail -30 "$klog" >&2; die "kernel $variant build failed (log: $klog)"; }
     log "kernel $variant: built in $((SECONDS - t0)) s ($(grep -c '^  CC' "$klog") files compiled)"
 
     install_file "$obj/arch/arm/boot/zImage" "$out/zImage"

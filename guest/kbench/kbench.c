@@ -33,7 +33,7 @@
  * Exit status: 0 measured, 1 usage, 2 cannot measure, 3 a check failed.
  *
  * Output (stable for scripts; guest/README.md):
- *   # kbench: clock PMCCNTR 1000 MHz (assumed: no cpufreq), best of 3
+ *   # kbench: clock PMCCNTR 1000 MHz (cpufreq scaling_cur_freq), best of 3
  *   syscall ops 100000 cycles 81234567 ns_per_op 812.35 check ok
  *   anonfault ops 1024 cycles ... ns_per_op ... faults 1024 check ok
  *   memset ops 8388608 cycles ... MB_s ... check ok

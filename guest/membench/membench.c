@@ -49,7 +49,7 @@
  * Exit status: 0 measured, 1 usage, 2 cannot measure, 3 a check failed.
  *
  * Output (stable for scripts; guest/README.md):
- *   # membench: clock PMCCNTR 1000 MHz (assumed: no cpufreq), best of 3, seed 1
+ *   # membench: clock PMCCNTR 1000 MHz (cpufreq scaling_cur_freq), best of 3, seed 1
  *   lat size 16K elements 256 loads 131072 cycles 164101 ns_per_load 1.25 check ok
  *   bw read-neon bytes 8388608 cycles 1048707 MB_s 7998.97 check ok
  *   line pld 0 lines 131072 cycles 655444 ns_per_line 5.00 check ok

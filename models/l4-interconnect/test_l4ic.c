@@ -92,6 +92,71 @@ static void test_check(void)
           "a fixed cost is exact (seed 0 works too)");
 }
 
+/*
+ * Costs in the clock that owns them: at the reference rate the very costs
+ * drawn before (the calibration); at another rate the part beyond the
+ * crossing scales by ref / rate; ref_hz 0 keeps ns.
+ */
+static void test_clock(void)
+{
+    l4ic_params p = l4ic_default_params[L4IC_WKUP];
+    l4ic_target a, b, c;
+    int same = 1, twice = 1, third = 1, fixed = 1;
+
+    CHECK(p.ref_hz == 19200000 && l4ic_default_params[L4IC_CORE].ref_hz ==
+          97600000 && l4ic_default_params[L4IC_L3].ref_hz == 195200000,
+          "the wakeup L4 follows sys_clk, the core L4 its clock, the L3 its");
+    /* the same seed with and without the clock at its reference rate */
+    l4ic_target_init(&a, &p, 5);
+    l4ic_target_init(&b, &p, 5);
+    l4ic_set_clock(&b, p.ref_hz);
+    for (int i = 0; i < 1000; i++) {
+        same &= l4ic_access_cost(&a, i & 1, 4, 0) ==
+                l4ic_access_cost(&b, i & 1, 4, 0);
+    }
+    CHECK(same, "at the reference rate: the same 1000 costs");
+    /* half the rate: twice the cost (no crossing by default) */
+    l4ic_target_init(&a, &p, 5);
+    l4ic_target_init(&b, &p, 5);
+    l4ic_set_clock(&b, p.ref_hz / 2);
+    for (int i = 0; i < 1000; i++) {
+        twice &= 2 * l4ic_access_cost(&a, 0, 4, 0) ==
+                 l4ic_access_cost(&b, 0, 4, 0);
+    }
+    CHECK(twice, "at half the rate: twice each cost");
+    /* with a crossing of 100 ns, three times the rate: 100 + the rest / 3 */
+    p.crossing_ns = 100;
+    l4ic_target_init(&a, &p, 9);
+    l4ic_target_init(&b, &p, 9);
+    l4ic_set_clock(&b, p.ref_hz * 3);
+    for (int i = 0; i < 1000; i++) {
+        uint32_t x = l4ic_access_cost(&a, 0, 4, 0);
+        uint32_t y = l4ic_access_cost(&b, 0, 4, 0);
+
+        third &= y == 100 + (2 * (x - 100) + 3) / 6;   /* nearest */
+    }
+    CHECK(third, "crossing 100 ns, 3 x the rate: 100 ns + the rest / 3");
+    /* ref_hz 0: ns whatever the clock (the what-if override) */
+    p.ref_hz = 0;
+    l4ic_target_init(&a, &p, 9);
+    l4ic_target_init(&c, &p, 9);
+    l4ic_set_clock(&c, 1000000);
+    for (int i = 0; i < 1000; i++) {
+        fixed &= l4ic_access_cost(&a, 1, 4, 0) == l4ic_access_cost(&c, 1, 4, 0);
+    }
+    CHECK(fixed, "ref_hz 0: costs in ns, whatever the clock");
+    /* a stopped clock: as at the reference (the wait is not modelled) */
+    p = l4ic_default_params[L4IC_L3];
+    l4ic_target_init(&a, &p, 1);
+    l4ic_set_clock(&a, 0);
+    CHECK(l4ic_scale(&a, 300) == 300, "a stopped clock scales nothing");
+    p.crossing_ns = p.read_min_ns + 1;
+    CHECK(l4ic_params_check(&p) != 0, "a crossing above read_min_ns is refused");
+    p.crossing_ns = 0;
+    p.ref_hz = L4IC_MAX_HZ + 1;
+    CHECK(l4ic_params_check(&p) != 0, "a clock above 1 GHz is refused");
+}
+
 int main(void)
 {
     static const char *const names[L4IC_NUM_AGENTS] = {
@@ -105,5 +170,6 @@ int main(void)
     }
     test_determinism();
     test_check();
+    test_clock();
     return check_done();
 }

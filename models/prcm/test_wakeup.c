@@ -177,6 +177,18 @@ int main(void)
     prcm_wake_cost(&m, &r, p, &c);
     CHECK_NS(c.total_ns, 0);
 
+    /*
+     * The lock after a reprogramming (DVFS): the same figure by N (N = 11
+     * at 1 GHz; another N gives another reference, in whole Hz, and the
+     * periods are rounded up to whole ns); no system clock leaves the fixed part only.
+     */
+    CHECK_NS(prcm_dpll_relock_ns(p, 11, 19200000), relock);
+    CHECK_NS(prcm_dpll_relock_ns(p, 12, 19200000),     /* 1476923 Hz */
+             2500 + (120ull * 1000000000 + 1476922) / 1476923);
+    CHECK_NS(prcm_dpll_relock_ns(p, 0, 19200000),
+             2500 + (120ull * 1000000000 + 19199999) / 19200000);
+    CHECK_NS(prcm_dpll_relock_ns(p, 11, 0), 2500);
+
     /* parameter checks */
     q = *p;
     check_line(prcm_wake_params_check(&q) == NULL, __LINE__,

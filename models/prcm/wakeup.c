@@ -43,8 +43,8 @@ static uint64_t max64(uint64_t a, uint64_t b)
 }
 
 /* Relock of a DPLL with divider N: fixed part + REFCLK periods */
-static uint64_t dpll_relock_ns(const PrcmWakeParams *p, uint32_t n,
-                               uint32_t sys_hz)
+uint64_t prcm_dpll_relock_ns(const PrcmWakeParams *p, uint32_t n,
+                             uint32_t sys_hz)
 {
     uint64_t refclk_hz = sys_hz / (uint64_t)(n + 1);
 
@@ -102,12 +102,12 @@ void prcm_wake_cost(const PrcmModel *m, const PrcmWakeRegs *r,
      */
     if ((r->autoidle_pll_mpu & 7) == 1 &&
         prcm_window_pwrdm_idled(m, PRCM_PD_MPU)) {
-        out->dpll_ns = dpll_relock_ns(p, r->dpll1_n, r->sys_clk_hz);
+        out->dpll_ns = prcm_dpll_relock_ns(p, r->dpll1_n, r->sys_clk_hz);
     }
     if ((r->autoidle_pll & 7) == 1 &&
         prcm_window_pwrdm_idled(m, PRCM_PD_CORE)) {
         out->dpll_ns = max64(out->dpll_ns,
-                             dpll_relock_ns(p, r->dpll3_n, r->sys_clk_hz));
+                             prcm_dpll_relock_ns(p, r->dpll3_n, r->sys_clk_hz));
     }
     out->total_ns = max64(out->osc_ns, out->volt_ns) + out->pwrdm_ns +
                     out->dpll_ns;

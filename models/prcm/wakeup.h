@@ -80,6 +80,15 @@ typedef struct PrcmWakeCost {
 void prcm_wake_cost(const PrcmModel *m, const PrcmWakeRegs *r,
                     const PrcmWakeParams *p, PrcmWakeCost *out);
 
+/*
+ * The lock time of a DPLL with divider @n on a @sys_hz reference:
+ * dpll_lock_ns + dpll_lock_refclks periods of sys_hz / (n + 1).  The same
+ * figure serves the relock after a low-power stop (above) and the lock
+ * after the guest reprograms M/N from bypass (the CM, DVFS).
+ */
+uint64_t prcm_dpll_relock_ns(const PrcmWakeParams *p, uint32_t n,
+                             uint32_t sys_hz);
+
 /* Check @p; on error return a static message naming the field, else NULL */
 const char *prcm_wake_params_check(const PrcmWakeParams *p);
 

@@ -22,15 +22,10 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
 from n9 import facts, qemu as n9qemu  # noqa: E402
-
-results = []
-
-
-def check(name, ok, detail=''):
-    results.append(ok)
-    print('%s: %s%s' % ('PASS' if ok else 'FAIL', name,
-                        '' if ok or not detail else '\n    ' + detail.replace('\n', '\n    ')),
-          flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
 
 
 def run_qemu(qemu, machine_opts, extra=(), qmp_cmds=()):
@@ -196,7 +191,7 @@ def main():
         check('stats=FILE with a quote in the paths is JSON', False,
               '%s; stderr: %s' % (e, err))
     timing_set(qemu, tmp, elf, good)
-    return 0 if all(results) else 1
+    return 1 if n9check.failed else 0
 
 
 def bare_stats(qemu, elf, tmp, machine):
@@ -266,23 +261,56 @@ def timing_set(qemu, tmp, elf, good):
         return
 
     # [clocks] l3_hz over the DPLL registers: the SDRAM's clocks are twice
-    # as long, so the same accesses cost about twice the ns
+    # as long, so each access costs about twice the ns (per read: the L3 and
+    # L4 register costs double too, so the program's polling loops run
+    # longer and its SDRAM reads differ by a few)
     rc, d, out = bare_stats(qemu, elf, tmp,
                             {'timing-set': ['clocks.l3_hz=97600000']})
     try:
         a, b = base['sdrc'], d['sdrc']
         check('clocks.l3_hz=97600000 wins over the registers (stats: %s) and '
-              'the SDRAM runs at it: %d reads cost %d ns, %d at 195.2 MHz'
-              % (d['timing_overrides'], b['reads'], b['access_ns'],
-                 a['access_ns']),
+              'the SDRAM runs at it: %d reads cost %d ns, %d reads %d ns at '
+              '195.2 MHz' % (d['timing_overrides'], b['reads'],
+                             b['access_ns'], a['reads'], a['access_ns']),
               rc == 0 and d['timing_overrides'] == {'clocks.l3_hz': {
                   'value': 97600000, 'registers': 195200000}} and
               d['timing_params']['clocks']['l3_hz'] == 97600000 and
-              b['reads'] == a['reads'] > 0 and
-              1.9 * a['access_ns'] < b['access_ns'] < 2.2 * a['access_ns'],
+              a['reads'] > 0 and abs(b['reads'] - a['reads']) < 0.05 * a['reads']
+              and 1.9 * a['access_ns'] * b['reads'] < b['access_ns'] * a['reads']
+              < 2.2 * a['access_ns'] * b['reads'],
               out)
     except (TypeError, KeyError) as e:
         check('clocks.l3_hz', False, '%s: %s' % (e, out))
+
+    # the register costs follow their interface clock: at half the L3 rate
+    # the L3's and the core L4's (L3 / 2) cost twice as much, exactly (the
+    # same draws, each cost doubled), the wakeup L4's (sys_clk) the same;
+    # clock_hz = 0 keeps a section in ns (the what-if override)
+    try:
+        costs = lambda st: {a: (st['agents'][a]['reads'],
+                                st['agents'][a]['read_ns'])
+                            for a in ('l4-wkup', 'l4-core', 'l3')}
+        ref, half = costs(base), costs(d)
+        check('clocks.l3_hz=97600000: the L3 and core L4 register reads cost '
+              'twice the ns (%s), the wakeup L4\'s not (%s)'
+              % ({a: half[a][1] / ref[a][1] for a in ('l3', 'l4-core')},
+                 half['l4-wkup'][1] / half['l4-wkup'][0] /
+                 (ref['l4-wkup'][1] / ref['l4-wkup'][0])),
+              all(half[a][0] == ref[a][0] > 0 and half[a][1] == 2 * ref[a][1]
+                  for a in ('l3', 'l4-core')) and
+              half['l4-wkup'][1] * ref['l4-wkup'][0] <
+              1.01 * ref['l4-wkup'][1] * half['l4-wkup'][0] and
+              d['timing_params']['l3']['clock_hz'] == 195200000,
+              json.dumps({'ref': ref, 'half': half}))
+        rc, d2, out = bare_stats(qemu, elf, tmp, {'timing-set': [
+            'clocks.l3_hz=97600000', 'l3.clock_hz=0', 'l4-core.clock_hz=0']})
+        ns = costs(d2)
+        check('clock_hz = 0: the L3 and core L4 costs stay in ns at half the '
+              'L3 rate (%s)' % ns,
+              rc == 0 and all(ns[a] == ref[a] for a in ('l3', 'l4-core')),
+              out)
+    except (TypeError, KeyError, ZeroDivisionError) as e:
+        check('register costs at clocks.l3_hz', False, '%s: %s' % (e, out))
 
     # [clocks] mpu_hz: the MPU at 500 MHz, every instruction 2 ns: the
     # guest's 10,000,000-cycle busy-wait takes twice the 32 kHz ticks

@@ -19,6 +19,7 @@
 #include "qemu/timer.h"
 #include "exec/memop.h"
 #include "hw/core/cpu.h"
+#include "hw/qdev-clock.h"
 #include "hw/qdev-properties.h"
 #include "hw/misc/unimp.h"
 #include "migration/vmstate.h"
@@ -66,6 +67,7 @@ static N9AgentGroup *n9_agent_group_new(N9AgentState *s, const char *name)
     n9_timing_lookup(s->timing, s->name, name, &p);
     /* each group draws from its own sequence, fixed by the seed */
     l4ic_target_init(&g->model, &p, l4ic_seed_for(s->timing->seed, full));
+    l4ic_set_clock(&g->model, clock_get_hz(s->ick));
     object_property_add_child(s->groups, name, OBJECT(g));
     object_unref(OBJECT(g));
     return g;
@@ -404,6 +406,28 @@ QDict *n9_agent_stats(DeviceState *agent)
     return d;
 }
 
+/* ---- The interface clock ------------------------------------------------ */
+
+/* Every group's costs follow the serving domain's clock (0 Hz: as measured) */
+static void n9_agent_ick_update(void *opaque, ClockEvent event)
+{
+    N9AgentState *s = opaque;
+    uint32_t hz = clock_get_hz(s->ick);
+
+    for (guint i = 0; i < s->ports->len; i++) {
+        l4ic_set_clock(&((N9AgentPort *)g_ptr_array_index(s->ports, i))
+                       ->group->model, hz);
+    }
+}
+
+void n9_agent_connect_clock(DeviceState *agent, Clock *src)
+{
+    N9AgentState *s = N9_AGENT(agent);
+
+    clock_set_source(s->ick, src);
+    n9_agent_ick_update(s, ClockUpdate);
+}
+
 /* ---- QOM --------------------------------------------------------------------- */
 
 static void n9_agent_realize(DeviceState *dev, Error **errp)
@@ -450,6 +474,8 @@ static void n9_agent_init(Object *obj)
     N9AgentState *s = N9_AGENT(obj);
 
     s->ports = g_ptr_array_new_with_free_func(g_free);
+    s->ick = qdev_init_clock_in(DEVICE(obj), "ick", n9_agent_ick_update, s,
+                                ClockUpdate);
     s->groups = object_new(TYPE_CONTAINER);
     object_property_add_child(obj, "groups", s->groups);
     object_unref(s->groups);
@@ -548,8 +574,19 @@ static int n9_agent_post_load(void *opaque, int version_id)
         at += n;
     }
     g_clear_pointer(&s->vm_models, g_free);
+    n9_agent_ick_update(s, ClockUpdate);
     return 0;
 }
+
+static const VMStateDescription vmstate_n9_agent_ick = {
+    .name = TYPE_N9_AGENT "/ick",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_CLOCK(ick, N9AgentState),
+        VMSTATE_END_OF_LIST()
+    },
+};
 
 static const VMStateDescription vmstate_n9_agent = {
     .name = TYPE_N9_AGENT,
@@ -571,6 +608,10 @@ static const VMStateDescription vmstate_n9_agent = {
         VMSTATE_VBUFFER_ALLOC_UINT32(vm_models, N9AgentState, 0, NULL,
                                      vm_models_len),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_n9_agent_ick,
+        NULL
     },
 };
 

@@ -17,12 +17,19 @@
  * An access to a hole in an agent's window gets the error response that the
  * interconnect gives on hardware, which the CPU takes as an external abort.
  *
+ * Clock input "ick": the interface clock of the domain that serves the
+ * agent's accesses (the SoC connects sys_clk to the wakeup L4, the core L4
+ * clock to the core, PER and EMU L4s, the L3 clock to the L3).  Each
+ * group's costs follow it (l4ic_set_clock): at the rate the ranges were
+ * measured at they are the ranges' ns exactly.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_N9_N9_AGENT_H
 #define HW_N9_N9_AGENT_H
 
 #include "hw/sysbus.h"
+#include "hw/clock.h"
 #include "qom/object.h"
 #include "n9_timing.h"
 #include "qobject/qdict.h"
@@ -71,6 +78,7 @@ struct N9AgentState {
 
     N9AgentCounters c;
     uint64_t errors;
+    Clock *ick;              /* the serving domain's interface clock */
 
     N9Timing *timing;        /* set by the SoC before realize */
     uint32_t rec_index;      /* its number in a trace (record=) */
@@ -88,6 +96,9 @@ struct N9AgentState {
 };
 
 void n9_agent_set_timing(DeviceState *agent, N9Timing *timing);
+/* Connect the agent's interface clock (after realize: the SoC makes the
+ * agents before the PRCM that drives it) */
+void n9_agent_connect_clock(DeviceState *agent, Clock *src);
 /*
  * Number @agent (@index) and its register groups for a trace (record=):
  * appends "agent.INDEX=NAME" and "group.ID=AGENT.GROUP" lines to @header,

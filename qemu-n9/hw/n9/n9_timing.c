@@ -84,9 +84,16 @@ static const struct {
     { "l3_hz", offsetof(N9ClockOverrides, l3_hz), 1000000, 1000000000 },
 };
 
+/*
+ * An agent's or a group's keys: the cost ranges (ns at clock_hz), the
+ * interface clock rate they hold at (0: costs in ns whatever the clock, a
+ * what-if override) and the part of each cost outside that clock
+ */
 static const char *const n9_timing_keys[] = {
     "read_min_ns", "read_max_ns", "write_min_ns", "write_max_ns",
+    "clock_hz", "crossing_ns",
 };
+#define N9_TIMING_KEY_CLOCK_HZ  4
 
 static uint32_t *n9_timing_field(l4ic_params *p, int key)
 {
@@ -94,7 +101,9 @@ static uint32_t *n9_timing_field(l4ic_params *p, int key)
     case 0: return &p->read_min_ns;
     case 1: return &p->read_max_ns;
     case 2: return &p->write_min_ns;
-    default: return &p->write_max_ns;
+    case 3: return &p->write_max_ns;
+    case 4: return &p->ref_hz;
+    default: return &p->crossing_ns;
     }
 }
 
@@ -752,10 +761,18 @@ bool n9_timing_load(N9Timing *t, const char *file, const char *set,
             if (key == ARRAY_SIZE(n9_timing_keys)) {
                 error_setg(errp, "%s: [%s] %s: unknown key (known: "
                            "read_min_ns, read_max_ns, write_min_ns, "
-                           "write_max_ns)", where, sec, keys[k]);
+                           "write_max_ns, clock_hz, crossing_ns)", where, sec,
+                           keys[k]);
                 goto out;
             }
-            if (!n9_parse_u64(v, L4IC_MAX_NS, &val)) {
+            if (key == N9_TIMING_KEY_CLOCK_HZ) {
+                if (!n9_parse_u64(v, L4IC_MAX_HZ, &val)) {
+                    error_setg(errp, "%s: [%s] %s: '%s' is not a whole number "
+                               "of Hz from 0 to %u", where, sec, keys[k], v,
+                               L4IC_MAX_HZ);
+                    goto out;
+                }
+            } else if (!n9_parse_u64(v, L4IC_MAX_NS, &val)) {
                 error_setg(errp, "%s: [%s] %s: '%s' is not a whole number of "
                            "ns from 0 to %u", where, sec, keys[k], v,
                            L4IC_MAX_NS);

@@ -267,6 +267,17 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     omap3_prcm_set_wake_params(prcm, &s->timing->prcm);
     omap3_prcm_set_clock_overrides(prcm, s->timing->clocks.mpu_hz,
                                    s->timing->clocks.l3_hz);
+    /* each agent's costs follow its serving domain's interface clock */
+    n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_WKUP],
+                           qdev_get_clock_out(s->prcm, "sys_clk"));
+    n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_CORE],
+                           qdev_get_clock_out(s->prcm, "l4_ick"));
+    n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_PER],
+                           qdev_get_clock_out(s->prcm, "l4_ick"));
+    n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_EMU],
+                           qdev_get_clock_out(s->prcm, "l4_ick"));
+    n9_agent_connect_clock(s->agent[OMAP3_AGENT_L3],
+                           qdev_get_clock_out(s->prcm, "l3_ick"));
     s->block[OMAP3_BLK_PRM] = s->block[OMAP3_BLK_CM] = s->prcm;
     omap3630_map_block(s, s->prcm, 0, OMAP3_BLK_PRM);
     omap3630_map_block(s, s->prcm, 1, OMAP3_BLK_CM);

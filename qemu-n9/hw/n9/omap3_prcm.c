@@ -149,6 +149,27 @@ QDict *omap3_prcm_stats(OMAP3PRCMState *s)
     return d;
 }
 
+/*
+ * DVFS, as the PRCM sees it: the MPU clock now, its changes (an OPP change
+ * is two: into DPLL1's bypass and out of it), DPLL1's relocks after a
+ * reprogramming and the ABB LDO's transitions, with their modelled times.
+ */
+QDict *omap3_prcm_dvfs_stats(OMAP3PRCMState *s)
+{
+    QDict *d = qdict_new();
+    uint32_t sel1 = omap3_prcm_cm_get(s, CM_CLKSEL1_PLL_MPU);
+
+    qdict_put_int(d, "mpu_hz", clock_get_hz(s->mpu_ck));
+    qdict_put_int(d, "dpll1_m", extract32(sel1, 8, 11));
+    qdict_put_int(d, "dpll1_n", extract32(sel1, 0, 7));
+    qdict_put_int(d, "mpu_rate_changes", s->mpu_rate_changes);
+    qdict_put_int(d, "dpll1_locks", s->dpll1_locks);
+    qdict_put_int(d, "dpll1_lock_ns", s->dpll1_lock_ns);
+    qdict_put_int(d, "abb_changes", s->abb_changes);
+    qdict_put_int(d, "abb_settle_ns", s->abb_settle_ns);
+    return d;
+}
+
 /* "power-states": every domain's current state, e.g. "mpu=OFF core=RET ..." */
 static char *omap3_prcm_get_power_states(Object *obj, Error **errp)
 {
@@ -552,6 +573,8 @@ static void omap3_prcm_finalize(Object *obj)
     int pd;
 
     timer_free(s->wake_timer);
+    timer_free(s->dpll1_timer);
+    timer_free(s->abb_timer);
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
         g_ptr_array_free(s->domain_devs[pd], true);
     }
@@ -560,6 +583,28 @@ static void omap3_prcm_finalize(Object *obj)
 static const Property omap3_prcm_properties[] = {
     DEFINE_PROP_LINK("cpu", OMAP3PRCMState, cpu, TYPE_CPU, Object *),
     DEFINE_PROP_UINT32("warm-reset-pc", OMAP3PRCMState, warm_reset_pc, 0),
+};
+
+static const VMStateDescription vmstate_omap3_prcm_dvfs = {
+    .name = "omap3-prcm/dvfs",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_TIMER_PTR(dpll1_timer, OMAP3PRCMState),
+        VMSTATE_UINT8(dpll1_locking, OMAP3PRCMState),
+        VMSTATE_INT64(dpll1_lock_start_ns, OMAP3PRCMState),
+        VMSTATE_UINT64(dpll1_lock_len_ns, OMAP3PRCMState),
+        VMSTATE_TIMER_PTR(abb_timer, OMAP3PRCMState),
+        VMSTATE_UINT8(abb_settling, OMAP3PRCMState),
+        VMSTATE_INT64(abb_start_ns, OMAP3PRCMState),
+        VMSTATE_UINT64(abb_settle_len_ns, OMAP3PRCMState),
+        VMSTATE_UINT64(dpll1_locks, OMAP3PRCMState),
+        VMSTATE_UINT64(dpll1_lock_ns, OMAP3PRCMState),
+        VMSTATE_UINT64(abb_changes, OMAP3PRCMState),
+        VMSTATE_UINT64(abb_settle_ns, OMAP3PRCMState),
+        VMSTATE_UINT64(mpu_rate_changes, OMAP3PRCMState),
+        VMSTATE_END_OF_LIST()
+    },
 };
 
 /* The wake-up statistics (omap3_prcm_prm.c): counts, they shape nothing */
@@ -617,6 +662,7 @@ static const VMStateDescription vmstate_omap3_prcm = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_omap3_prcm_wake_events,
+        &vmstate_omap3_prcm_dvfs,
         NULL
     },
 };

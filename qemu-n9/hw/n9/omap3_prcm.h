@@ -94,6 +94,8 @@ bool omap3_prcm_clkdm_active(OMAP3PRCMState *prcm, int clkdm);
  * reports them (what Linux's pm_debug "count" can see).
  */
 QDict *omap3_prcm_stats(OMAP3PRCMState *prcm);
+/* DVFS counters: mpu_hz, its changes, DPLL1 relocks, ABB LDO transitions */
+QDict *omap3_prcm_dvfs_stats(OMAP3PRCMState *prcm);
 
 /*
  * Accesses to the power-state registers of every domain (PM_PWSTCTRL,

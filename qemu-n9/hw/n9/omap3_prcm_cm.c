@@ -8,8 +8,12 @@
  * CM_CLKSTST) and the five DPLLs: DPLL1 (MPU), DPLL2 (IVA2), DPLL3 (CORE),
  * DPLL4 (PER, a j-type DPLL on the 3630) and DPLL5 (USB).  A DPLL locks or
  * leaves lock as soon as its enable field says so (CM_IDLEST_CKGEN,
- * CM_IDLEST2_CKGEN, CM_IDLEST_PLL_MPU, CM_IDLEST_PLL_IVA2); the relock time
- * after an automatic stop is part of the wake-up latency
+ * CM_IDLEST2_CKGEN, CM_IDLEST_PLL_MPU, CM_IDLEST_PLL_IVA2), except DPLL1
+ * when the guest asks it to lock from another mode (cpufreq's sequence:
+ * bypass, new M/N, lock): it then takes the relock time of its N
+ * (prcm_dpll_relock_ns, the same figure as the wake-up's), during which
+ * CM_IDLEST_PLL_MPU reads "bypass" and the MPU runs on the bypass clock.
+ * The relock after an automatic stop is part of the wake-up latency
  * (models/prcm/wakeup.c).  Module idle status (CM_IDLEST*) always reads
  * "accessible".  Clock-domain activity is the domain model's
  * (models/prcm): the CM tells it which domains have a functional clock
@@ -48,6 +52,7 @@
 
 /* DPLL enable field values (EN_*_DPLL) */
 #define DPLL_LOW_POWER_STOP     1
+#define DPLL_LOW_POWER_BYPASS   5
 #define DPLL_LOCKED             7
 
 /* Register offsets used by the code (from 0x48004000) */
@@ -289,6 +294,13 @@ static bool dpll_locked(uint32_t clken, int shift)
     return extract32(clken, shift, 3) == DPLL_LOCKED;
 }
 
+/* DPLL1's mode as its output sees it: bypass until a relock completes */
+static unsigned dpll1_mode(OMAP3PRCMState *s)
+{
+    return s->dpll1_locking ? DPLL_LOW_POWER_BYPASS
+                            : extract32(cm_reg(s, A_CLKEN_PLL_MPU), 0, 3);
+}
+
 /*
  * DPLL output (CLKOUT): locked, sys_clk * M / (N + 1); in a bypass mode,
  * the bypass clock; stopped, nothing.
@@ -368,13 +380,17 @@ void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
      * is what cpufreq sets through dpll1_ck.
      */
     dpll1_fck = core / div_field(mpu_sel1, 19, 3);
-    dpll1 = dpll_rate(extract32(cm_reg(s, A_CLKEN_PLL_MPU), 0, 3),
+    dpll1 = dpll_rate(dpll1_mode(s),
                       extract32(mpu_sel1, 8, 11), extract32(mpu_sel1, 0, 7),
                       sys, dpll1_fck);
     hz = dpll1 / div_field(cm_reg(s, A_CLKSEL2_PLL_MPU), 0, 5);
     s->mpu_reg_hz = hz;
     if (hz && s->mpu_hz_override) {
         hz = s->mpu_hz_override;        /* [clocks] mpu_hz wins */
+    }
+    if (clock_get(s->mpu_ck) != CLOCK_PERIOD_FROM_HZ(hz) &&
+        clock_get(s->mpu_ck)) {
+        s->mpu_rate_changes++;          /* not the first setting at start */
     }
     cm_set_clock(s->mpu_ck, hz);
 
@@ -456,7 +472,7 @@ static uint32_t cm_dpll_status(OMAP3PRCMState *s, int which)
     case ST_PLL_IVA2:
         return dpll_locked(cm_reg(s, A_CLKEN_PLL_IVA2), 0);
     case ST_PLL_MPU:
-        return dpll_locked(cm_reg(s, A_CLKEN_PLL_MPU), 0);
+        return dpll1_mode(s) == DPLL_LOCKED;
     case ST_CKGEN:
         /* ST_CORE_CLK bit 0 (DPLL3), ST_PERIPH_CLK bit 1 (DPLL4) */
         return dpll_locked(clken, 0) | (dpll_locked(clken, 16) << 1);
@@ -548,6 +564,52 @@ static void omap3_cm_trace_dpll(uint32_t old, uint32_t val, int shift,
     }
 }
 
+/*
+ * CM_CLKEN_PLL_MPU written: a request to lock from another mode starts the
+ * relock (M/N as CM_CLKSEL1_PLL_MPU holds them now); any other mode ends
+ * one in progress.
+ */
+static void cm_dpll1_mode_written(OMAP3PRCMState *s, uint32_t old,
+                                  uint32_t val)
+{
+    unsigned from = extract32(old, 0, 3), to = extract32(val, 0, 3);
+    uint64_t ns;
+
+    if (to != DPLL_LOCKED) {
+        s->dpll1_locking = 0;
+        timer_del(s->dpll1_timer);
+        return;
+    }
+    if (from == DPLL_LOCKED) {
+        return;
+    }
+    ns = prcm_dpll_relock_ns(&s->wake_params,
+                             extract32(cm_reg(s, A_CLKSEL1_PLL_MPU), 0, 7),
+                             omap3_prcm_sys_clk_hz(s));
+    s->dpll1_locking = 1;
+    s->dpll1_lock_start_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->dpll1_lock_len_ns = ns;
+    trace_omap3_cm_dpll1_relock(extract32(cm_reg(s, A_CLKSEL1_PLL_MPU), 8, 11),
+                                extract32(cm_reg(s, A_CLKSEL1_PLL_MPU), 0, 7),
+                                ns);
+    timer_mod(s->dpll1_timer, s->dpll1_lock_start_ns + ns);
+}
+
+/* DPLL1's relock is over: locked, mpu_ck at the new rate */
+static void cm_dpll1_locked(void *opaque)
+{
+    OMAP3PRCMState *s = opaque;
+
+    if (!s->dpll1_locking) {
+        return;
+    }
+    s->dpll1_locking = 0;
+    s->dpll1_locks++;
+    s->dpll1_lock_ns += s->dpll1_lock_len_ns;
+    trace_omap3_cm_dpll(1, DPLL_LOCKED, 1);
+    omap3_prcm_cm_update_clocks(s);
+}
+
 void omap3_prcm_cm_write(void *opaque, hwaddr addr, uint64_t value,
                           unsigned size)
 {
@@ -574,6 +636,7 @@ void omap3_prcm_cm_write(void *opaque, hwaddr addr, uint64_t value,
             break;
         case A_CLKEN_PLL_MPU:
             omap3_cm_trace_dpll(old, val, 0, 1);
+            cm_dpll1_mode_written(s, old, val);
             break;
         case A_CLKEN_PLL:
             omap3_cm_trace_dpll(old, val, 0, 3);
@@ -619,6 +682,9 @@ void omap3_prcm_cm_reset(OMAP3PRCMState *s)
     for (i = 0; i < CM_NUM_REGS; i++) {
         s->cm_regs[i] = omap3_cm_regs[i].reset;
     }
+    /* DPLL1 is back in its reset mode (locked): no relock goes on */
+    s->dpll1_locking = 0;
+    timer_del(s->dpll1_timer);
 }
 
 /*
@@ -667,6 +733,7 @@ void omap3_prcm_cm_init_clocks(OMAP3PRCMState *s)
     }
     s->wdt2_fck = qdev_init_clock_out(dev, "wdt2_fck");
     s->wdt3_fck = qdev_init_clock_out(dev, "wdt3_fck");
+    s->dpll1_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, cm_dpll1_locked, s);
 }
 
 void omap3_prcm_cm_class_init(void)

@@ -164,6 +164,25 @@ struct OMAP3PRCMState {
     uint32_t clkdm_seen;                /* clock domains active (bits), as
                                          * the listeners were last told */
 
+    /*
+     * DVFS: DPLL1 locking after the guest reprogrammed it (omap3_prcm_cm.c)
+     * and the ABB LDO settling after an OPP change (omap3_prcm_prm.c);
+     * counts and modelled times (as the registers give them: the guest
+     * sees the completion at its next instruction boundary) for the
+     * statistics ("dvfs")
+     */
+    QEMUTimer *dpll1_timer;
+    uint8_t dpll1_locking;
+    int64_t dpll1_lock_start_ns;
+    uint64_t dpll1_lock_len_ns;         /* the relock in progress */
+    QEMUTimer *abb_timer;
+    uint8_t abb_settling;
+    int64_t abb_start_ns;
+    uint64_t abb_settle_len_ns;         /* the settling in progress */
+    uint64_t dpll1_locks, dpll1_lock_ns;
+    uint64_t abb_changes, abb_settle_ns;
+    uint64_t mpu_rate_changes;
+
     /* Links and properties */
     Object *cpu;
     uint32_t warm_reset_pc;

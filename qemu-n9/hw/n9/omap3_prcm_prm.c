@@ -14,8 +14,9 @@
  * routes them to the MPU.  Also modelled: W1C status registers, reset
  * sources (PRM_RSTST, RM_RSTST_*), the IVA2 reset lines, the global
  * software reset (PRM_RSTCTRL), the system clock selection (PRM_CLKSEL,
- * PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the N9), the ABB LDO OPP change (done
- * at once, PRM_IRQSTATUS_MPU bit 26) and VP force updates.  The voltage
+ * PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the N9), the ABB LDO OPP change
+ * (PRM_IRQSTATUS_MPU bit 26 after the settling time PRM_LDO_ABB_SETUP's
+ * SR2_WTCNT_VALUE gives) and VP force updates.  The voltage
  * controller registers shape the wake-up latency (models/prcm/wakeup.c);
  * there is no I2C4 PMIC traffic.
  *
@@ -56,6 +57,14 @@
 #define RSTCTRL_RST_DPLL3       (1u << 2)
 
 #define ABB_OPP_CHANGE          (1u << 2)
+/*
+ * PRM_LDO_ABB_SETUP.SR2_WTCNT_VALUE [15:8] counts the LDO's settling time
+ * in units of 8 sys_clk cycles (omap36xx.dtsi's ti,clock-cycles, from
+ * which ti-abb-regulator computes the value it programs)
+ */
+#define ABB_WTCNT_SHIFT         8
+#define ABB_WTCNT_LEN           8
+#define ABB_WTCNT_SYSCLKS       8
 #define VC_BYPASS_VALID         (1u << 24)
 #define VP_CONFIG_FORCEUPDATE   (1u << 1)
 
@@ -67,6 +76,8 @@
 #define A_CLKSRC_CTRL           0x1270
 #define A_VP1_VOLTAGE           0x12c0
 #define A_VP2_VOLTAGE           0x12e0
+#define A_LDO_ABB_CTRL          0x12f0
+#define A_LDO_ABB_SETUP         0x12f4
 
 #define WK_WKUP         OMAP3_WK_WKUP
 #define WK_CORE1        OMAP3_WK_CORE1
@@ -532,6 +543,52 @@ uint64_t omap3_prcm_prm_read(void *opaque, hwaddr addr, unsigned size)
     return val;
 }
 
+/*
+ * The ABB LDO's OPP change: the LDO settles for SR2_WTCNT_VALUE x 8
+ * sys_clk cycles, then TRANXDONE (ti_abb_wait_txdone polls it every
+ * microsecond).  No count: at once, as before the count was programmed.
+ */
+static void prm_abb_done(OMAP3PRCMState *s)
+{
+    *prm_reg(s, A_IRQSTATUS_MPU) |= IRQ_ABB_TRANXDONE;
+    prm_update_irq(s);
+}
+
+static void prm_abb_settled(void *opaque)
+{
+    OMAP3PRCMState *s = opaque;
+
+    if (!s->abb_settling) {
+        return;
+    }
+    s->abb_settling = 0;
+    s->abb_settle_ns += s->abb_settle_len_ns;
+    trace_omap3_prm_abb(*prm_reg(s, A_LDO_ABB_CTRL) & 3);
+    prm_abb_done(s);
+}
+
+static void prm_abb_start(OMAP3PRCMState *s, uint32_t opp_sel)
+{
+    uint32_t wtcnt = extract32(*prm_reg(s, A_LDO_ABB_SETUP),
+                               ABB_WTCNT_SHIFT, ABB_WTCNT_LEN);
+    uint64_t sys_hz = omap3_prcm_sys_clk_hz(s);
+    uint64_t ns;
+
+    s->abb_changes++;
+    if (!wtcnt || !sys_hz) {
+        trace_omap3_prm_abb(opp_sel);
+        prm_abb_done(s);
+        return;
+    }
+    ns = ((uint64_t)wtcnt * ABB_WTCNT_SYSCLKS * NANOSECONDS_PER_SECOND +
+          sys_hz - 1) / sys_hz;
+    trace_omap3_prm_abb_settling(opp_sel, wtcnt, ns);
+    s->abb_settling = 1;
+    s->abb_start_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->abb_settle_len_ns = ns;
+    timer_mod(s->abb_timer, s->abb_start_ns + ns);
+}
+
 void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
                           unsigned size)
 {
@@ -637,12 +694,9 @@ void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
         break;
     }
     case R_ABB_CTRL:
-        /* the LDO settles at once: TRANXDONE (ti_abb_wait_txdone) */
         *reg = val & ~ABB_OPP_CHANGE;
         if (val & ABB_OPP_CHANGE) {
-            trace_omap3_prm_abb(val & 3);
-            *prm_reg(s, A_IRQSTATUS_MPU) |= IRQ_ABB_TRANXDONE;
-            prm_update_irq(s);
+            prm_abb_start(s, val & 3);
         }
         break;
     case R_VC_BYPASS:
@@ -706,12 +760,16 @@ void omap3_prcm_prm_reset(OMAP3PRCMState *s)
     }
     s->sw_reset = 0;
     memset(s->wake_in, 0, sizeof(s->wake_in));
+    s->abb_settling = 0;
+    timer_del(s->abb_timer);
 }
 
 /* The wake-up inputs */
 void omap3_prcm_prm_init(OMAP3PRCMState *s)
 {
     DeviceState *dev = DEVICE(s);
+
+    s->abb_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, prm_abb_settled, s);
 
     qdev_init_gpio_in_named(dev, prm_wkup_wake, prm_wk[WK_WKUP].input, 32);
     qdev_init_gpio_in_named(dev, prm_core_wake, prm_wk[WK_CORE1].input, 32);

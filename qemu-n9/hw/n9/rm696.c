@@ -58,6 +58,7 @@ struct RM696MachineState {
     N9Timing *timing;
     N9IdleWalk *idle;
     N9MemoryState *memory;      /* the memory path, NULL when off */
+    TWL5031State *twl;          /* the power IC on I2C1 */
     Notifier exit_notifier;
     MemoryRegion mark_port;     /* the guest's marks (not on silicon) */
     QList *marks;               /* the counters at each mark */
@@ -94,6 +95,15 @@ static QDict *rm696_counters(RM696MachineState *rms)
     }
     qdict_put(d, "agents", agents);
     qdict_put(d, "prcm", omap3_prcm_stats(OMAP3_PRCM(soc->prcm)));
+    {
+        /* DVFS: the MPU clock, DPLL1, the ABB LDO (PRCM) and VDD1 (TWL) */
+        QDict *dvfs = omap3_prcm_dvfs_stats(OMAP3_PRCM(soc->prcm));
+
+        if (rms->twl) {
+            twl5031_dvfs_stats(rms->twl, dvfs);
+        }
+        qdict_put(d, "dvfs", dvfs);
+    }
     if (rms->memory) {
         qdict_put(d, "memory", n9_memory_stats(rms->memory));
     } else {
@@ -698,6 +708,7 @@ static void rm696_init(MachineState *machine)
 
         object_property_add_child(OBJECT(machine), "twl5031", OBJECT(twl));
         i2c_slave_realize_and_unref(twl, i2c1, &error_fatal);
+        rms->twl = TWL5031(twl);
         qdev_connect_gpio_out_named(DEVICE(twl), "sys-nirq", 0,
             qdev_get_gpio_in(rms->soc->block[OMAP3_BLK_INTC], 7));
     }

@@ -24,6 +24,12 @@
  *   - the MADC's software conversions (SW1/SW2): instant, results from the
  *     battery temperature (property "battery-temp", m°C) through a 10 kΩ
  *     NTC and BCI current source, and the battery voltage ("vbat", mV).
+ *   - VDD1's output voltage after a VSEL write (DVFS): it slews from where
+ *     it is towards 600 mV + 12.5 mV x VSEL at the SMPS's rate, 4 mV/us
+ *     (the kernel's own figure for this PMIC, slew_rate in omap_twl.c);
+ *     property "vdd1-uv" (now), "vdd1-changes", "vdd1-slew-ns" (the sum
+ *     of the ramps' durations).  Linux does not wait for the ramp
+ *     (twl-regulator has no ramp delay), so it costs the guest no time.
  * Timing: none here; an I2C transfer costs what the I2C controller model
  * charges.
  *
@@ -78,6 +84,12 @@ struct TWL5031State {
     uint8_t rtc_snap[7];                /* GET_TIME copy of SECONDS..WEEKS */
     bool rtc_out;                       /* the RTC's interrupt output */
 
+    /* VDD1's output: slewing from vdd1_from_uv since vdd1_ramp_ns to the
+     * VSEL's voltage (virtual clock) */
+    int64_t vdd1_ramp_ns;
+    uint32_t vdd1_from_uv;
+    uint64_t vdd1_changes, vdd1_slew_ns;
+
     /* properties */
     int32_t battery_temp;               /* m°C */
     uint32_t vbat;                      /* mV */
@@ -86,6 +98,8 @@ struct TWL5031State {
     /* not migrated: each unimplemented register is logged once */
     uint32_t unimp_logged[TWL5031_NUM_SLAVES][8];
 };
+
+static void twl_vdd1_vsel_written(TWL5031State *s, uint8_t v);
 
 #define KEY_LOCKED      0
 #define KEY_CFG_HALF    1
@@ -606,6 +620,9 @@ static void twl_write(TWL5031State *s, uint8_t sid, uint8_t a, uint8_t v)
             trace_twl5031_script(s->regs[3][A_MEMORY_ADDRESS], v);
             return;
         }
+        if (a == A_VDD1_VSEL) {
+            twl_vdd1_vsel_written(s, v);
+        }
         if (a == A_P1_SW_EVENTS && (v & R_P1_SW_EVENTS_DEVOFF_MASK)) {
             /* the whole phone switches off */
             qemu_system_shutdown_request(SHUTDOWN_CAUSE_GUEST_SHUTDOWN);
@@ -621,6 +638,50 @@ static void twl_write(TWL5031State *s, uint8_t sid, uint8_t a, uint8_t v)
             twl_update_irq(s);
         }
     }
+}
+
+/* ---- VDD1: the SMPS output after a VSEL change ---------------------------- */
+
+#define TWL_SMPS_UV(vsel)       (600000u + 12500u * (vsel))
+#define TWL_SMPS_SLEW_UV_PER_US 4000u
+
+/* VDD1's output now: the ramp's start, moved towards VSEL's voltage */
+static uint32_t twl_vdd1_uv(TWL5031State *s)
+{
+    uint32_t to = TWL_SMPS_UV(s->regs[3][A_VDD1_VSEL]);
+    uint32_t from = s->vdd1_from_uv;
+    int64_t dt = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - s->vdd1_ramp_ns;
+    uint64_t moved = dt > 0 ? (uint64_t)dt * TWL_SMPS_SLEW_UV_PER_US / 1000
+                            : 0;
+
+    if (to >= from) {
+        return moved >= to - from ? to : from + moved;
+    }
+    return moved >= from - to ? to : from - moved;
+}
+
+static void twl_vdd1_vsel_written(TWL5031State *s, uint8_t v)
+{
+    uint32_t now_uv = twl_vdd1_uv(s), to = TWL_SMPS_UV(v);
+    uint32_t delta = to > now_uv ? to - now_uv : now_uv - to;
+    uint64_t ns = ((uint64_t)delta * 1000 + TWL_SMPS_SLEW_UV_PER_US - 1) /
+                  TWL_SMPS_SLEW_UV_PER_US;
+
+    if (v == s->regs[3][A_VDD1_VSEL]) {
+        return;
+    }
+    s->vdd1_from_uv = now_uv;
+    s->vdd1_ramp_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->vdd1_changes++;
+    s->vdd1_slew_ns += ns;
+    trace_twl5031_vdd1(now_uv, to, ns);
+}
+
+void twl5031_dvfs_stats(TWL5031State *s, QDict *d)
+{
+    qdict_put_int(d, "vdd1_uv", twl_vdd1_uv(s));
+    qdict_put_int(d, "vdd1_changes", s->vdd1_changes);
+    qdict_put_int(d, "vdd1_slew_ns", s->vdd1_slew_ns);
 }
 
 /* ---- I2C: first byte written after START is the register pointer,
@@ -716,6 +777,8 @@ static void twl5031_reset_hold(Object *obj, ResetType type)
      * P1 (OMAP) device group. */
     s->regs[3][A_VDD1_VSEL] = 48;
     s->regs[3][A_VDD2_VSEL] = 43;
+    s->vdd1_from_uv = TWL_SMPS_UV(48);  /* settled there */
+    s->vdd1_ramp_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     s->regs[3][A_VDD1_DEV_GRP] = 0x20;
     s->regs[3][A_VDD2_DEV_GRP] = 0x20;
     /* TI's USB vendor and product ids */
@@ -765,6 +828,19 @@ static void twl5031_realize(DeviceState *dev, Error **errp)
     s->regs[3][A_RTC_STATUS] = R_RTC_STATUS_POWER_UP_MASK;
 }
 
+static const VMStateDescription vmstate_twl5031_vdd1 = {
+    .name = TYPE_TWL5031 "/vdd1",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_INT64(vdd1_ramp_ns, TWL5031State),
+        VMSTATE_UINT32(vdd1_from_uv, TWL5031State),
+        VMSTATE_UINT64(vdd1_changes, TWL5031State),
+        VMSTATE_UINT64(vdd1_slew_ns, TWL5031State),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_twl5031 = {
     .name = TYPE_TWL5031,
     .version_id = 1,
@@ -782,7 +858,11 @@ static const VMStateDescription vmstate_twl5031 = {
         VMSTATE_BOOL(rtc_out, TWL5031State),
         VMSTATE_TIMER_PTR(rtc_timer, TWL5031State),
         VMSTATE_END_OF_LIST()
-    }
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_twl5031_vdd1,
+        NULL
+    },
 };
 
 static const Property twl5031_properties[] = {
@@ -814,6 +894,27 @@ static void twl5031_set_temp(Object *obj, Visitor *v, const char *name,
     TWL5031(obj)->battery_temp = t;
 }
 
+static void twl5031_get_vdd1(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    uint32_t uv = twl_vdd1_uv(TWL5031(obj));
+
+    visit_type_uint32(v, name, &uv, errp);
+}
+
+static void twl5031_get_vdd1_changes(Object *obj, Visitor *v,
+                                     const char *name, void *opaque,
+                                     Error **errp)
+{
+    visit_type_uint64(v, name, &TWL5031(obj)->vdd1_changes, errp);
+}
+
+static void twl5031_get_vdd1_slew(Object *obj, Visitor *v, const char *name,
+                                  void *opaque, Error **errp)
+{
+    visit_type_uint64(v, name, &TWL5031(obj)->vdd1_slew_ns, errp);
+}
+
 static void twl5031_class_init(ObjectClass *oc, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
@@ -828,6 +929,14 @@ static void twl5031_class_init(ObjectClass *oc, void *data)
                               twl5031_set_temp, NULL, NULL);
     object_class_property_set_description(oc, "battery-temp",
         "the battery's temperature the MADC's BTEMP channel measures, m°C");
+    object_class_property_add(oc, "vdd1-uv", "uint32", twl5031_get_vdd1,
+                              NULL, NULL, NULL);
+    object_class_property_set_description(oc, "vdd1-uv",
+        "VDD1's output now, µV (slewing at 4 mV/µs after a VSEL change)");
+    object_class_property_add(oc, "vdd1-changes", "uint64",
+                              twl5031_get_vdd1_changes, NULL, NULL, NULL);
+    object_class_property_add(oc, "vdd1-slew-ns", "uint64",
+                              twl5031_get_vdd1_slew, NULL, NULL, NULL);
     rc->phases.hold = twl5031_reset_hold;
     k->event = twl5031_event;
     k->send = twl5031_send;

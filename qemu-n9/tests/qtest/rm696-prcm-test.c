@@ -5,7 +5,8 @@
  * IDLEST reading "accessible" (omap3xxx_cm_wait_module_ready), PWSTST not
  * in transition and PREPWSTST telling what really happened (pm34xx.c),
  * W1C of PM_WKST and PRM_IRQSTATUS_MPU with the PRCM interrupt
- * (omap_prcm_irq_handler), the ABB LDO transition (ti-abb-regulator), the
+ * (omap_prcm_irq_handler), the ABB LDO transition and its settling time
+ * (ti-abb-regulator), DPLL1's relock time (cpufreq's DPLL1 program), the
  * GP timer clock rates (CM_CLKSEL_WKUP) and the reboot through
  * PRM_RSTCTRL.
  *
@@ -23,6 +24,8 @@
 #define PRM_RSTCTRL             (PRM + 0x1250)
 #define PRM_RSTST               (PRM + 0x1258)
 #define PRM_LDO_ABB_CTRL        (PRM + 0x12f0)
+#define PRM_LDO_ABB_SETUP       (PRM + 0x12f4)
+#define SYS_CLK_HZ              19200000u   /* 38.4 MHz / 2 on the N9 */
 
 
 #define INTRANSITION            (1u << 20)
@@ -71,20 +74,49 @@ static void set_field(QTestState *qts, uint64_t addr, int shift, uint32_t val)
     qtest_writel(qts, addr, v);
 }
 
-/* _omap3_wait_dpll_status: IDLEST follows the EN field at once */
+/*
+ * DPLL1's lock after the guest asked for it from another mode: 2.5 us + 120
+ * periods of its reference, sys_clk / (N + 1) in whole Hz (the wake-up
+ * model's relock figure, docs/timing-parameters.md)
+ */
+static uint64_t dpll1_lock_ns(QTestState *qts)
+{
+    uint32_t n = qtest_readl(qts, CM_CLKSEL1_PLL_MPU) & 0x7f;
+    uint64_t ref = SYS_CLK_HZ / (n + 1);
+
+    return 2500 + (120ull * 1000000000 + ref - 1) / ref;
+}
+
+/* Lock: IDLEST shows it after @lock_ns (0: at once) */
+static void lock_dpll(QTestState *qts, uint64_t clken, int shift,
+                      uint64_t idlest, uint32_t bit, uint64_t lock_ns)
+{
+    set_field(qts, clken, shift, 7);
+    if (lock_ns) {
+        g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, 0);
+        qtest_clock_step(qts, lock_ns - 1);
+        g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, 0);
+        qtest_clock_step(qts, 1);
+    }
+    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
+}
+
+/*
+ * _omap3_wait_dpll_status: IDLEST follows the EN field, at once for every
+ * DPLL but DPLL1, which takes its lock time (@dpll1) when asked to lock
+ * from another mode
+ */
 static void check_dpll(QTestState *qts, const char *name, uint64_t clken,
-                       int shift, uint64_t idlest, uint32_t bit)
+                       int shift, uint64_t idlest, uint32_t bit, bool dpll1)
 {
     set_field(qts, clken, shift, 7);
     g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
     set_field(qts, clken, shift, 5);        /* low-power bypass */
     g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, 0);
-    set_field(qts, clken, shift, 7);
-    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
+    lock_dpll(qts, clken, shift, idlest, bit, dpll1 ? dpll1_lock_ns(qts) : 0);
     set_field(qts, clken, shift, 1);        /* low-power stop */
     g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, 0);
-    set_field(qts, clken, shift, 7);
-    g_assert_cmphex(qtest_readl(qts, idlest) & bit, ==, bit);
+    lock_dpll(qts, clken, shift, idlest, bit, dpll1 ? dpll1_lock_ns(qts) : 0);
     g_test_message("%s relocks", name);
 }
 
@@ -98,11 +130,12 @@ static void test_dpll_lock(void)
     g_assert_cmphex(qtest_readl(qts, CM_IDLEST2_CKGEN) & 1, ==, 1);
     g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_IVA2) & 1, ==, 0);
 
-    check_dpll(qts, "DPLL1", CM_CLKEN_PLL_MPU, 0, CM_IDLEST_PLL_MPU, 1);
-    check_dpll(qts, "DPLL2", CM_CLKEN_PLL_IVA2, 0, CM_IDLEST_PLL_IVA2, 1);
-    check_dpll(qts, "DPLL3", CM_CLKEN_PLL, 0, CM_IDLEST_CKGEN, 1);
-    check_dpll(qts, "DPLL4", CM_CLKEN_PLL, 16, CM_IDLEST_CKGEN, 2);
-    check_dpll(qts, "DPLL5", CM_CLKEN2_PLL, 0, CM_IDLEST2_CKGEN, 1);
+    check_dpll(qts, "DPLL1", CM_CLKEN_PLL_MPU, 0, CM_IDLEST_PLL_MPU, 1, true);
+    check_dpll(qts, "DPLL2", CM_CLKEN_PLL_IVA2, 0, CM_IDLEST_PLL_IVA2, 1,
+               false);
+    check_dpll(qts, "DPLL3", CM_CLKEN_PLL, 0, CM_IDLEST_CKGEN, 1, false);
+    check_dpll(qts, "DPLL4", CM_CLKEN_PLL, 16, CM_IDLEST_CKGEN, 2, false);
+    check_dpll(qts, "DPLL5", CM_CLKEN2_PLL, 0, CM_IDLEST2_CKGEN, 1, false);
     /* changing DPLL4 leaves DPLL3 alone */
     set_field(qts, CM_CLKEN_PLL, 16, 1);
     g_assert_cmphex(qtest_readl(qts, CM_IDLEST_CKGEN) & 3, ==, 1);
@@ -127,10 +160,26 @@ static void test_mpu_clock(void)
     qtest_writel(qts, CM_CLKSEL1_PLL_MPU, v);
     g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(195200000));
+    /* the relock (N 3: 4.8 MHz reference): the MPU on the bypass clock */
     set_field(qts, CM_CLKEN_PLL_MPU, 0, 7);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 0);
+    qtest_clock_step(qts, dpll1_lock_ns(qts) - 1);
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 0);
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(195200000));
+    qtest_clock_step(qts, 1);
     g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 1);
     g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
                      CLOCK_PERIOD_FROM_HZ(600000000));
+    /* back to bypass in the middle of a relock: no lock comes */
+    set_field(qts, CM_CLKEN_PLL_MPU, 0, 5);
+    set_field(qts, CM_CLKEN_PLL_MPU, 0, 7);
+    qtest_clock_step(qts, 1000);
+    set_field(qts, CM_CLKEN_PLL_MPU, 0, 5);
+    qtest_clock_step(qts, dpll1_lock_ns(qts));
+    g_assert_cmphex(qtest_readl(qts, CM_IDLEST_PLL_MPU) & 1, ==, 0);
+    g_assert_cmpuint(rm696_clock_period(qts, "/machine/soc/prcm/mpu_ck"), ==,
+                     CLOCK_PERIOD_FROM_HZ(195200000));
     qtest_quit(qts);
 }
 
@@ -360,6 +409,42 @@ static void test_abb(void)
                     1u << 26);
     g_assert_cmphex(qtest_readl(qts, PRM_LDO_ABB_CTRL), ==, 1);
     qtest_writel(qts, PRM_IRQSTATUS_MPU, 1u << 26);       /* clear_txdone */
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==, 0);
+    qtest_quit(qts);
+}
+
+/*
+ * ti_abb_set_opp with the settling time ti_abb_init_timings programs:
+ * TRANXDONE (bit 26) only after SR2_WTCNT_VALUE x 8 sys_clk cycles
+ */
+static void test_abb_settling(void)
+{
+    QTestState *qts = start();
+    /* ti_abb_init_timings: ti,settling-time 30 us, ti,clock-cycles 8 */
+    uint32_t mhz = (SYS_CLK_HZ + 500000) / 1000000;
+    uint32_t cycle_rate = (8 * 10 + mhz / 2) / mhz;
+    uint32_t wtcnt = (30 * 10 + cycle_rate / 2) / cycle_rate;
+    uint64_t ns = ((uint64_t)wtcnt * 8 * 1000000000 + SYS_CLK_HZ - 1) /
+                  SYS_CLK_HZ;
+
+    qtest_writel(qts, PRM_LDO_ABB_SETUP, (wtcnt << 8) | 1);   /* SR2EN */
+    qtest_writel(qts, PRM_LDO_ABB_CTRL, 1);
+    qtest_writel(qts, PRM_LDO_ABB_CTRL, 1 | (1u << 2));      /* OPP_CHANGE */
+    g_assert_cmphex(qtest_readl(qts, PRM_LDO_ABB_CTRL), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==, 0);
+    qtest_clock_step(qts, ns - 1);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==, 0);
+    qtest_clock_step(qts, 1);
+    g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==,
+                    1u << 26);
+    g_test_message("ABB LDO: SR2_WTCNT_VALUE %u, settles in %" PRIu64 " ns",
+                   wtcnt, ns);
+    /* a reset ends a transition: no TRANXDONE afterwards */
+    qtest_writel(qts, PRM_IRQSTATUS_MPU, 1u << 26);
+    qtest_writel(qts, PRM_LDO_ABB_SETUP, (wtcnt << 8) | 1);
+    qtest_writel(qts, PRM_LDO_ABB_CTRL, 1 | (1u << 2));
+    qtest_system_reset(qts);
+    qtest_clock_step(qts, ns);
     g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU) & (1u << 26), ==, 0);
     qtest_quit(qts);
 }
@@ -600,6 +685,7 @@ int main(int argc, char **argv)
     qtest_add_func("/rm696/prcm/wkst-irq", test_wkst_irq);
     qtest_add_func("/rm696/prcm/prcm-intc", test_prcm_intc);
     qtest_add_func("/rm696/prcm/abb", test_abb);
+    qtest_add_func("/rm696/prcm/abb-settling", test_abb_settling);
     qtest_add_func("/rm696/prcm/gpt1-clock", test_gpt1_clock);
     qtest_add_func("/rm696/prcm/rstctrl", test_rstctrl);
     qtest_add_func("/rm696/prcm/gpt10-keeps-core-on", test_gpt10_core);

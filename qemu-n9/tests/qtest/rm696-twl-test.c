@@ -191,6 +191,53 @@ static void test_vsel(void)
     qtest_quit(qts);
 }
 
+/*
+ * DVFS: after a VSEL write VDD1's output slews to the new voltage at the
+ * SMPS's 4 mV/us (omap_twl.c's slew_rate for this PMIC); a write during a
+ * ramp starts from where the output is.
+ */
+#define VDD1_UV(vsel)   (600000 + 12500 * (vsel))
+#define SLEW_UV_PER_NS  4           /* 4 mV/us */
+
+static int64_t vdd1_uv(QTestState *qts)
+{
+    return rm696_qom_get_int(qts, "/machine/twl5031", "vdd1-uv");
+}
+
+static void test_vdd1_slew(void)
+{
+    QTestState *qts = start("-M rm696");
+    int64_t up_ns = (VDD1_UV(60) - VDD1_UV(48)) / SLEW_UV_PER_NS; /* 150 mV */
+    int64_t mid;
+
+    g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(48));
+    twl_wr8(qts, 0x4b, A_VDD1_VSEL, 60);
+    g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(48));
+    qtest_clock_step(qts, up_ns / 2);
+    g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(48) + up_ns / 2 * SLEW_UV_PER_NS);
+    qtest_clock_step(qts, up_ns - up_ns / 2);
+    g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(60));
+    qtest_clock_step(qts, 1000000);
+    g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(60));
+    g_assert_cmpint(rm696_qom_get_int(qts, "/machine/twl5031", "vdd1-changes"),
+                    ==, 1);
+    g_assert_cmpint(rm696_qom_get_int(qts, "/machine/twl5031", "vdd1-slew-ns"),
+                    ==, up_ns);
+    /* down again, turned back half way: from where the output is */
+    twl_wr8(qts, 0x4b, A_VDD1_VSEL, 48);
+    qtest_clock_step(qts, up_ns / 2);
+    mid = vdd1_uv(qts);
+    g_assert_cmpint(mid, ==, VDD1_UV(60) - up_ns / 2 * SLEW_UV_PER_NS);
+    twl_wr8(qts, 0x4b, A_VDD1_VSEL, 60);
+    qtest_clock_step(qts, (VDD1_UV(60) - mid) / SLEW_UV_PER_NS);
+    g_assert_cmpint(vdd1_uv(qts), ==, VDD1_UV(60));
+    /* the same VSEL again is no change */
+    twl_wr8(qts, 0x4b, A_VDD1_VSEL, 60);
+    g_assert_cmpint(rm696_qom_get_int(qts, "/machine/twl5031", "vdd1-changes"),
+                    ==, 3);
+    qtest_quit(qts);
+}
+
 static void rtc_get(QTestState *qts, uint8_t t[7])
 {
     uint8_t ctrl = twl_rd8(qts, 0x4b, A_RTC_CTRL);
@@ -388,6 +435,7 @@ int main(int argc, char **argv)
     qtest_add_func("rm696/twl/idcode", test_idcode);
     qtest_add_func("rm696/twl/power-script", test_power_script);
     qtest_add_func("rm696/twl/vsel", test_vsel);
+    qtest_add_func("rm696/twl/vdd1-slew", test_vdd1_slew);
     qtest_add_func("rm696/twl/rtc", test_rtc);
     qtest_add_func("rm696/twl/rtc-alarm", test_rtc_alarm);
     qtest_add_func("rm696/twl/madc", test_madc);
