@@ -31,8 +31,10 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     2   /* 2: STATE (a window's start); a reader
-                                     * of 2 reads 1 */
+#define N9TRACE_VERSION     3   /* 3: a register write's value, the
+                                     * groups' windows; 2: STATE (a
+                                     * window's start); a reader of 3
+                                     * reads 1 and 2 */
 
 /* Event types (docs/trace-format.md lists each one's fields). */
 enum n9trace_type {
@@ -64,6 +66,8 @@ enum n9trace_type {
 #define N9T_F_USE       4u      /* a load in the line of the last load's word */
 /* REG flags */
 #define N9T_F_WRITE     1u
+#define N9T_F_VALUE     2u      /* (set by the reader) a write's value is
+                                 * in .value: format 3 on */
 /* SDRC_CFG flags */
 #define N9T_F_CONFIGURE 1u      /* sdrc_configure (no time), else set_config */
 /* STATE flags */
@@ -83,7 +87,8 @@ typedef struct n9trace_event {
     uint32_t ninsns;        /* FETCH */
     uint32_t group;         /* REG: register group index (header) */
     uint32_t offset;        /* REG: offset in the group's window */
-    uint64_t value;         /* TLBI value, MPUCLK Hz, MARK value */
+    uint64_t value;         /* TLBI value, MPUCLK Hz, MARK value, REG
+                             * write's value (format 3) */
     uint64_t a[5];          /* CPUSTATE: the registers; WALK: desc_pa[0],
                              * desc_pa[1], ndesc | page_shift << 8 |
                              * global << 16 | cacheable << 17, on_chip;
