@@ -125,6 +125,9 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
             put_var(&st[S_MISC], ev->a[i]);
         }
         break;
+    case N9T_IDLE:
+        put_var(&st[S_MISC], ev->value);
+        /* fall through */
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int i = 0; i < 5; i++) {
@@ -740,6 +743,9 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
             NEED(get_var(&st[S_MISC], &ev->a[i]));
         }
         break;
+    case N9T_IDLE:
+        NEED(get_var(&st[S_MISC], &ev->value));
+        /* fall through */
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int i = 0; i < 5; i++) {

@@ -57,6 +57,7 @@ enum n9trace_type {
     N9T_AGENTRESET, /* the agents' counters start again (reset) */
     N9T_END,        /* the end of the run (virtual time at exit) */
     N9T_STATE,      /* a chunk of the models' state at a window's start */
+    N9T_IDLE,       /* a step of the idle walk (format 3): op in flags */
     N9T_NUM_TYPES
 };
 
@@ -72,6 +73,16 @@ enum n9trace_type {
 #define N9T_F_CONFIGURE 1u      /* sdrc_configure (no time), else set_config */
 /* STATE flags */
 #define N9T_F_LAST      1u      /* the image's last chunk */
+/* IDLE ops (flags; n9_idle.c): an entry opens (value: the state asked
+ * for), the MPU's WFI, the MPU runs again (a[0] the wake-up latency ns,
+ * a[1] the wake-up source + 1, 0 none), the entry returns (value: the
+ * state entered, as a signed 32-bit; a[0..3] the power-state register
+ * reads and writes before WFI and after, a[4] each domain's lowest state
+ * in the entry, 2 bits per domain) */
+#define N9T_IDLE_OPEN       0u
+#define N9T_IDLE_WFI        1u
+#define N9T_IDLE_RUNNING    2u
+#define N9T_IDLE_CLOSE      3u
 /* SDRC_IDLE flags */
 #define N9T_F_IDLE      1u
 #define N9T_F_OFF       2u
@@ -94,7 +105,7 @@ typedef struct n9trace_event {
                              * global << 16 | cacheable << 17, on_chip;
                              * SKIP: loads, stores, fetch pages, lines;
                              * PRCM: type, pwrdm/clkdm, from/active, to,
-                             * wake-up cost ns */
+                             * wake-up cost ns; IDLE: above */
     const void *blob;       /* SDRC_CFG: the configuration's image;
                              * STATE: a chunk of the state image */
     uint32_t blob_len;

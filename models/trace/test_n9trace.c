@@ -51,6 +51,10 @@ static n9trace_event make(unsigned i, unsigned char *blob)
             e.a[k] = (uint64_t)i * 0x9e3779b9u + k;
         }
         break;
+    case N9T_IDLE:
+        e.flags = i & 3;
+        e.value = (uint32_t)-1 - i % 3;
+        /* fall through */
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int k = 0; k < 5; k++) {

@@ -562,6 +562,232 @@ static void state_chunk(trp *r, const n9trace_event *ev)
     }
 }
 
+/* ---- The idle walk's entries (N9T_IDLE; n9_idle.c) --------------------------------- */
+
+/* The groups' counters now: a phase's accesses are the difference */
+static void idle_snapshot(trp *r)
+{
+    for (unsigned g = 1; g <= r->ngroups; g++) {
+        if (r->groups[g].name[0]) {
+            r->idle.snap[g] = *r->groups[g].c;
+        }
+    }
+}
+
+static void idle_take(trp *r, int ph)
+{
+    for (unsigned g = 1; g <= r->ngroups; g++) {
+        const n9_access_counts *c = r->groups[g].c;
+        n9_access_counts *cur = &r->idle.cur[ph][g];
+        const n9_access_counts *s = &r->idle.snap[g];
+
+        if (!r->groups[g].name[0]) {
+            continue;
+        }
+        cur->reads += c->reads - s->reads;
+        cur->writes += c->writes - s->writes;
+        cur->read_ns += c->read_ns - s->read_ns;
+        cur->write_ns += c->write_ns - s->write_ns;
+    }
+    idle_snapshot(r);
+}
+
+static void idle_close(trp *r, const n9trace_event *ev, uint64_t now)
+{
+    trp_idle *w = &r->idle;
+    int entered = (int32_t)(uint32_t)ev->value;
+    trp_idle_state *st;
+
+    idle_take(r, w->phase == TRP_PH_AFTER ? TRP_PH_AFTER : TRP_PH_BEFORE);
+    w->open = 0;
+    if (entered < 0 || entered >= TRP_IDLE_STATES) {
+        w->rejected++;
+        return;
+    }
+    st = &w->state[entered];
+    w->entries++;
+    st->entries++;
+    st->demoted += w->req > (uint32_t)entered;
+    if (w->phase == TRP_PH_BEFORE) {
+        st->no_wfi++;
+        st->before_ns += now - w->t_enter;
+    } else {
+        st->before_ns += w->t_wfi - w->t_enter;
+        st->wfi_ns += w->t_running - w->t_wfi;
+        st->after_ns += now - w->t_running;
+        st->wake_ns += w->wake_ns;
+    }
+    /* as recorded: the PRCM's power-state register accesses */
+    st->pwrst[TRP_PH_BEFORE][0] += ev->a[0];
+    st->pwrst[TRP_PH_BEFORE][1] += ev->a[1];
+    st->pwrst[TRP_PH_AFTER][0] += ev->a[2];
+    st->pwrst[TRP_PH_AFTER][1] += ev->a[3];
+    for (int ph = 0; ph < TRP_PH_NUM; ph++) {
+        for (unsigned g = 1; g <= r->ngroups; g++) {
+            n9_access_counts *d = &st->acc[ph][g];
+            const n9_access_counts *c = &w->cur[ph][g];
+
+            d->reads += c->reads;
+            d->writes += c->writes;
+            d->read_ns += c->read_ns;
+            d->write_ns += c->write_ns;
+        }
+    }
+}
+
+/* A step of the walk, at the replayed time */
+static void idle_step(trp *r, const n9trace_event *ev)
+{
+    trp_idle *w = &r->idle;
+    uint64_t now = ev->time_ns + r->shift;
+
+    w->seen = 1;
+    switch (ev->flags) {
+    case N9T_IDLE_OPEN:
+        w->lost += w->open;     /* the last one never returned (a reset) */
+        w->open = 1;
+        w->phase = TRP_PH_BEFORE;
+        w->req = (uint32_t)ev->value;
+        w->t_enter = now;
+        w->wake_ns = 0;
+        memset(w->cur, 0, sizeof(w->cur));
+        idle_snapshot(r);
+        break;
+    case N9T_IDLE_WFI:
+        if (w->open && w->phase == TRP_PH_BEFORE) {
+            idle_take(r, TRP_PH_BEFORE);
+            w->phase = -1;
+            w->t_wfi = now;
+        }
+        break;
+    case N9T_IDLE_RUNNING:
+        if (w->open && w->phase < 0) {
+            idle_snapshot(r);
+            w->phase = TRP_PH_AFTER;
+            w->t_running = now;
+            w->wake_ns = ev->a[0];      /* the PRCM's, as recorded */
+        }
+        break;
+    case N9T_IDLE_CLOSE:
+        if (w->open) {          /* a window may start inside an entry */
+            idle_close(r, ev, now);
+        }
+        break;
+    }
+}
+
+static void put_count(FILE *f, uint64_t reads, uint64_t writes, uint64_t ns,
+                      uint64_t entries)
+{
+    fprintf(f, "\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"ns\": %"
+            PRIu64 ", \"per_entry\": %.17g", reads, writes, ns,
+            entries ? (double)(reads + writes) / entries : 0.0);
+}
+
+static void sum_into(n9_access_counts *d, const n9_access_counts *c)
+{
+    d->reads += c->reads;
+    d->writes += c->writes;
+    d->read_ns += c->read_ns;
+    d->write_ns += c->write_ns;
+}
+
+/* A phase's accesses: per agent, then per group (n9_idle_phase_dict) */
+static void put_idle_phase(trp *r, FILE *f, const trp_idle_state *st, int ph)
+{
+    n9_access_counts total = { 0 };
+    int firsta = 1;
+
+    fputs("\"agents\": {", f);
+    for (unsigned a = 0; a < r->nagents; a++) {
+        n9_access_counts sum = { 0 };
+        int first = 1;
+
+        for (unsigned g = 1; g <= r->ngroups; g++) {
+            if (r->groups[g].name[0] && r->groups[g].agent == (int)a) {
+                sum_into(&sum, &st->acc[ph][g]);
+            }
+        }
+        if (!(sum.reads + sum.writes)) {
+            continue;
+        }
+        fprintf(f, "%s\"%s\": {", firsta ? "" : ", ", r->agents[a]);
+        firsta = 0;
+        put_count(f, sum.reads, sum.writes, sum.read_ns + sum.write_ns,
+                  st->entries);
+        fputs(", \"groups\": {", f);
+        for (unsigned g = 1; g <= r->ngroups; g++) {
+            const n9_access_counts *c = &st->acc[ph][g];
+
+            if (!r->groups[g].name[0] || r->groups[g].agent != (int)a ||
+                !(c->reads + c->writes)) {
+                continue;
+            }
+            fprintf(f, "%s\"%s\": {", first ? "" : ", ",
+                    r->groups[g].name);
+            first = 0;
+            put_count(f, c->reads, c->writes, c->read_ns + c->write_ns,
+                      st->entries);
+            fputc('}', f);
+        }
+        fputs("}}", f);
+        sum_into(&total, &sum);
+    }
+    fputs("}, ", f);
+    put_count(f, total.reads, total.writes, total.read_ns + total.write_ns,
+              st->entries);
+}
+
+static double per(uint64_t sum, uint64_t n)
+{
+    return n ? (double)sum / n : 0.0;
+}
+
+/* The statistics file's "idle" section, as far as a trace holds it (not
+ * the lowest power states' and the wake-up sources' tables) */
+static void put_idle(trp *r, FILE *f)
+{
+    const trp_idle *w = &r->idle;
+    int first = 1;
+
+    fprintf(f, ", \"idle\": {\"entries\": %" PRIu64 ", \"rejected\": %"
+            PRIu64 ", \"lost\": %" PRIu64 ", \"states\": {", w->entries,
+            w->rejected, w->lost);
+    for (int i = 0; i < TRP_IDLE_STATES; i++) {
+        const trp_idle_state *st = &w->state[i];
+        uint64_t woken = st->entries - st->no_wfi;
+
+        if (!st->entries) {
+            continue;
+        }
+        fprintf(f, "%s\"C%d\": {\"entries\": %" PRIu64
+                ", \"demoted_to_this\": %" PRIu64 ", \"without_wfi\": %" PRIu64
+                ", \"before_wfi_ns\": %" PRIu64 ", \"in_wfi_ns\": %" PRIu64
+                ", \"after_wakeup_ns\": %" PRIu64
+                ", \"wakeup_latency_ns\": %" PRIu64
+                ", \"before_wfi_us_per_entry\": %.17g"
+                ", \"in_wfi_us_per_entry\": %.17g"
+                ", \"after_wakeup_us_per_entry\": %.17g"
+                ", \"wakeup_latency_us_per_entry\": %.17g",
+                first ? "" : ", ", i + 1, st->entries, st->demoted,
+                st->no_wfi, st->before_ns, st->wfi_ns, st->after_ns,
+                st->wake_ns, per(st->before_ns, st->entries) / 1e3,
+                per(st->wfi_ns, woken) / 1e3, per(st->after_ns, woken) / 1e3,
+                per(st->wake_ns, woken) / 1e3);
+        first = 0;
+        fputs(", \"power_domain_registers\": {\"before_wfi\": {", f);
+        put_count(f, st->pwrst[0][0], st->pwrst[0][1], 0, st->entries);
+        fputs("}, \"after_wakeup\": {", f);
+        put_count(f, st->pwrst[1][0], st->pwrst[1][1], 0, st->entries);
+        fputs("}}, \"before_wfi\": {", f);
+        put_idle_phase(r, f, st, TRP_PH_BEFORE);
+        fputs("}, \"after_wakeup\": {", f);
+        put_idle_phase(r, f, st, TRP_PH_AFTER);
+        fputs("}}", f);
+    }
+    fputs("}}", f);
+}
+
 /* ---- The run ------------------------------------------------------------------- */
 
 static void diverged(trp *r, const n9trace_event *ev, uint32_t ns)
@@ -749,6 +975,9 @@ static void event(trp *r, const n9trace_event *ev)
     case N9T_STATE:
         state_chunk(r, ev);
         return;
+    case N9T_IDLE:
+        idle_step(r, ev);
+        return;
     default:
         return;
     }
@@ -934,6 +1163,9 @@ void trp_report(trp *r, const char *json, double host_s)
     }
     fputc('{', f);
     put_figures(r, f, r->end_ns + r->shift);
+    if (r->idle.seen) {
+        put_idle(r, f);
+    }
     fputs(", \"marks\": [\n", f);
     if (r->marks) {
         rewind(r->marks);

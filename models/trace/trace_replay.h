@@ -63,6 +63,28 @@ typedef struct trp_group {
     n9_access_counts own_c;
 } trp_group;
 
+/* The idle walk's per-entry figures, per C-state (n9_idle.c's) */
+#define TRP_IDLE_STATES     10
+enum { TRP_PH_BEFORE, TRP_PH_AFTER, TRP_PH_NUM };
+
+typedef struct trp_idle_state {
+    uint64_t entries, demoted, no_wfi;
+    uint64_t before_ns, wfi_ns, after_ns, wake_ns;
+    uint64_t pwrst[TRP_PH_NUM][2];      /* power-state registers: r, w */
+    n9_access_counts acc[TRP_PH_NUM][TRP_MAX_GROUPS + 1];
+} trp_idle_state;
+
+typedef struct trp_idle {
+    int seen;                   /* the trace has the walk's steps */
+    int open, phase;            /* phase: TRP_PH_*, -1 in WFI */
+    uint32_t req;
+    uint64_t t_enter, t_wfi, t_running, wake_ns;
+    uint64_t entries, rejected, lost;
+    n9_access_counts snap[TRP_MAX_GROUPS + 1];
+    n9_access_counts cur[TRP_PH_NUM][TRP_MAX_GROUPS + 1];
+    trp_idle_state state[TRP_IDLE_STATES];
+} trp_idle;
+
 typedef struct trp trp;
 
 /* The calls that cost time or reach a model at a time (@now: the
@@ -122,6 +144,7 @@ struct trp {
     uint32_t last_read_group, last_read_offset;
     uint64_t wakeups_after; /* PRCM wake-ups after that */
     uint64_t wfis, wakeups, wakeup_ns;  /* PRCM events so far (recorded) */
+    trp_idle idle;          /* the idle walk's steps (N9T_IDLE) */
 
     /* walks: the recorded ones for the next access */
     a8cache_walk walkq[TRP_MAX_WALKQ];

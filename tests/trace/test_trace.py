@@ -152,6 +152,9 @@ def linux(qemu, binary, kernels, initrd, logdir):
         stats = os.path.join(logdir, tag + '.json')
         trace = os.path.join(logdir, tag + '.n9t')
         machine = {'stats': stats, 'record': trace}
+        if run == 'idle':
+            # the idle walk (per-entry figures), from the kernel's symbols
+            machine['symbols'] = k.symbols
         if start is not None:
             machine['record-from'] = 'mark:%d' % start
         argv = n9qemu.command(qemu, machine=machine,
@@ -184,6 +187,8 @@ def linux(qemu, binary, kernels, initrd, logdir):
                   tag, rep['virtual_ns'] / 1e9, rep['replay']['events'],
                   len(rep['marks']), os.path.getsize(trace) / 1e6),
               not d, '; '.join(d[:4]))
+        if run == 'idle' and start is None:
+            idle_entries(binary, trace, tag, st, rep)
         if run == 'membench':
             rc, slow, err = replay(binary, trace, '--set',
                                    'sdrc.clock_restart_cycles=%d' %
@@ -196,7 +201,38 @@ def linux(qemu, binary, kernels, initrd, logdir):
                   rc == 0 and slow['sdrc']['access_ns'] >=
                   rep['sdrc']['access_ns'] and
                   slow['memory']['loads'] == rep['memory']['loads'], err)
-        os.unlink(trace)
+        # the trace stays: section 10b replays it through SystemC (and
+        # removes it)
+
+
+def idle_entries(binary, trace, tag, st, rep):
+    """The idle walk's per-entry figures (the statistics file's idle
+    section) rebuilt by the replay from the walk's steps in the trace"""
+    idle = rep.get('idle')
+    d = ['the replay has no idle section'] if not idle else \
+        diff({'idle': st.get('idle')}, {'idle': idle})
+    c7 = (idle or {}).get('states', {}).get('C7', {})
+    check('%s: replay rebuilds the idle walk per entry: %s entries (C7 %s, '
+          '%s ns before WFI, %s register accesses after the wake-up), every '
+          'figure it gives = the run\'s' % (
+              tag, idle and idle['entries'], c7.get('entries'),
+              c7.get('before_wfi_ns'),
+              c7.get('after_wakeup', {}).get('reads', 0) +
+              c7.get('after_wakeup', {}).get('writes', 0)),
+          not d and c7.get('entries', 0) > 0 and
+          c7['before_wfi']['ns'] > 0 and c7['after_wakeup']['ns'] > 0,
+          '; '.join(d[:4]))
+    # slower PRM reads: every entry's register time grows, the same entries
+    prm = st['timing_params'].get('l4-wkup', {})
+    rc, slow, err = replay(binary, trace, '--set', 'l4-wkup.read_min_ns=%d'
+                           % (prm['read_min_ns'] + 500), '--set',
+                           'l4-wkup.read_max_ns=%d' % (prm['read_max_ns'] + 500))
+    s7 = (slow or {}).get('idle', {}).get('states', {}).get('C7', {})
+    check('%s: slower L4-WKUP reads: more ns per C7 entry before WFI (%s > '
+          '%s), the same entries' % (tag, s7.get('before_wfi_ns'),
+                                     c7.get('before_wfi_ns')),
+          rc == 0 and s7.get('entries') == c7.get('entries') and
+          s7['before_wfi']['ns'] > c7['before_wfi']['ns'], err)
 
 
 def window(qemu, binary, guest, logdir):
@@ -285,8 +321,8 @@ def window(qemu, binary, guest, logdir):
     out = out.strip()
     check('window: record-from= that is no mark:N: one line, status 1 (%s)'
           % out, rc == 1 and 'mark:N' in out and len(out.splitlines()) == 1)
-    # window-part.n9t stays: the SystemC section checks it is refused
-    for f in (full, trace, never):
+    # window.n9t and window-part.n9t stay: the SystemC section replays them
+    for f in (full, never):
         if os.path.exists(f):
             os.unlink(f)
 
