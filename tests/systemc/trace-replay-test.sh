@@ -80,7 +80,7 @@ for name in memfuzz-2 mmiolat offmode cpufreq window window-part \
         bad "$name: no trace $trace (section 10 records it)"; continue
     fi
     ran=$((ran + 1))
-    if ! "$n9" "$trace" --json "$work/$name.n9.json" 2> "$work/$name.n9.err" ||
+    if ! "$n9" "$trace" --verify --json "$work/$name.n9.json" 2> "$work/$name.n9.err" ||
        ! "$tlm" --trace "$trace" --json "$work/$name.tlm.json" 2> "$work/$name.tlm.err" ||
        ! "$c" --trace "$trace" --json "$work/$name.c.json" 2> "$work/$name.c.err"; then
         bad "$name: a replay failed ($(cat "$work/$name".*.err | grep -v '^$' | head -2 | tr '\n' ' '))"
@@ -99,6 +99,12 @@ for name in memfuzz-2 mmiolat offmode cpufreq window window-part \
     f=$work/$name.tlm.json
     positive "$name" "$f" virtual_ns replay/events
     case $name in
+    window*|*-window)
+        [ "$(fig "$f" replay/window)" = True ] &&
+            ok "$name: a window, replayed from the state images" ||
+            bad "$name: not replayed as a window" ;;
+    esac
+    case $name in
     memfuzz-2|window)
         positive "$name" "$f" memory/loads memory/stores memory/stall_ns \
             memory/other memory/cache/dtlb_misses memory/cache/l1d_load_misses \
@@ -111,10 +117,6 @@ for name in memfuzz-2 mmiolat offmode cpufreq window window-part \
             sdrc/sr_entries ;;
     cpufreq)
         positive "$name" "$f" memory/mpu_ns ;;
-    window*|linux-idle-window)
-        [ "$(fig "$f" replay/window)" = True ] &&
-            ok "$name: a window, replayed from the state images" ||
-            bad "$name: not replayed as a window" ;;
     linux-idle)
         positive "$name" "$f" replay_prcm/wfi sdrc/pd_entries ;;
     linux-membench)
