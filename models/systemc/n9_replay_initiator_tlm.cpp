@@ -64,8 +64,7 @@ PlatformConfig replay_platform_config(const trp &r)
 }
 
 const trp_ops ReplayInitiator::ops_ = {
-    &ReplayInitiator::op_access, &ReplayInitiator::op_fetch,
-    &ReplayInitiator::op_pld, &ReplayInitiator::op_reg,
+    &ReplayInitiator::op_mem, &ReplayInitiator::op_reg,
     &ReplayInitiator::op_sdrc_cfg, &ReplayInitiator::op_sdrc_idle,
     &ReplayInitiator::op_mem_reset,
 };
@@ -168,56 +167,38 @@ static unsigned data_len(unsigned size)
     return size ? size : 1;
 }
 
-uint32_t ReplayInitiator::op_access(trp *r, const n9trace_event *ev,
-                                    uint64_t now)
-{
-    ReplayInitiator *s = static_cast<ReplayInitiator *>(r->ctx);
-    AccessKind &k = *s->kind_;
-    bool store = ev->flags & N9T_F_STORE;
-
-    k = AccessKind();
-    k.kind = store ? AccessKind::STORE : ev->flags & N9T_F_SIMD ?
-             AccessKind::LOAD_SIMD : AccessKind::LOAD;
-    k.path = true;
-    k.va = (uint32_t)ev->va;
-    k.size = ev->size;
-    k.use = ev->flags & N9T_F_USE;
-    k.walk_read = trp_walk_read;
-    k.walk_ctx = r;
-    return s->transport(ev->pa, data_len(ev->size), store, false, now);
-}
-
-uint32_t ReplayInitiator::op_fetch(trp *r, const n9trace_event *ev,
-                                   uint64_t now)
-{
-    ReplayInitiator *s = static_cast<ReplayInitiator *>(r->ctx);
-    AccessKind &k = *s->kind_;
-
-    k = AccessKind();
-    k.kind = AccessKind::FETCH;
-    k.path = true;
-    k.va = (uint32_t)ev->va;
-    k.size = ev->size;
-    k.ninsns = ev->ninsns;
-    k.cont = (int)ev->flags;
-    k.walk_read = trp_walk_read;
-    k.walk_ctx = r;
-    return s->transport(ev->pa, data_len(ev->size), false, false, now);
-}
-
-uint32_t ReplayInitiator::op_pld(trp *r, const n9trace_event *ev,
+/* An access, fetch or PLD: a memory-path transaction with the trace's
+ * virtual address, the walks' descriptors from the trace (the CPU's page
+ * tables) */
+uint32_t ReplayInitiator::op_mem(trp *r, const n9trace_event *ev,
                                  uint64_t now)
 {
     ReplayInitiator *s = static_cast<ReplayInitiator *>(r->ctx);
     AccessKind &k = *s->kind_;
+    bool store = ev->type == N9T_ACCESS && (ev->flags & N9T_F_STORE);
 
     k = AccessKind();
-    k.kind = AccessKind::PLD;
     k.path = true;
     k.va = (uint32_t)ev->va;
+    k.size = ev->size;
     k.walk_read = trp_walk_read;
     k.walk_ctx = r;
-    return s->transport(ev->pa, 1, false, false, now);
+    switch (ev->type) {
+    case N9T_ACCESS:
+        k.kind = store ? AccessKind::STORE : ev->flags & N9T_F_SIMD ?
+                 AccessKind::LOAD_SIMD : AccessKind::LOAD;
+        k.use = ev->flags & N9T_F_USE;
+        break;
+    case N9T_FETCH:
+        k.kind = AccessKind::FETCH;
+        k.ninsns = ev->ninsns;
+        k.cont = (int)ev->flags;
+        break;
+    default:
+        k.kind = AccessKind::PLD;
+        return s->transport(ev->pa, 1, false, false, now);
+    }
+    return s->transport(ev->pa, data_len(ev->size), store, false, now);
 }
 
 /* A register access: through the router to its agent and group; the

@@ -62,9 +62,7 @@ private:
     uint32_t transport(uint64_t addr, unsigned len, bool write,
                        bool keep, uint64_t now);
 
-    static uint32_t op_access(trp *r, const n9trace_event *ev, uint64_t now);
-    static uint32_t op_fetch(trp *r, const n9trace_event *ev, uint64_t now);
-    static uint32_t op_pld(trp *r, const n9trace_event *ev, uint64_t now);
+    static uint32_t op_mem(trp *r, const n9trace_event *ev, uint64_t now);
     static uint32_t op_reg(trp *r, const n9trace_event *ev, uint64_t now);
     static void op_sdrc_cfg(trp *r, const SdrcConfig *c, int configure,
                             uint64_t now);

@@ -864,17 +864,9 @@ static void event(trp *r, const n9trace_event *ev)
         };
         return;
     case N9T_ACCESS:
-        ns = r->ops->access(r, ev, ev->time_ns + r->shift);
-        walks_done(r);
-        charged(r, ev, ns);
-        return;
     case N9T_FETCH:
-        ns = r->ops->fetch(r, ev, ev->time_ns + r->shift);
-        walks_done(r);
-        charged(r, ev, ns);
-        return;
     case N9T_PLD:
-        ns = r->ops->pld(r, ev, ev->time_ns + r->shift);
+        ns = r->ops->mem(r, ev, ev->time_ns + r->shift);
         walks_done(r);
         charged(r, ev, ns);
         return;
@@ -1023,29 +1015,22 @@ void trp_open(trp *r, const char *path, char *const *sets, int nsets,
 
 /* ---- The C models, called directly -------------------------------------------- */
 
-static uint32_t c_access(trp *r, const n9trace_event *ev, uint64_t now)
+static uint32_t c_mem(trp *r, const n9trace_event *ev, uint64_t now)
 {
     unsigned res;
 
     (void)now;          /* the memory path asks now_cb */
-    return mempath_access(r->mp, (uint32_t)ev->va, ev->pa, ev->size,
-                          ev->flags & N9T_F_STORE, ev->flags & N9T_F_SIMD,
-                          ev->flags & N9T_F_USE, &res);
-}
-
-static uint32_t c_fetch(trp *r, const n9trace_event *ev, uint64_t now)
-{
-    unsigned res;
-
-    (void)now;
-    return mempath_fetch(r->mp, ev->pa, ev->size, ev->ninsns,
-                         (uint32_t)ev->va, (int)ev->flags, 0, &res);
-}
-
-static uint32_t c_pld(trp *r, const n9trace_event *ev, uint64_t now)
-{
-    (void)now;
-    return mempath_pld(r->mp, (uint32_t)ev->va, ev->pa);
+    switch (ev->type) {
+    case N9T_ACCESS:
+        return mempath_access(r->mp, (uint32_t)ev->va, ev->pa, ev->size,
+                              ev->flags & N9T_F_STORE, ev->flags & N9T_F_SIMD,
+                              ev->flags & N9T_F_USE, &res);
+    case N9T_FETCH:
+        return mempath_fetch(r->mp, ev->pa, ev->size, ev->ninsns,
+                             (uint32_t)ev->va, (int)ev->flags, 0, &res);
+    default:
+        return mempath_pld(r->mp, (uint32_t)ev->va, ev->pa);
+    }
 }
 
 static uint32_t c_reg(trp *r, const n9trace_event *ev, uint64_t now)
@@ -1080,7 +1065,7 @@ static const char *c_mem_reset(trp *r)
 }
 
 const trp_ops trp_c_ops = {
-    .access = c_access, .fetch = c_fetch, .pld = c_pld, .reg = c_reg,
+    .mem = c_mem, .reg = c_reg,
     .sdrc_cfg = c_sdrc_cfg, .sdrc_idle = c_sdrc_idle,
     .mem_reset = c_mem_reset,
 };

@@ -91,9 +91,8 @@ typedef struct trp trp;
  * replayed time, the event's recorded time plus the shift so far).  The
  * memory ops return the ns charged; reg counts the access itself. */
 typedef struct trp_ops {
-    uint32_t (*access)(trp *r, const n9trace_event *ev, uint64_t now);
-    uint32_t (*fetch)(trp *r, const n9trace_event *ev, uint64_t now);
-    uint32_t (*pld)(trp *r, const n9trace_event *ev, uint64_t now);
+    /* an ACCESS, FETCH or PLD through the memory path */
+    uint32_t (*mem)(trp *r, const n9trace_event *ev, uint64_t now);
     uint32_t (*reg)(trp *r, const n9trace_event *ev, uint64_t now);
     void (*sdrc_cfg)(trp *r, const SdrcConfig *c, int configure,
                      uint64_t now);
