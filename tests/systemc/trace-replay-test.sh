@@ -113,12 +113,13 @@ for name in memfuzz-2 mmiolat offmode cpufreq window window-part \
         positive "$name" "$f" agents/l4-wkup/reads agents/l4-wkup/read_ns \
             agents/l4-core/reads agents/l3/reads ;;
     offmode)
+        # with the idle walk's steps: its per-entry section too
         positive "$name" "$f" replay_prcm/wfi replay_prcm/wakeups \
-            sdrc/sr_entries ;;
+            sdrc/sr_entries idle/entries ;;
     cpufreq)
         positive "$name" "$f" memory/mpu_ns ;;
     linux-idle)
-        positive "$name" "$f" replay_prcm/wfi sdrc/pd_entries ;;
+        positive "$name" "$f" replay_prcm/wfi sdrc/pd_entries idle/entries ;;
     linux-membench)
         positive "$name" "$f" marks/0/virtual_ns memory/plds ;;
     esac

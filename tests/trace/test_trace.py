@@ -7,6 +7,7 @@ docs/trace-format.md).
 REPLAY: models/trace/n9replay.  Bare-metal programs (quick): the vCPU's
 memory-path fuzzer (walks, TLB and cache maintenance, SCTLR, ASID, MPU
 rate changes), mmiolat (register reads), offmode (WFI, MPU and CORE OFF,
+with the idle walk on its sleep function: the per-entry figures rebuilt,
 the SDRC's self-refresh), cpufreq (the MPU below 1 GHz).  Each runs with
 and without record=: the statistics must be the same, key by key (host
 time aside); the trace replayed with --verify must give every charge as
@@ -211,28 +212,32 @@ def idle_entries(binary, trace, tag, st, rep):
     idle = rep.get('idle')
     d = ['the replay has no idle section'] if not idle else \
         diff({'idle': st.get('idle')}, {'idle': idle})
-    c7 = (idle or {}).get('states', {}).get('C7', {})
-    check('%s: replay rebuilds the idle walk per entry: %s entries (C7 %s, '
+    states = (idle or {}).get('states', {})
+    name = max(states, key=lambda n: states[n]['entries']) if states else '-'
+    c = states.get(name, {})
+    check('%s: replay rebuilds the idle walk per entry: %s entries (%s: %s, '
           '%s ns before WFI, %s register accesses after the wake-up), every '
           'figure it gives = the run\'s' % (
-              tag, idle and idle['entries'], c7.get('entries'),
-              c7.get('before_wfi_ns'),
-              c7.get('after_wakeup', {}).get('reads', 0) +
-              c7.get('after_wakeup', {}).get('writes', 0)),
-          not d and c7.get('entries', 0) > 0 and
-          c7['before_wfi']['ns'] > 0 and c7['after_wakeup']['ns'] > 0,
+              tag, idle and idle['entries'], name, c.get('entries'),
+              c.get('before_wfi_ns'),
+              c.get('after_wakeup', {}).get('reads', 0) +
+              c.get('after_wakeup', {}).get('writes', 0)),
+          not d and c.get('entries', 0) > 0 and
+          c['before_wfi']['ns'] > 0 and c['after_wakeup']['ns'] > 0,
           '; '.join(d[:4]))
-    # slower PRM reads: every entry's register time grows, the same entries
-    prm = st['timing_params'].get('l4-wkup', {})
+    # slower L4-WKUP reads (the PRM's): more register time per entry, the
+    # same entries
+    wk = st['timing_params']['l4-wkup']
     rc, slow, err = replay(binary, trace, '--set', 'l4-wkup.read_min_ns=%d'
-                           % (prm['read_min_ns'] + 500), '--set',
-                           'l4-wkup.read_max_ns=%d' % (prm['read_max_ns'] + 500))
-    s7 = (slow or {}).get('idle', {}).get('states', {}).get('C7', {})
-    check('%s: slower L4-WKUP reads: more ns per C7 entry before WFI (%s > '
-          '%s), the same entries' % (tag, s7.get('before_wfi_ns'),
-                                     c7.get('before_wfi_ns')),
-          rc == 0 and s7.get('entries') == c7.get('entries') and
-          s7['before_wfi']['ns'] > c7['before_wfi']['ns'], err)
+                           % (wk['read_min_ns'] + 500), '--set',
+                           'l4-wkup.read_max_ns=%d' % (wk['read_max_ns'] + 500))
+    s = (slow or {}).get('idle', {}).get('states', {}).get(name, {})
+    check('%s: slower L4-WKUP reads: more register ns per %s entry before '
+          'WFI (%s > %s), the same entries' % (
+              tag, name, s.get('before_wfi', {}).get('ns'),
+              c.get('before_wfi', {}).get('ns')),
+          rc == 0 and s.get('entries') == c.get('entries') and
+          s['before_wfi']['ns'] > c['before_wfi']['ns'], err)
 
 
 def window(qemu, binary, guest, logdir):
@@ -432,8 +437,13 @@ def main():
               d['agents'][ag]['groups'][g]['read_ns'] == 5000 * rd and
               all(d['agents'][a]['groups'][h] ==
                   rep['agents'][a]['groups'][h] for a, h in others), err)
-    case(qemu, binary, os.path.join(guest, 'offmode-bare.elf'), None,
-         logdir, 'offmode')
+    # with the idle walk on its sleep function (the ELF's symbols): the
+    # walk's steps are in the trace, the replay rebuilds its section
+    om = os.path.join(guest, 'offmode-bare.elf')
+    o = case(qemu, binary, om, None, logdir, 'offmode',
+             'symbols=%s,idle-enter=do_sleep' % om)
+    if o:
+        idle_entries(binary, o[0], 'offmode', o[1], o[2])
     case(qemu, binary, os.path.join(guest, 'cpufreq-bare.elf'), None,
          logdir, 'cpufreq')
 
