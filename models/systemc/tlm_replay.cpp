@@ -38,6 +38,10 @@ static int trace_main(const replay_args &ra)
         trp_die("%s: the initiator did not finish", ra.trace);
     }
     trp_report(&r, ra.json, secs);
+    /* what the run wrote (format 3) is in the components' registers */
+    fprintf(stderr, "tlm_replay: at the end SDRC_POWER 0x%x, MCFG_0 0x%x, "
+            "ACTIM_CTRLA_0 0x%x\n", soc.sdrc.reg(SDRC_REG_POWER),
+            soc.sdrc.reg(SDRC_REG_MCFG(0)), soc.sdrc.reg(SDRC_REG_ACTIM_A(0)));
     if (ra.speed) {
         fprintf(stderr, "tlm_replay: %llu events in %.3f s: %.0f per host "
                 "second\n", (unsigned long long)r.events, secs,

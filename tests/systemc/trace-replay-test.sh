@@ -115,7 +115,22 @@ for name in memfuzz-2 mmiolat offmode cpufreq window window-part \
     offmode)
         # with the idle walk's steps: its per-entry section too
         positive "$name" "$f" replay_prcm/wfi replay_prcm/wakeups \
-            sdrc/sr_entries idle/entries ;;
+            sdrc/sr_entries idle/entries
+        # the values it wrote reached the SDRC component's registers
+        # (format 3): its own ACTIM_CTRLA (MY_ACTIM_A, offmode-bare.c), and
+        # the ROM's restore of SDRC_POWER from the scratchpad (0x129)
+        regs=$(grep -o 'SDRC_POWER.*' "$work/$name.tlm.err")
+        want=$(python3 -c 'import re, sys
+src = open(sys.argv[1]).read().replace("\\\n", " ")
+e = re.search(r"#define MY_ACTIM_A\s+(.*)", src).group(1)
+print(hex(eval(re.sub(r"(\d)u\b", r"\1", e))))' \
+               "$(dirname "$0")/../../guest/baremetal/offmode-bare.c")
+        if [ -n "$want" ] && echo "$regs" | grep -q "SDRC_POWER 0x129," &&
+           echo "$regs" | grep -q "ACTIM_CTRLA_0 $want\$"; then
+            ok "$name: the recorded writes' values in the SDRC component ($regs)"
+        else
+            bad "$name: the SDRC component's registers: $regs (want SDRC_POWER 0x129, ACTIM_CTRLA_0 $want)"
+        fi ;;
     cpufreq)
         positive "$name" "$f" memory/mpu_ns ;;
     linux-idle)
