@@ -444,6 +444,19 @@ def main():
              'symbols=%s,idle-enter=do_sleep' % om)
     if o:
         idle_entries(binary, o[0], 'offmode', o[1], o[2])
+        # ./n9 replay prints the walk's table
+        p = subprocess.run([sys.executable, os.path.join(HERE, '..', '..',
+                                                         'n9'), 'replay',
+                            o[0]], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        out = p.stdout.decode('utf-8', 'replace')
+        st = o[1]['idle']['states']
+        rows = [ln for ln in out.splitlines() for n in st
+                if ln.split()[:2] == [n, str(st[n]['entries'])]]
+        check('offmode: n9 replay prints the idle walk\'s per-entry table (%s)'
+              % ' | '.join(rows), p.returncode == 0 and
+              'idle walk: %d entries' % o[1]['idle']['entries'] in out and
+              len(rows) == len(st), out[-300:])
     case(qemu, binary, os.path.join(guest, 'cpufreq-bare.elf'), None,
          logdir, 'cpufreq')
 
