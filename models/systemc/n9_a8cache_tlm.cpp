@@ -155,10 +155,9 @@ void A8Cache::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
     uint32_t ns;
 
     if (k && k->path && t.get_command() != tlm::TLM_IGNORE_COMMAND) {
-        /* the data a load or fetch reads (the on-chip memories', the
-         * SDRAM's); a path's store moves none: a replayed trace holds no
-         * data (a PLD moves none either) */
-        if (t.is_read() && k->kind != AccessKind::PLD) {
+        /* the data, untimed, as for a physical access (a PLD moves none;
+         * outside the memories, e.g. unmapped, none either) */
+        if (k->kind != AccessKind::PLD) {
             mem->transport_dbg(t);
         }
         ns = path_access(t, *k, now_ns(delay));
