@@ -887,6 +887,7 @@ static void event(trp *r, const n9trace_event *ev)
         return;
     case N9T_MEMRESET:
         mem_reset(r);
+        r->idle.open = 0;       /* the machine's reset: as n9_idle_reset */
         return;
     case N9T_SKIP:
         mempath_add_skipped(r->mp, ev->a[0], ev->a[1], ev->a[2], ev->a[3]);
