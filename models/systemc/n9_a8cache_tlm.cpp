@@ -8,6 +8,10 @@
 
 #include <cstring>
 
+extern "C" {
+#include "mempath.h"
+}
+
 namespace n9 {
 
 A8Cache::A8Cache(sc_core::sc_module_name name, const a8cache_params *p,
@@ -16,16 +20,89 @@ A8Cache::A8Cache(sc_core::sc_module_name name, const a8cache_params *p,
     : sc_module(name), cpu("cpu"), mem("mem"), base_(cacheable_base),
       size_(cacheable_size)
 {
-    a8cache_next next = { &A8Cache::next_access, this };
-    const char *why = a8cache_init(&cache_, p ? p : &a8cache_default_params,
-                                   &next, seed);
+    const char *why;
 
+    mp_ = new mempath();
+    mp_->sdram_base = cacheable_base;
+    mp_->sdram_size = cacheable_size;
+    mp_->now = &A8Cache::path_now;
+    mp_->walk_read = &A8Cache::path_walk;
+    mp_->fe = this;
+    why = reset(p ? p : &a8cache_default_params, seed);
     if (why) {
         SC_REPORT_ERROR(this->name(), why);
     }
     cpu.register_b_transport(this, &A8Cache::b_transport);
     cpu.register_transport_dbg(this, &A8Cache::transport_dbg);
     cpu.register_get_direct_mem_ptr(this, &A8Cache::get_direct_mem_ptr);
+}
+
+A8Cache::~A8Cache()
+{
+    delete mp_;
+}
+
+a8cache &A8Cache::model()
+{
+    return mp_->cache;
+}
+
+uint64_t A8Cache::counter(enum a8cache_counter i) const
+{
+    return mp_->cache.s.cnt[i];
+}
+
+const char *A8Cache::reset(const a8cache_params *p, uint64_t seed)
+{
+    a8cache_next next = { &A8Cache::next_access, this };
+
+    return mempath_reset(mp_, p, &next, seed);
+}
+
+/* The memory path's clock: the time its access is at */
+uint64_t A8Cache::path_now(void *fe)
+{
+    return static_cast<A8Cache *>(fe)->now_;
+}
+
+/* A walk: the CPU model's descriptors for @va (its page tables) */
+void A8Cache::path_walk(void *fe, int side, uint32_t va, a8cache_walk *w)
+{
+    A8Cache *s = static_cast<A8Cache *>(fe);
+
+    if (!s->cur_ || !s->cur_->walk_read) {
+        SC_REPORT_ERROR(s->name(), "a TLB miss without the CPU's walk_read");
+        std::memset(w, 0, sizeof(*w));
+        return;
+    }
+    s->cur_->walk_read(s->cur_->walk_ctx, side, va, w);
+}
+
+/* An access through the memory path (AccessKind.path): the machine's rules */
+uint32_t A8Cache::path_access(tlm::tlm_generic_payload &t, AccessKind &k,
+                              uint64_t now)
+{
+    unsigned res;
+    uint32_t ns;
+
+    now_ = now;
+    cur_ = &k;
+    switch (k.kind) {
+    case AccessKind::FETCH:
+        ns = mempath_fetch(mp_, t.get_address(), k.size, k.ninsns, k.va,
+                           k.cont, 0, &res);
+        break;
+    case AccessKind::PLD:
+        ns = mempath_pld(mp_, k.va, t.get_address());
+        break;
+    default:
+        ns = mempath_access(mp_, k.va, t.get_address(), k.size,
+                            k.kind == AccessKind::STORE,
+                            k.kind == AccessKind::LOAD_SIMD, k.use, &res);
+        break;
+    }
+    cur_ = nullptr;
+    return ns;
 }
 
 /*
@@ -77,6 +154,19 @@ void A8Cache::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
     uint64_t now;
     uint32_t ns;
 
+    if (k && k->path && t.get_command() != tlm::TLM_IGNORE_COMMAND) {
+        /* the data, untimed, as for a physical access (a PLD moves none;
+         * outside the memories, e.g. unmapped, none either) */
+        if (k->kind != AccessKind::PLD) {
+            mem->transport_dbg(t);
+        }
+        ns = path_access(t, *k, now_ns(delay));
+        accesses_++;
+        stall_ns_ += ns;
+        delay += ns_time(ns);
+        t.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
     if (t.get_command() == tlm::TLM_IGNORE_COMMAND || addr < base_ ||
         addr - base_ >= size_) {
         mem->b_transport(t, delay);     /* MMIO: its agent charges it */
@@ -95,23 +185,23 @@ void A8Cache::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
     }
     now = now_ns(delay);
     if (k && k->uncached) {
-        ns = a8cache_uncached(&cache_, addr, len, t.is_write(), now);
+        ns = a8cache_uncached(&mp_->cache, addr, len, t.is_write(), now);
     } else {
         switch (kind) {
         case AccessKind::STORE:
-            ns = a8cache_store(&cache_, addr, len, now);
+            ns = a8cache_store(&mp_->cache, addr, len, now);
             break;
         case AccessKind::FETCH:
-            ns = a8cache_fetch(&cache_, addr, now);
+            ns = a8cache_fetch(&mp_->cache, addr, now);
             break;
         case AccessKind::LOAD_SIMD:
-            ns = a8cache_load_simd(&cache_, addr, len, now);
+            ns = a8cache_load_simd(&mp_->cache, addr, len, now);
             break;
         case AccessKind::PLD:
-            ns = a8cache_pld(&cache_, addr, now);
+            ns = a8cache_pld(&mp_->cache, addr, now);
             break;
         default:
-            ns = a8cache_load(&cache_, addr, len, now);
+            ns = a8cache_load(&mp_->cache, addr, len, now);
             break;
         }
     }

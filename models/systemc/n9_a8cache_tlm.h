@@ -17,8 +17,17 @@
  * costs what the caches hold at its time.
  *
  * The translation (TLB, page walk) is the caller's: a transaction here
- * carries a physical address; tlb() gives the model for a CPU model that
+ * carries a physical address; model() gives the model for a CPU model that
  * walks its own tables (a8cache_tlb_hit, a8cache_walk_tlb).
+ *
+ * Or the machine's whole memory path (models/mempath: the TLBs, the walks,
+ * the caches, the SCTLR's and the page's attributes, the MPU's rate): a
+ * transaction whose AccessKind has `path` set is costed by mempath_access,
+ * mempath_fetch or mempath_pld with its virtual address, exactly as the
+ * QEMU machine costs the vCPU's access; the CPU model gives the
+ * descriptors a walk reads (walk_read) and sets the CPU state on path()
+ * (mempath_set_ctx, mempath_tlb_maint, mempath_set_mpu_hz, ...).  The
+ * trace replay (tlm_replay) drives it so.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -34,12 +43,25 @@ extern "C" {
 #include "a8cache.h"
 }
 
+struct mempath;     /* models/mempath/mempath.h */
+
 namespace n9 {
 
 /* What a CPU transaction is, for the cache. */
 struct AccessKind : tlm::tlm_extension<AccessKind> {
     enum Kind { LOAD, STORE, FETCH, LOAD_SIMD, PLD } kind = LOAD;
     bool uncached = false;  /* Normal non-cacheable / Device in the range */
+    /* Through the memory path (mempath.h), at any address: */
+    bool path = false;
+    uint32_t va = 0;        /* the virtual address */
+    unsigned size = 0;      /* bytes the path is told (a fetch: its code) */
+    bool use = false;       /* a load in the line of the last load's word */
+    unsigned ninsns = 0;    /* a fetch: its instructions ... */
+    int cont = 0;           /* ... and continuation (MP_FETCH_*) */
+    /* the descriptors a walk for @va reads (mempath.walk_read) */
+    void (*walk_read)(void *ctx, int side, uint32_t va, a8cache_walk *w) =
+        nullptr;
+    void *walk_ctx = nullptr;
 
     tlm::tlm_extension_base *clone() const override
     {
@@ -62,21 +84,32 @@ public:
             uint64_t seed = 1, uint64_t cacheable_base = SDRAM_BASE,
             uint64_t cacheable_size = SDRAM_SIZE);
 
-    a8cache &model() { return cache_; }
-    uint64_t counter(enum a8cache_counter i) const { return cache_.s.cnt[i]; }
+    a8cache &model();
+    uint64_t counter(enum a8cache_counter i) const;
+    /* the memory path around the cache model (mempath.h) */
+    struct mempath &path() { return *mp_; }
+    /* mempath_reset: caches, TLBs and counters anew; NULL or why not */
+    const char *reset(const a8cache_params *p, uint64_t seed);
+    ~A8Cache();
     /* CPU transactions the cache costed, and the stall ns it added */
     uint64_t accesses() const { return accesses_; }
     uint64_t stall_ns() const { return stall_ns_; }
 
 private:
-    a8cache cache_;
+    struct mempath *mp_;        /* its cache is the model */
     uint64_t base_, size_;
+    uint64_t now_ = 0;          /* the path's access's time */
+    AccessKind *cur_ = nullptr; /* the path's access */
     uint64_t accesses_ = 0, stall_ns_ = 0;
     unsigned char line_[256];   /* data of the model's own transfers */
     tlm::tlm_generic_payload next_;
 
     static uint32_t next_access(void *ctx, uint32_t paddr, uint32_t bytes,
                                 int is_write, uint64_t now_ns);
+    static uint64_t path_now(void *fe);
+    static void path_walk(void *fe, int side, uint32_t va, a8cache_walk *w);
+    uint32_t path_access(tlm::tlm_generic_payload &t, AccessKind &k,
+                         uint64_t now);
     void b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);
     unsigned transport_dbg(tlm::tlm_generic_payload &t);
     bool get_direct_mem_ptr(tlm::tlm_generic_payload &t, tlm::tlm_dmi &dmi);

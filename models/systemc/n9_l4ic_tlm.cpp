@@ -38,7 +38,21 @@ unsigned InterconnectAgent::add_group(const std::string &group, uint64_t base,
     g.size = size;
     l4ic_target_init(&g.model, params, l4ic_seed_for(seed_, full.c_str()));
     groups_.push_back(g);
+    windows_.push_back({ (unsigned)groups_.size() - 1, base, size });
     return groups_.size() - 1;
+}
+
+void InterconnectAgent::add_window(unsigned port, uint64_t base,
+                                   uint64_t size)
+{
+    const OMAP3AgentMap &a = omap3630_agents[which_];
+
+    if (port >= groups_.size() || base < a.base ||
+        base + size > a.base + a.size) {
+        SC_REPORT_ERROR(name(), "add_window: no such group, or not in the "
+                        "agent's window");
+    }
+    windows_.push_back({ port, base, size });
 }
 
 unsigned InterconnectAgent::add_block(OMAP3Block block, const l4ic_params *p)
@@ -52,12 +66,13 @@ unsigned InterconnectAgent::add_block(OMAP3Block block, const l4ic_params *p)
     return add_group(b.name, b.base, b.size, p);
 }
 
-int InterconnectAgent::find(uint64_t addr, unsigned len) const
+int InterconnectAgent::find(uint64_t addr, unsigned len,
+                            uint64_t *base) const
 {
-    for (size_t i = 0; i < groups_.size(); i++) {
-        const Group &g = groups_[i];
-        if (addr >= g.base && addr - g.base + len <= g.size) {
-            return i;
+    for (const Window &w : windows_) {
+        if (addr >= w.base && addr - w.base + len <= w.size) {
+            *base = w.base;
+            return w.group;
         }
     }
     return -1;
@@ -68,7 +83,8 @@ void InterconnectAgent::b_transport(tlm::tlm_generic_payload &t,
 {
     uint64_t off = t.get_address();
     uint64_t addr = omap3630_agents[which_].base + off;
-    int i = find(addr, t.get_data_length());
+    uint64_t base;
+    int i = find(addr, t.get_data_length(), &base);
     bool is_write = t.is_write();
     uint32_t ns;
 
@@ -86,7 +102,7 @@ void InterconnectAgent::b_transport(tlm::tlm_generic_payload &t,
      * access at that time too, the wait comes after */
     ns = l4ic_access_cost(&g.model, is_write, t.get_data_length(),
                           now_ns(delay));
-    t.set_address(addr - g.base);
+    t.set_address(addr - base);
     out[i]->b_transport(t, delay);
     t.set_address(off);
     delay += ns_time(ns);
@@ -98,14 +114,15 @@ unsigned InterconnectAgent::transport_dbg(tlm::tlm_generic_payload &t)
 {
     uint64_t off = t.get_address();
     uint64_t addr = omap3630_agents[which_].base + off;
-    int i = find(addr, t.get_data_length());
+    uint64_t base;
+    int i = find(addr, t.get_data_length(), &base);
     unsigned n;
 
     if (i < 0) {
         t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return 0;
     }
-    t.set_address(addr - groups_[i].base);
+    t.set_address(addr - base);
     n = out[i]->transport_dbg(t);
     t.set_address(off);
     return n;

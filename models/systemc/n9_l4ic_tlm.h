@@ -58,8 +58,16 @@ public:
     /* A block of omap3630_map (name, base, size); it must be behind this
      * agent. */
     unsigned add_block(OMAP3Block block, const l4ic_params *p = nullptr);
+    /* Another window [base, base + size) of group @port (the machine maps
+     * some groups at several places): the same generator and counters;
+     * its target sees the offset in this window. */
+    void add_window(unsigned port, uint64_t base, uint64_t size);
 
     const Counters &counters() const { return total_; }
+    /* for a replay that starts from a state image (a window's) */
+    Counters &counters() { return total_; }
+    Counters &group_counters(unsigned port) { return groups_.at(port).c; }
+    l4ic_target &group_model(unsigned port) { return groups_.at(port).model; }
     const Counters &group_counters(unsigned port) const
     {
         return groups_.at(port).c;
@@ -81,12 +89,17 @@ private:
     OMAP3Agent which_;
     uint64_t seed_;
     std::vector<Group> groups_;
+    struct Window {
+        unsigned group;
+        uint64_t base, size;
+    };
+    std::vector<Window> windows_;   /* every group's, in order */
     Counters total_{};
 
     void b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);
     unsigned transport_dbg(tlm::tlm_generic_payload &t);
     bool get_direct_mem_ptr(tlm::tlm_generic_payload &t, tlm::tlm_dmi &dmi);
-    int find(uint64_t addr, unsigned len) const;
+    int find(uint64_t addr, unsigned len, uint64_t *base) const;
 };
 
 }  // namespace n9

@@ -7,15 +7,38 @@
 
 namespace n9 {
 
-Platform::Platform(sc_core::sc_module_name name, uint64_t seed)
-    : sc_module(name), cache("cache", nullptr, seed), router("router"),
-      agents("agent", OMAP3_NUM_AGENTS,
-             [seed](const char *n, size_t i) {
-                 return new InterconnectAgent(n, (OMAP3Agent)i, seed);
-             }),
-      sdrc("sdrc"), prcm("prcm"), standbywfi("standbywfi", false),
-      irq("irq", false)
+/* The map's blocks with the agents' default costs */
+static PlatformConfig map_config(uint64_t seed)
 {
+    PlatformConfig c;
+
+    c.seed = seed;
+    for (int b = 0; b < OMAP3_NUM_BLOCKS; b++) {
+        const OMAP3BlockMap &m = omap3630_map[b];
+
+        c.groups.push_back({ (OMAP3Agent)m.agent, m.name, { { m.base, m.size } },
+                             l4ic_default_params[m.agent] });
+    }
+    return c;
+}
+
+Platform::Platform(sc_core::sc_module_name name, uint64_t seed)
+    : Platform(name, map_config(seed))
+{
+}
+
+Platform::Platform(sc_core::sc_module_name name, const PlatformConfig &cfg)
+    : sc_module(name), cache("cache", &cfg.cache, cfg.seed), router("router"),
+      agents("agent", OMAP3_NUM_AGENTS,
+             [&cfg](const char *n, size_t i) {
+                 return new InterconnectAgent(n, (OMAP3Agent)i, cfg.seed);
+             }),
+      sdrc("sdrc", cfg.l3_hz, &cfg.sdrc), prcm("prcm"),
+      standbywfi("standbywfi", false), irq("irq", false),
+      sdrc_idle_tie("sdrc_idle_tie", false), sdrc_off_tie("sdrc_off_tie", false)
+{
+    const PlatformConfig &c = cfg.groups.empty() ? map_config(cfg.seed) : cfg;
+
     cache.mem.bind(router.in);
     /* the SDRAM above every interconnect window (port 0) */
     router.map("sdram", SDRAM_BASE, SDRAM_SIZE, 0, 2);
@@ -33,29 +56,36 @@ Platform::Platform(sc_core::sc_module_name name, uint64_t seed)
         router.map(m.name, m.base, m.size, 1 + OMAP3_NUM_AGENTS + i, 2);
         router.out.bind(onchip.back()->socket);
     }
-    for (int b = 0; b < OMAP3_NUM_BLOCKS; b++) {
-        InterconnectAgent &ag = agents[omap3630_map[b].agent];
+    for (const PlatformGroup &g : c.groups) {
+        InterconnectAgent &ag = agents[g.agent];
+        unsigned port = ag.add_group(g.name, g.windows.at(0).first,
+                                     g.windows.at(0).second, &g.params);
 
-        ag.add_block((OMAP3Block)b);
-        switch (b) {
-        case OMAP3_BLK_PRM:
+        for (size_t w = 1; w < g.windows.size(); w++) {
+            ag.add_window(port, g.windows[w].first, g.windows[w].second);
+        }
+        group_port.push_back(port);
+        if (g.name == "prm") {
             ag.out.bind(prcm.prm);
-            break;
-        case OMAP3_BLK_CM:
+        } else if (g.name == "cm") {
             ag.out.bind(prcm.cm);
-            break;
-        case OMAP3_BLK_SDRC:
+        } else if (g.name == "sdrc") {
             ag.out.bind(sdrc.regs);
-            break;
-        default:
-            unimplemented.emplace_back(
-                new UnimplementedDevice(omap3630_map[b].name));
+        } else {
+            std::string n = std::string(omap3630_agents[g.agent].name) + "_" +
+                            g.name;
+
+            unimplemented.emplace_back(new UnimplementedDevice(n.c_str()));
             ag.out.bind(unimplemented.back()->socket);
-            break;
         }
     }
-    sdrc.core_idle(prcm.sdrc_idle_req);
-    sdrc.core_off(prcm.sdrc_core_off);
+    if (c.prcm_drives_sdrc) {
+        sdrc.core_idle(prcm.sdrc_idle_req);
+        sdrc.core_off(prcm.sdrc_core_off);
+    } else {
+        sdrc.core_idle(sdrc_idle_tie);
+        sdrc.core_off(sdrc_off_tie);
+    }
     prcm.mpu_standbywfi(standbywfi);
     prcm.mpu_irq_in(irq);
 }

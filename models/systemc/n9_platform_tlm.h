@@ -17,6 +17,13 @@
  * standbywfi and irq are the platform's inputs to the PRCM (the MPU's
  * STANDBYWFI, the INTC's interrupt): drive them from a CPU model.
  *
+ * PlatformConfig: the parameters and the register groups of a run of the
+ * machine (tlm_replay builds one from a trace's header): the cache's and
+ * the SDRC's parameters, the L3 clock, the seed, each group by name with
+ * its windows and cost ranges (a group named prm, cm or sdrc reaches the
+ * PRCM's or the SDRC's registers), and whether the PRCM drives the SDRC's
+ * idle inputs (a replay gives the recorded requests itself).
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef N9_PLATFORM_TLM_H
@@ -34,6 +41,23 @@
 
 namespace n9 {
 
+struct PlatformGroup {
+    OMAP3Agent agent;
+    std::string name;
+    std::vector<std::pair<uint64_t, uint64_t>> windows;  /* base, size */
+    l4ic_params params;
+};
+
+struct PlatformConfig {
+    uint64_t seed = 1;
+    a8cache_params cache = a8cache_default_params;
+    SdrcParams sdrc = sdrc_default_params;
+    uint32_t l3_hz = Sdrc::N9_L3_HZ;
+    /* empty: every block of omap3630_map, the agents' default costs */
+    std::vector<PlatformGroup> groups;
+    bool prcm_drives_sdrc = true;
+};
+
 class Platform : public sc_core::sc_module {
 public:
     A8Cache cache;
@@ -45,9 +69,14 @@ public:
     /* the boot ROM and the SRAM (omap3630_onchip): reached, not timed */
     std::vector<std::unique_ptr<UnimplementedDevice>> onchip;
     sc_core::sc_signal<bool> standbywfi, irq;
+    /* the SDRC's idle inputs when the PRCM does not drive them */
+    sc_core::sc_signal<bool> sdrc_idle_tie, sdrc_off_tie;
+    /* per group of the config (or block of the map): its agent's port */
+    std::vector<unsigned> group_port;
 
     /* @seed: the [timing] seed of the agents and the cache's replacement */
     explicit Platform(sc_core::sc_module_name name, uint64_t seed = 1);
+    Platform(sc_core::sc_module_name name, const PlatformConfig &cfg);
 
     /* The CPU's port: bind its initiator socket here. */
     tlm_utils::simple_target_socket<A8Cache> &cpu() { return cache.cpu; }

@@ -127,8 +127,10 @@ void Sdrc::regs_b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay
         SdrcConfig c;
 
         *f = reg_get(t);
-        sdrc_decode(&regs_, l3_hz_, &c);
-        sdrc_set_config(&model_, &c, now_ns(delay));
+        if (follow_regs_) {
+            sdrc_decode(&regs_, l3_hz_, &c);
+            sdrc_set_config(&model_, &c, now_ns(delay));
+        }
     }
     t.set_response_status(tlm::TLM_OK_RESPONSE);
 }
@@ -141,6 +143,20 @@ unsigned Sdrc::regs_transport_dbg(tlm::tlm_generic_payload &t)
     }
     reg_put(t, reg(t.get_address()));
     return 4;
+}
+
+void Sdrc::set_config(const SdrcConfig &c, bool configure, uint64_t now_ns)
+{
+    if (configure) {
+        sdrc_configure(&model_, &c);
+    } else {
+        sdrc_set_config(&model_, &c, now_ns);
+    }
+}
+
+void Sdrc::idle_at(uint64_t now_ns, bool idle, bool off)
+{
+    sdrc_core_idle(&model_, now_ns, idle, off);
 }
 
 void Sdrc::idle_request()

@@ -21,6 +21,11 @@
  *    in RET/OFF) and CORE OFF (n9_prcm_tlm.h drives both):
  *    sdrc_core_idle at the time they change.  An initiator running ahead
  *    of the kernel (a quantum) must sync before what makes them change.
+ *  - A platform that gives the model its configurations and idle requests
+ *    itself (a recorded run's, tlm_replay: the machine decoded them, with
+ *    its [sdram]/[clocks] overrides) calls set_config and idle_at with the
+ *    time they happened at, and follow_registers(false) keeps register
+ *    writes from reconfiguring the model.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -59,11 +64,18 @@ public:
     /* enum lpddr_pstate of chip select @cs, brought up to now */
     int rank_state(int cs);
     uint32_t reg(uint32_t offset);
+    /* sdrc_configure (@configure: at start-up, no time) or sdrc_set_config
+     * at @now_ns; sdrc_core_idle at @now_ns */
+    void set_config(const SdrcConfig &c, bool configure, uint64_t now_ns);
+    void idle_at(uint64_t now_ns, bool idle, bool off);
+    /* false: register writes are held but leave the model's configuration */
+    void follow_registers(bool on) { follow_regs_ = on; }
 
 private:
     SdrcModel model_;
     SdrcRegs regs_;
     uint32_t l3_hz_;
+    bool follow_regs_ = true;
     std::unordered_map<uint64_t, std::unique_ptr<unsigned char[]>> pages_;
 
     void mem_b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);

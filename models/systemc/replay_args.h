@@ -1,6 +1,7 @@
 /*
  * The replay programs' command line (c_replay, tlm_replay): the synthetic
- * stream's size, working set and seed.  One-line errors, --help.
+ * stream's size, working set and seed, or a recorded trace.  One-line
+ * errors, --help.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -12,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_file_source.h"
 #include "trace_source.h"
 
 typedef struct replay_args {
@@ -22,7 +22,7 @@ typedef struct replay_args {
     int speed;              /* print the speed line on stderr */
     uint64_t quantum_ns;    /* tlm_replay: the initiator's quantum */
     const char *trace;      /* replay this recorded trace */
-    const char *write_trace;/* c_replay: write the stream as a trace */
+    const char *json;       /* its figures' JSON ("-": stdout) */
 } replay_args;
 
 static int replay_number(const char *prog, const char *opt, const char *v,
@@ -58,7 +58,7 @@ static int replay_parse(int argc, char **argv, const char *what,
     r->speed = 0;
     r->quantum_ns = 1000;
     r->trace = NULL;
-    r->write_trace = NULL;
+    r->json = "-";
     for (i = 1; i < argc; i++) {
         uint64_t v;
         const char *o = argv[i];
@@ -66,7 +66,7 @@ static int replay_parse(int argc, char **argv, const char *what,
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             printf("usage: %s [--accesses N] [--working-set KB] [--seed S] "
                    "[--speed] [--quantum-ns Q]\n"
-                   "       %s --trace FILE [--speed] [--quantum-ns Q]\n"
+                   "       %s --trace FILE [--json FILE|-] [--speed]\n"
                    "%s: the synthetic pointer-chase stream (trace_source.h)\n"
                    "  --accesses N      accesses to replay (200000)\n"
                    "  --working-set KB  the chase's working set (4096)\n"
@@ -75,11 +75,13 @@ static int replay_parse(int argc, char **argv, const char *what,
                    "  --speed           accesses per host second on stderr\n"
                    "  --quantum-ns Q    tlm_replay: the initiator syncs when "
                    "Q ns ahead (1000)\n"
-                   "  --trace FILE      a recorded trace instead "
-                   "(trace_file_source.h says what of it)\n"
-                   "  --write-trace FILE  c_replay: write the synthetic stream "
-                   "as a trace and stop\n"
-                   "Prints the figures, one \"name value\" per line.\n",
+                   "  --trace FILE      a trace the machine recorded "
+                   "(-M rm696,record=FILE)\n"
+                   "                    instead: its figures as n9replay's "
+                   "JSON (trace_replay.h)\n"
+                   "  --json FILE       where that JSON goes (- : stdout)\n"
+                   "Prints the stream's figures, one \"name value\" per "
+                   "line.\n",
                    prog, prog, what);
             return 1;
         } else if (!strcmp(o, "--speed")) {
@@ -106,12 +108,12 @@ static int replay_parse(int argc, char **argv, const char *what,
                 return -1;
             }
             r->quantum_ns = v;
-        } else if (!strcmp(o, "--trace") || !strcmp(o, "--write-trace")) {
+        } else if (!strcmp(o, "--trace") || !strcmp(o, "--json")) {
             if (i + 1 >= argc || !argv[i + 1][0]) {
                 fprintf(stderr, "%s: %s needs a file name\n", prog, o);
                 return -1;
             }
-            *(o[2] == 't' ? &r->trace : &r->write_trace) = argv[++i];
+            *(o[2] == 't' ? &r->trace : &r->json) = argv[++i];
         } else if (!strcmp(o, "--seed")) {
             if (replay_number(prog, o, i + 1 < argc ? argv[++i] : NULL,
                               UINT64_MAX, &v)) {
@@ -126,10 +128,9 @@ static int replay_parse(int argc, char **argv, const char *what,
     return 0;
 }
 
-/* The stream the arguments ask for: the synthetic one or a trace. */
+/* The synthetic stream the arguments ask for */
 typedef struct replay_stream {
     n9_synth synth;
-    n9_trace_source trace;
     n9_next_fn next;
     void *ctx;
 } replay_stream;
@@ -138,18 +139,7 @@ typedef struct replay_stream {
 static int replay_open(const char *prog, const replay_args *ra,
                        replay_stream *st)
 {
-    char err[256];
-
     memset(st, 0, sizeof(*st));
-    if (ra->trace) {
-        if (n9_trace_source_open(&st->trace, ra->trace, err, sizeof(err))) {
-            fprintf(stderr, "%s: %s\n", prog, err);
-            return -1;
-        }
-        st->next = n9_trace_source_next;
-        st->ctx = &st->trace;
-        return 0;
-    }
     if (n9_synth_init(&st->synth, ra->accesses, ra->ws_kb * 1024, ra->seed)) {
         fprintf(stderr, "%s: cannot set up a %u KB working set\n", prog,
                 ra->ws_kb);
@@ -160,24 +150,9 @@ static int replay_open(const char *prog, const replay_args *ra,
     return 0;
 }
 
-/* 0, or -1 if the trace stopped on an error (printed) */
-static int replay_close(const char *prog, replay_stream *st)
+static void replay_close(replay_stream *st)
 {
-    const char *why = st->trace.t ? n9_trace_source_error(&st->trace) : NULL;
-
-    if (why) {
-        fprintf(stderr, "%s: %s\n", prog, why);
-    } else if (st->trace.t) {
-        fprintf(stderr, "%s: trace: %llu events, %llu not replayed (walks, "
-                "PLD, TLB, PRCM, groups outside the map), %llu accesses held "
-                "at the time of the one before\n", prog,
-                (unsigned long long)st->trace.events,
-                (unsigned long long)st->trace.skipped,
-                (unsigned long long)st->trace.held);
-    }
-    n9_trace_source_close(&st->trace);
     n9_synth_free(&st->synth);
-    return why ? -1 : 0;
 }
 
 #endif /* N9_REPLAY_ARGS_H */

@@ -97,7 +97,10 @@ static void put_zz(stream *st, uint64_t now, uint64_t *last)
 /* @ev into the streams (each with at least EVENT_MAX bytes free) */
 static void encode(codec *c, const n9trace_event *ev, stream *st)
 {
-    *st[S_TYPE].p++ = (unsigned char)(ev->type | (ev->flags & 7) << 5);
+    /* N9T_F_VALUE is the reader's, not the file's */
+    *st[S_TYPE].p++ = (unsigned char)(ev->type |
+                                      (ev->flags & (ev->type == N9T_REG ?
+                                                    N9T_F_WRITE : 7)) << 5);
     put_zz(&st[S_TIME], ev->time_ns, &c->time);
     switch (ev->type) {
     case N9T_ACCESS:
@@ -122,6 +125,9 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
             put_var(&st[S_MISC], ev->a[i]);
         }
         break;
+    case N9T_IDLE:
+        put_var(&st[S_MISC], ev->value);
+        /* fall through */
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int i = 0; i < 5; i++) {
@@ -138,6 +144,9 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
         put_var(&st[S_MISC], ev->offset);
         put_var(&st[S_MISC], ev->size);
         put_var(&st[S_CHARGE], ev->charge_ns);
+        if (ev->flags & N9T_F_WRITE) {
+            put_var(&st[S_MISC], ev->value);        /* format 3 */
+        }
         break;
     case N9T_SDRC_CFG:
     case N9T_STATE: {
@@ -734,6 +743,9 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
             NEED(get_var(&st[S_MISC], &ev->a[i]));
         }
         break;
+    case N9T_IDLE:
+        NEED(get_var(&st[S_MISC], &ev->value));
+        /* fall through */
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int i = 0; i < 5; i++) {
@@ -754,6 +766,12 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
         ev->size = (uint32_t)v;
         NEED(get_var(&st[S_CHARGE], &v));
         ev->charge_ns = (uint32_t)v;
+        ev->flags &= ~N9T_F_VALUE;
+        ev->value = 0;
+        if ((ev->flags & N9T_F_WRITE) && t->version >= 3) {
+            NEED(get_var(&st[S_MISC], &ev->value));
+            ev->flags |= N9T_F_VALUE;
+        }
         break;
     case N9T_SDRC_CFG:
     case N9T_STATE:

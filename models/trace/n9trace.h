@@ -31,8 +31,10 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     2   /* 2: STATE (a window's start); a reader
-                                     * of 2 reads 1 */
+#define N9TRACE_VERSION     3   /* 3: a register write's value, the
+                                     * groups' windows; 2: STATE (a
+                                     * window's start); a reader of 3
+                                     * reads 1 and 2 */
 
 /* Event types (docs/trace-format.md lists each one's fields). */
 enum n9trace_type {
@@ -55,6 +57,7 @@ enum n9trace_type {
     N9T_AGENTRESET, /* the agents' counters start again (reset) */
     N9T_END,        /* the end of the run (virtual time at exit) */
     N9T_STATE,      /* a chunk of the models' state at a window's start */
+    N9T_IDLE,       /* a step of the idle walk (format 3): op in flags */
     N9T_NUM_TYPES
 };
 
@@ -64,10 +67,22 @@ enum n9trace_type {
 #define N9T_F_USE       4u      /* a load in the line of the last load's word */
 /* REG flags */
 #define N9T_F_WRITE     1u
+#define N9T_F_VALUE     2u      /* (set by the reader) a write's value is
+                                 * in .value: format 3 on */
 /* SDRC_CFG flags */
 #define N9T_F_CONFIGURE 1u      /* sdrc_configure (no time), else set_config */
 /* STATE flags */
 #define N9T_F_LAST      1u      /* the image's last chunk */
+/* IDLE ops (flags; n9_idle.c): an entry opens (value: the state asked
+ * for), the MPU's WFI, the MPU runs again (a[0] the wake-up latency ns,
+ * a[1] the wake-up source + 1, 0 none), the entry returns (value: the
+ * state entered, as a signed 32-bit; a[0..3] the power-state register
+ * reads and writes before WFI and after, a[4] each domain's lowest state
+ * in the entry, 2 bits per domain) */
+#define N9T_IDLE_OPEN       0u
+#define N9T_IDLE_WFI        1u
+#define N9T_IDLE_RUNNING    2u
+#define N9T_IDLE_CLOSE      3u
 /* SDRC_IDLE flags */
 #define N9T_F_IDLE      1u
 #define N9T_F_OFF       2u
@@ -83,13 +98,14 @@ typedef struct n9trace_event {
     uint32_t ninsns;        /* FETCH */
     uint32_t group;         /* REG: register group index (header) */
     uint32_t offset;        /* REG: offset in the group's window */
-    uint64_t value;         /* TLBI value, MPUCLK Hz, MARK value */
+    uint64_t value;         /* TLBI value, MPUCLK Hz, MARK value, REG
+                             * write's value (format 3) */
     uint64_t a[5];          /* CPUSTATE: the registers; WALK: desc_pa[0],
                              * desc_pa[1], ndesc | page_shift << 8 |
                              * global << 16 | cacheable << 17, on_chip;
                              * SKIP: loads, stores, fetch pages, lines;
                              * PRCM: type, pwrdm/clkdm, from/active, to,
-                             * wake-up cost ns */
+                             * wake-up cost ns; IDLE: above */
     const void *blob;       /* SDRC_CFG: the configuration's image;
                              * STATE: a chunk of the state image */
     uint32_t blob_len;

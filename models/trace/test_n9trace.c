@@ -51,6 +51,10 @@ static n9trace_event make(unsigned i, unsigned char *blob)
             e.a[k] = (uint64_t)i * 0x9e3779b9u + k;
         }
         break;
+    case N9T_IDLE:
+        e.flags = i & 3;
+        e.value = (uint32_t)-1 - i % 3;
+        /* fall through */
     case N9T_CPUSTATE:
     case N9T_PRCM:
         for (int k = 0; k < 5; k++) {
@@ -65,7 +69,9 @@ static n9trace_event make(unsigned i, unsigned char *blob)
         e.value = 1000000000ull + i;
         break;
     case N9T_REG:
-        e.flags = i & 1;
+        /* a write's value comes back (format 3), flagged by the reader */
+        e.flags = i & 1 ? N9T_F_WRITE | N9T_F_VALUE : 0;
+        e.value = i & 1 ? 0xc0de0000u + i : 0;
         e.group = i % 40;
         e.offset = (i * 4) & 0xfff;
         e.size = 4;

@@ -7,6 +7,7 @@ docs/trace-format.md).
 REPLAY: models/trace/n9replay.  Bare-metal programs (quick): the vCPU's
 memory-path fuzzer (walks, TLB and cache maintenance, SCTLR, ASID, MPU
 rate changes), mmiolat (register reads), offmode (WFI, MPU and CORE OFF,
+with the idle walk on its sleep function: the per-entry figures rebuilt,
 the SDRC's self-refresh), cpufreq (the MPU below 1 GHz).  Each runs with
 and without record=: the statistics must be the same, key by key (host
 time aside); the trace replayed with --verify must give every charge as
@@ -152,6 +153,9 @@ def linux(qemu, binary, kernels, initrd, logdir):
         stats = os.path.join(logdir, tag + '.json')
         trace = os.path.join(logdir, tag + '.n9t')
         machine = {'stats': stats, 'record': trace}
+        if run == 'idle':
+            # the idle walk (per-entry figures), from the kernel's symbols
+            machine['symbols'] = k.symbols
         if start is not None:
             machine['record-from'] = 'mark:%d' % start
         argv = n9qemu.command(qemu, machine=machine,
@@ -184,6 +188,8 @@ def linux(qemu, binary, kernels, initrd, logdir):
                   tag, rep['virtual_ns'] / 1e9, rep['replay']['events'],
                   len(rep['marks']), os.path.getsize(trace) / 1e6),
               not d, '; '.join(d[:4]))
+        if run == 'idle' and start is None:
+            idle_entries(binary, trace, tag, st, rep)
         if run == 'membench':
             rc, slow, err = replay(binary, trace, '--set',
                                    'sdrc.clock_restart_cycles=%d' %
@@ -196,7 +202,42 @@ def linux(qemu, binary, kernels, initrd, logdir):
                   rc == 0 and slow['sdrc']['access_ns'] >=
                   rep['sdrc']['access_ns'] and
                   slow['memory']['loads'] == rep['memory']['loads'], err)
-        os.unlink(trace)
+        # the trace stays: section 10b replays it through SystemC (and
+        # removes it)
+
+
+def idle_entries(binary, trace, tag, st, rep):
+    """The idle walk's per-entry figures (the statistics file's idle
+    section) rebuilt by the replay from the walk's steps in the trace"""
+    idle = rep.get('idle')
+    d = ['the replay has no idle section'] if not idle else \
+        diff({'idle': st.get('idle')}, {'idle': idle})
+    states = (idle or {}).get('states', {})
+    name = max(states, key=lambda n: states[n]['entries']) if states else '-'
+    c = states.get(name, {})
+    check('%s: replay rebuilds the idle walk per entry: %s entries (%s: %s, '
+          '%s ns before WFI, %s register accesses after the wake-up), every '
+          'figure it gives = the run\'s' % (
+              tag, idle and idle['entries'], name, c.get('entries'),
+              c.get('before_wfi_ns'),
+              c.get('after_wakeup', {}).get('reads', 0) +
+              c.get('after_wakeup', {}).get('writes', 0)),
+          not d and c.get('entries', 0) > 0 and
+          c['before_wfi']['ns'] > 0 and c['after_wakeup']['ns'] > 0,
+          '; '.join(d[:4]))
+    # slower L4-WKUP reads (the PRM's): more register time per entry, the
+    # same entries
+    wk = st['timing_params']['l4-wkup']
+    rc, slow, err = replay(binary, trace, '--set', 'l4-wkup.read_min_ns=%d'
+                           % (wk['read_min_ns'] + 500), '--set',
+                           'l4-wkup.read_max_ns=%d' % (wk['read_max_ns'] + 500))
+    s = (slow or {}).get('idle', {}).get('states', {}).get(name, {})
+    check('%s: slower L4-WKUP reads: more register ns per %s entry before '
+          'WFI (%s > %s), the same entries' % (
+              tag, name, s.get('before_wfi', {}).get('ns'),
+              c.get('before_wfi', {}).get('ns')),
+          rc == 0 and s.get('entries') == c.get('entries') and
+          s['before_wfi']['ns'] > c['before_wfi']['ns'], err)
 
 
 def window(qemu, binary, guest, logdir):
@@ -285,8 +326,8 @@ def window(qemu, binary, guest, logdir):
     out = out.strip()
     check('window: record-from= that is no mark:N: one line, status 1 (%s)'
           % out, rc == 1 and 'mark:N' in out and len(out.splitlines()) == 1)
-    # window-part.n9t stays: the SystemC section checks it is refused
-    for f in (full, trace, never):
+    # window.n9t and window-part.n9t stay: the SystemC section replays them
+    for f in (full, never):
         if os.path.exists(f):
             os.unlink(f)
 
@@ -396,8 +437,26 @@ def main():
               d['agents'][ag]['groups'][g]['read_ns'] == 5000 * rd and
               all(d['agents'][a]['groups'][h] ==
                   rep['agents'][a]['groups'][h] for a, h in others), err)
-    case(qemu, binary, os.path.join(guest, 'offmode-bare.elf'), None,
-         logdir, 'offmode')
+    # with the idle walk on its sleep function (the ELF's symbols): the
+    # walk's steps are in the trace, the replay rebuilds its section
+    om = os.path.join(guest, 'offmode-bare.elf')
+    o = case(qemu, binary, om, None, logdir, 'offmode',
+             'symbols=%s,idle-enter=do_sleep' % om)
+    if o:
+        idle_entries(binary, o[0], 'offmode', o[1], o[2])
+        # ./n9 replay prints the walk's table
+        p = subprocess.run([sys.executable, os.path.join(HERE, '..', '..',
+                                                         'n9'), 'replay',
+                            o[0]], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        out = p.stdout.decode('utf-8', 'replace')
+        st = o[1]['idle']['states']
+        rows = [ln for ln in out.splitlines() for n in st
+                if ln.split()[:2] == [n, str(st[n]['entries'])]]
+        check('offmode: n9 replay prints the idle walk\'s per-entry table (%s)'
+              % ' | '.join(rows), p.returncode == 0 and
+              'idle walk: %d entries' % o[1]['idle']['entries'] in out and
+              len(rows) == len(st), out[-300:])
     case(qemu, binary, os.path.join(guest, 'cpufreq-bare.elf'), None,
          logdir, 'cpufreq')
 

@@ -10,7 +10,8 @@ agents, memory and sdrc sections (--json: as the statistics file has
 them, marks included), and per pair of the guest's marks the window's
 time, memory and register figures (membench marks each measured item:
 100 + 2i, 101 + 2i; the idle scenario each C-state's window, 10n + 1,
-10n + 2, with its idle entries and the figures per entry; scenarios 1
+10n + 2, with its idle entries and the figures per entry (and the idle
+walk's own per-entry table when the trace has its steps); scenarios 1
 and 2).  A trace recorded from a mark (--machine record=FILE,
 record-from=mark:N) holds the models' state there and the window only:
 its replay loads the state and gives the run's own figures from that mark
@@ -137,6 +138,27 @@ def print_windows(rows):
                   w['stall_ns'] / w['wfi'] / 1e3))
 
 
+def print_idle(idle):
+    """The idle walk's per-entry table (a trace recorded with the kernel's
+    symbols: docs/trace-format.md, "The idle walk")"""
+    if not idle or not idle.get('states'):
+        return
+    print('idle walk: %d entries (per entry: register accesses and their '
+          'us before WFI and after the wake-up, us before WFI / in WFI / '
+          'after)' % idle['entries'])
+    print('%-4s %8s %9s %9s %9s %9s %9s %9s %9s' % (
+        'C', 'entries', 'acc_bef', 'us_bef', 'acc_aft', 'us_aft',
+        'bef_us', 'wfi_us', 'aft_us'))
+    for name in sorted(idle['states'], key=lambda n: int(n[1:])):
+        st = idle['states'][name]
+        n = st['entries']
+        b, f = st['before_wfi'], st['after_wakeup']
+        print('%-4s %8d %9.1f %9.2f %9.1f %9.2f %9.2f %9.2f %9.2f' % (
+            name, n, b['per_entry'], b['ns'] / n / 1e3, f['per_entry'],
+            f['ns'] / n / 1e3, st['before_wfi_us_per_entry'],
+            st['in_wfi_us_per_entry'], st['after_wakeup_us_per_entry']))
+
+
 def cmd_replay(a):
     trace = a.trace
     if not os.path.isfile(trace):
@@ -233,6 +255,7 @@ def cmd_replay(a):
                   mem['loads'], mem['stores'], mem['fetches'],
                   mem['stall_ns'], d['sdrc']['reads'], d['sdrc']['writes']))
     print_windows(windows(d))
+    print_idle(d.get('idle'))
     return 0
 
 

@@ -97,9 +97,10 @@ bool n9_access_from_vcpu(MemTxAttrs attrs)
     return current_cpu && !attrs.unspecified && !attrs.debug;
 }
 
-/* Count and charge one access of @port's group. */
+/* Count and charge one access of @port's group (@data: a write's value,
+ * for the trace). */
 static void n9_agent_charge(N9AgentPort *port, hwaddr addr, bool is_write,
-                            unsigned size)
+                            unsigned size, uint64_t data)
 {
     N9AgentState *s = port->agent;
     N9AgentGroup *g = port->group;
@@ -122,6 +123,7 @@ static void n9_agent_charge(N9AgentPort *port, hwaddr addr, bool is_write,
             .type = N9T_REG, .time_ns = now, .charge_ns = ns,
             .flags = is_write ? N9T_F_WRITE : 0, .group = g->rec_id,
             .offset = port->mr.addr + addr, .size = size,
+            .value = is_write ? data : 0,
         };
 
         n9_record_put(&ev);
@@ -170,7 +172,7 @@ static MemTxResult n9_agent_port_read(void *opaque, hwaddr addr,
                              port->mr.addr + addr, size, false);
         return r;
     }
-    n9_agent_charge(port, addr, false, size);
+    n9_agent_charge(port, addr, false, size, 0);
     trace_n9_agent_read(port->agent->name, port->group->name,
                         port->agent->base + port->mr.addr + addr, size, *data);
     return MEMTX_OK;
@@ -200,7 +202,7 @@ static MemTxResult n9_agent_port_write(void *opaque, hwaddr addr,
                              port->mr.addr + addr, size, true);
         return r;
     }
-    n9_agent_charge(port, addr, true, size);
+    n9_agent_charge(port, addr, true, size, data);
     trace_n9_agent_write(port->agent->name, port->group->name,
                          port->agent->base + port->mr.addr + addr, size, data);
     return MEMTX_OK;
@@ -311,6 +313,16 @@ void n9_agent_record_header(DeviceState *agent, unsigned index,
             g_string_append_printf(header, "group.%u=%s.%s\n", g->rec_id,
                                    s->name, g->name);
         }
+    }
+    /* each port's window in the agent's: where a replay routes a REG
+     * event's offset (a SystemC platform, tlm_replay) */
+    for (guint i = 0; i < s->ports->len; i++) {
+        N9AgentPort *port = g_ptr_array_index(s->ports, i);
+
+        g_string_append_printf(header, "window.%u=0x%" HWADDR_PRIx "+0x%"
+                               PRIx64 "\n", port->group->rec_id,
+                               port->mr.addr,
+                               memory_region_size(&port->mr));
     }
 }
 

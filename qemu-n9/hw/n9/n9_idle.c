@@ -29,6 +29,7 @@
 #include "elf.h"
 #include "n9_idle.h"
 #include "n9_agent.h"
+#include "n9_record.h"
 #include "omap3_prcm.h"
 #include "models/prcm/pwrdm.h"
 #include "trace.h"
@@ -230,6 +231,35 @@ static void n9_idle_take(N9IdleWalk *w, int ph)
 
 static const char *const pwrst_name[4] = { "OFF", "RET", "INACTIVE", "ON" };
 
+/*
+ * A step of the walk in the trace (-M rm696,record=, N9T_IDLE): where the
+ * entry's phases begin and end among the register accesses, so that a
+ * replay rebuilds the per-entry figures with its own costs
+ * (docs/trace-format.md).
+ */
+static void n9_idle_record(int op, int64_t now, uint64_t value,
+                           uint64_t a0, uint64_t a1, const N9IdleWalk *w)
+{
+    n9trace_event ev = {
+        .type = N9T_IDLE, .flags = op, .time_ns = now, .value = value,
+        .a = { a0, a1 },
+    };
+
+    if (!n9_record_writer) {
+        return;
+    }
+    if (op == N9T_IDLE_CLOSE) {
+        ev.a[0] = w->pwrst_cur[PH_BEFORE].reads;
+        ev.a[1] = w->pwrst_cur[PH_BEFORE].writes;
+        ev.a[2] = w->pwrst_cur[PH_AFTER].reads;
+        ev.a[3] = w->pwrst_cur[PH_AFTER].writes;
+        for (int pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+            ev.a[4] |= (uint64_t)(w->min_state[pd] & 3) << (2 * pd);
+        }
+    }
+    n9_record_put(&ev);
+}
+
 /* ---- Trace file (Chrome trace event format, opens in ui.perfetto.dev) ---- */
 
 enum { TID_IDLE = 1, TID_WFI = 2, TID_WAKE = 3, TID_PWRDM = 10 };
@@ -270,6 +300,7 @@ static void n9_idle_close(N9IdleWalk *w, int entered, int64_t now)
     unsigned i;
 
     n9_idle_take(w, w->phase == PH_AFTER ? PH_AFTER : PH_BEFORE);
+    n9_idle_record(N9T_IDLE_CLOSE, now, (uint32_t)entered, 0, 0, w);
     w->open = false;
     if (entered < 0 || entered >= N9_IDLE_MAX_STATES) {
         w->rejected++;
@@ -340,6 +371,7 @@ static void n9_idle_open(N9IdleWalk *w, CPUState *cs, int64_t now)
     memset(w->cur, 0, PH_NUM * w->ngroups * sizeof(*w->cur));
     memset(w->pwrst_cur, 0, sizeof(w->pwrst_cur));
     n9_idle_snapshot(w);
+    n9_idle_record(N9T_IDLE_OPEN, now, (uint32_t)w->req, 0, 0, w);
     trace_n9_idle_enter(now, w->req + 1);
 
     for (i = 0; i < w->ret_pcs->len; i++) {
@@ -418,6 +450,7 @@ static void n9_idle_prcm_event(Notifier *n, void *data)
     case OMAP3_PRCM_MPU_STANDBY:
         if (w->open && w->phase == PH_BEFORE) {
             n9_idle_take(w, PH_BEFORE);
+            n9_idle_record(N9T_IDLE_WFI, now, 0, 0, 0, w);
             w->phase = -1;
             w->t_wfi = now;
         }
@@ -444,6 +477,8 @@ static void n9_idle_prcm_event(Notifier *n, void *data)
     case OMAP3_PRCM_MPU_RUNNING:
         if (w->open && w->phase < 0) {
             n9_idle_snapshot(w);
+            n9_idle_record(N9T_IDLE_RUNNING, now, 0, w->wake_ns,
+                           (uint64_t)(w->wake_irq + 1), w);
             w->phase = PH_AFTER;
             w->t_running = now;
             n9_idle_trace_span(w, TID_WFI, "WFI", w->t_wfi, now, NULL);

@@ -1,7 +1,7 @@
 /*
  * An agent's register-access counts, as the machine's stats file gives
  * them per agent (reads, writes, the ns each cost): one definition for
- * the C replay (c_replay.c) and the interconnect component
+ * the trace replays (trace_replay.h) and the interconnect component
  * (n9_l4ic_tlm.cpp), whose figures the testbench compares.
  */
 #ifndef N9_ACCESS_COUNTS_H
