@@ -111,6 +111,19 @@ build_variant() {
     # this machine, and the image is the same bytes on every machine)
     "$src/scripts/config" --file "$obj/.config" --set-str INITRAMFS_SOURCE n9-modules.list
     kmake -s olddefconfig >/dev/null
+    # With modules on, omap2plus_defconfig's =m drivers would leave the
+    # image; without modules Kconfig builds them in.  Only cpufreq-dt is a
+    # module here (the phone's way): every other =m is built in, as it was
+    # before (the battery, RTC, HDQ... drivers shape the boot and the idle).
+    local pass
+    for pass in 1 2 3; do
+        grep -v '^CONFIG_CPUFREQ_DT=m$' "$obj/.config" | grep -q '=m$' || break
+        sed -i -e '/^CONFIG_CPUFREQ_DT=m$/b' -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/\1=y/' "$obj/.config"
+        kmake -s olddefconfig >/dev/null
+    done
+    if grep -v '^CONFIG_CPUFREQ_DT=m$' "$obj/.config" | grep -q '=m$'; then
+        die "kernel $variant: modules left besides cpufreq-dt: $(grep -v '^CONFIG_CPUFREQ_DT=m$' "$obj/.config" | grep '=m$' | head -3 | tr '\n' ' ')"
+    fi
 
     # Every line of the fragment must have taken: a symbol that Kconfig dropped
     # or overrode would silently build another kernel than the one we describe.
