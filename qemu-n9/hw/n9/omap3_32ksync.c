@@ -16,15 +16,15 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
+#include "qapi/error.h"
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_32ksync.h"
 #include "hw/clock.h"
 #include "hw/qdev-clock.h"
 #include "omap3_clock.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
 
 /* Registers */
 #define R_REVISION      0x00
@@ -42,14 +42,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
 /* SYSCONFIG: only bits 4:3 (IDLEMODE) exist; ti_32k_timer_module_init()
  * writes 0 to it. */
 #define SYSCONFIG_MASK      0x00000018
-
-struct OMAP3SyncTimerState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    Clock *fclk;            /* the 32 kHz clock, from the PRCM */
-    uint32_t sysconfig;
-};
 
 /*
  * The conversion of omap3_clock.h, which the GP timers (omap3_gptimer.c)
@@ -145,6 +137,15 @@ static void omap3_32ksync_init(Object *obj)
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
 }
 
+static void omap3_32ksync_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3SyncTimerState *s = OMAP3_32KSYNC(dev);
+
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-32ksync: clock input 'fclk' not connected");
+    }
+}
+
 static const VMStateDescription vmstate_omap3_32ksync = {
     .name = TYPE_OMAP3_32KSYNC,
     .version_id = 1,
@@ -163,6 +164,7 @@ static void omap3_32ksync_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "OMAP3 32 kHz synchronized counter";
     dc->vmsd = &vmstate_omap3_32ksync;
+    dc->realize = omap3_32ksync_realize;
     rc->phases.hold = omap3_32ksync_reset_hold;
 }
 

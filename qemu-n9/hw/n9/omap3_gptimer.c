@@ -42,11 +42,10 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_gptimer.h"
 #include "omap3_clock.h"
 #include "omap3_swakeup.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
 
 /* Registers (v1 layout: the functional registers follow the OCP ones) */
 #define R_TIDR          0x00
@@ -104,42 +103,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
 #define TTGR_READ               0xffffffff
 
 #define COUNTER_WRAP            0x100000000ULL
-
-struct OMAP3GPTimerState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    qemu_irq swakeup;           /* wake-up request, to the PRM */
-    Clock *fclk;
-    QEMUTimer *timer;
-    uint8_t id;
-
-    /* fclk rate that 'base' is counted in; 0 = clock stopped. */
-    uint32_t rate;
-    /*
-     * The counter: TCRR held 'count' at the absolute fclk tick 'base' and
-     * has advanced by one every prescaler period since then, if started.
-     * While stopped, 'count' is TCRR.  TCLR.ST lives in 'started'.
-     */
-    uint64_t base;
-    uint32_t count;
-    bool started;
-
-    uint32_t tiocp_cfg;
-    uint32_t tisr;
-    uint32_t tier;
-    uint32_t twer;
-    uint32_t tclr;              /* without ST */
-    uint32_t tldr;
-    uint32_t tmar;
-    uint32_t tsicr;
-    uint32_t tpir;
-    uint32_t tnir;
-    uint32_t tcvr;
-    uint32_t tocr;
-    uint32_t towr;
-};
 
 static bool omap3_gpt_has_1ms_regs(OMAP3GPTimerState *s)
 {
@@ -639,8 +602,12 @@ static void omap3_gpt_realize(DeviceState *dev, Error **errp)
                    OMAP3_NUM_GPT);
         return;
     }
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-gptimer: clock input 'fclk' not connected");
+        return;
+    }
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, omap3_gpt_expire, s);
-    /* An unconnected clock has 0 Hz: the timer does not count. */
+    /* A stopped clock has 0 Hz: the timer does not count. */
     s->rate = clock_get_hz(s->fclk);
 }
 

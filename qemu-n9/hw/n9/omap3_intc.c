@@ -30,12 +30,8 @@
 #include "migration/vmstate.h"
 #include "qapi/visitor.h"
 #include "omap3630.h"
+#include "omap3_intc.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
-
-#define NBANKS          (OMAP3_NUM_IRQS / 32)
-#define NMIR            (NBANKS + 1)    /* + the storage-only "MIR3" */
 
 /* Registers */
 #define R_REVISION      0x00
@@ -85,29 +81,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
 #define SPURIOUS_FLAG           0xffffff80u
 #define ACTIVE_MASK             0x7f
 
-enum { OUT_IRQ, OUT_FIQ, NOUT };
+enum { OUT_IRQ, OUT_FIQ };
 
-struct OMAP3IntcState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq out[NOUT];                 /* nIRQ, nFIQ */
-
-    uint32_t level[NBANKS];             /* input lines (ITR) */
-    uint32_t swi[NBANKS];               /* software interrupts (ISR_SET) */
-    uint32_t mir[NMIR];
-    uint8_t ilr[OMAP3_NUM_IRQS];
-    uint32_t sysconfig;
-    uint32_t protection;
-    uint32_t idle;
-    uint32_t threshold;
-    /* Result of the last sorting, frozen until the next NEWxxxAGR:
-     * the line number, or -1 when the output is not asserted. */
-    int32_t active[NOUT];
-    uint8_t active_prio[NOUT];
-};
-
-static const char *const out_name[NOUT] = { "irq", "fiq" };
+static const char *const out_name[OMAP3_INTC_NOUT] = { "irq", "fiq" };
 
 static uint32_t omap3_intc_pending(OMAP3IntcState *s, int bank, int out)
 {
@@ -131,7 +107,7 @@ static int omap3_intc_sort(OMAP3IntcState *s, int out, uint8_t *prio)
     unsigned best_prio = ~0u;
     int bank, i;
 
-    for (bank = 0; bank < NBANKS; bank++) {
+    for (bank = 0; bank < OMAP3_INTC_NBANKS; bank++) {
         uint32_t pend = omap3_intc_pending(s, bank, out);
 
         while (pend) {
@@ -161,7 +137,7 @@ static void omap3_intc_update(OMAP3IntcState *s)
 {
     int out;
 
-    for (out = 0; out < NOUT; out++) {
+    for (out = 0; out < OMAP3_INTC_NOUT; out++) {
         if (s->active[out] < 0) {
             s->active[out] = omap3_intc_sort(s, out, &s->active_prio[out]);
             if (s->active[out] >= 0) {
@@ -197,7 +173,7 @@ static void omap3_intc_reset_regs(OMAP3IntcState *s)
 {
     int i;
 
-    for (i = 0; i < NMIR; i++) {
+    for (i = 0; i < OMAP3_INTC_NMIR; i++) {
         s->mir[i] = 0xffffffff;
     }
     memset(s->swi, 0, sizeof(s->swi));
@@ -206,7 +182,7 @@ static void omap3_intc_reset_regs(OMAP3IntcState *s)
     s->protection = 0;
     s->idle = 0;
     s->threshold = THRESHOLD_DISABLED;
-    for (i = 0; i < NOUT; i++) {
+    for (i = 0; i < OMAP3_INTC_NOUT; i++) {
         s->active[i] = -1;
         s->active_prio[i] = 0;
     }
@@ -223,7 +199,7 @@ static uint32_t omap3_intc_sir(OMAP3IntcState *s, int out, bool prio)
 static uint32_t omap3_intc_bank_read(OMAP3IntcState *s, int bank, hwaddr reg,
                                      hwaddr addr)
 {
-    if (bank >= NBANKS) {
+    if (bank >= OMAP3_INTC_NBANKS) {
         /* Only "MIR3" is accepted, see omap_intc_save_context(). */
         if (reg == B_MIR) {
             return s->mir[bank];
@@ -322,7 +298,7 @@ static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_intc_bank_write(OMAP3IntcState *s, int bank, hwaddr reg,
                                   hwaddr addr, uint32_t val)
 {
-    if (bank >= NBANKS) {
+    if (bank >= OMAP3_INTC_NBANKS) {
         if (reg == B_MIR) {
             s->mir[bank] = val;
         } else {
@@ -479,7 +455,7 @@ static void omap3_intc_init(Object *obj)
     memory_region_init_io(&s->iomem, obj, &omap3_intc_ops, s,
                           TYPE_OMAP3_INTC, 0x1000);
     sysbus_init_mmio(sbd, &s->iomem);
-    for (i = 0; i < NOUT; i++) {
+    for (i = 0; i < OMAP3_INTC_NOUT; i++) {
         sysbus_init_irq(sbd, &s->out[i]);
     }
     qdev_init_gpio_in(DEVICE(obj), omap3_intc_set_irq, OMAP3_NUM_IRQS);
@@ -493,16 +469,16 @@ static const VMStateDescription vmstate_omap3_intc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(level, OMAP3IntcState, NBANKS),
-        VMSTATE_UINT32_ARRAY(swi, OMAP3IntcState, NBANKS),
-        VMSTATE_UINT32_ARRAY(mir, OMAP3IntcState, NMIR),
+        VMSTATE_UINT32_ARRAY(level, OMAP3IntcState, OMAP3_INTC_NBANKS),
+        VMSTATE_UINT32_ARRAY(swi, OMAP3IntcState, OMAP3_INTC_NBANKS),
+        VMSTATE_UINT32_ARRAY(mir, OMAP3IntcState, OMAP3_INTC_NMIR),
         VMSTATE_UINT8_ARRAY(ilr, OMAP3IntcState, OMAP3_NUM_IRQS),
         VMSTATE_UINT32(sysconfig, OMAP3IntcState),
         VMSTATE_UINT32(protection, OMAP3IntcState),
         VMSTATE_UINT32(idle, OMAP3IntcState),
         VMSTATE_UINT32(threshold, OMAP3IntcState),
-        VMSTATE_INT32_ARRAY(active, OMAP3IntcState, NOUT),
-        VMSTATE_UINT8_ARRAY(active_prio, OMAP3IntcState, NOUT),
+        VMSTATE_INT32_ARRAY(active, OMAP3IntcState, OMAP3_INTC_NOUT),
+        VMSTATE_UINT8_ARRAY(active_prio, OMAP3IntcState, OMAP3_INTC_NOUT),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -47,13 +47,9 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_scm.h"
 #include "omap3_lanes.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ScmState, OMAP3_SCM)
-
-#define OMAP3_SCM_SIZE          0x1000
-#define OMAP3_SCM_WORDS         (OMAP3_SCM_SIZE / 4)
 
 /* Register map (offsets from 0x48002000), see arch/arm/mach-omap2/control.h */
 #define R_SYSCONFIG             0x010
@@ -119,23 +115,6 @@ static const struct {
     [OMAP3_SCM_PAD_UART1_RX] = { "uart1_rx", 0x182 },      /* 0x30 + 0x152 */
     [OMAP3_SCM_PAD_UART2_RX] = { "uart2_rx", 0x17a },      /* 0x30 + 0x14a */
     [OMAP3_SCM_PAD_UART3_RX] = { "uart3_rx_irrx", 0x19e }, /* 0x30 + 0x16e */
-};
-
-struct OMAP3ScmState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    uint32_t regs[OMAP3_SCM_WORDS];
-
-    /* I/O pad wake-up */
-    qemu_irq io_wake;           /* to the PRM: PM_WKST_WKUP.ST_IO */
-    uint32_t pad_in;            /* last level of each "pad-in" input */
-    uint64_t wakeup_events;     /* WAKEUPEVENTs latched, for QOM and tests */
-
-    /* Properties */
-    uint8_t device_type;
-    uint32_t omap_status;
-    uint8_t temp_adc;
 };
 
 static bool omap3_scm_is_padconf(hwaddr offset)

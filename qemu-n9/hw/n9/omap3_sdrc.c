@@ -49,10 +49,7 @@
 #include "n9_record.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
-
 #define OMAP3_SDRC_SIZE     0x1000
-#define OMAP3_SDRC_NUM_CS   SDRC_NUM_CS
 
 /* Register offsets (arch/arm/mach-omap2/sdrc.h) */
 #define R_REVISION          0x000
@@ -104,47 +101,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
 #define N9_SHARING          0x00000100
 /* SIDLEMODE = smart idle. */
 #define N9_SYSCONFIG        0x00000010
-
-typedef struct OMAP3SdrcCsRegs {
-    uint32_t mcfg;
-    uint32_t mr;
-    uint32_t emr2;
-    uint32_t actim_a;
-    uint32_t actim_b;
-    uint32_t rfr_ctrl;
-    uint32_t manual;
-} OMAP3SdrcCsRegs;
-
-struct OMAP3SdrcState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    Clock *fclk;            /* the L3 clock (SDRAM clock), from the PRCM */
-    OMAP3PRCMState *prcm;   /* link: the idle request comes from there */
-    Notifier prcm_listener;
-    uint64_t sdram_base;
-    SdrcParams params;
-    const N9SdramOverrides *overrides;  /* [sdram]: over the registers */
-
-    uint32_t sysconfig;
-    uint32_t cs_cfg;
-    uint32_t sharing;
-    uint32_t err_addr;
-    uint32_t err_type;
-    uint32_t dlla_ctrl;
-    uint32_t dllb_ctrl;
-    uint32_t power;
-    OMAP3SdrcCsRegs cs[OMAP3_SDRC_NUM_CS];
-
-    /*
-     * The timing model: its configuration is the registers decoded
-     * (model.cfg, what the QOM properties show), its state and counters
-     * are migrated through image[].
-     */
-    SdrcModel model;
-    uint64_t image[SDRC_IMAGE_WORDS];
-    uint8_t core_off;       /* the model was told CORE is OFF */
-};
 
 /* The registers that shape timing, in the model's form. */
 static void omap3_sdrc_regs(OMAP3SdrcState *s, SdrcRegs *r)
@@ -710,6 +666,14 @@ static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
         error_setg(errp, "omap3-sdrc: [sdrc] parameters: %s", why);
         return;
     }
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-sdrc: clock input 'fclk' not connected");
+        return;
+    }
+    if (!s->prcm) {
+        error_setg(errp, "omap3-sdrc: link 'prcm' not set");
+        return;
+    }
     sdrc_init(&s->model, &s->params, clock_get_hz(s->fclk), s->sdram_base);
     if (s->overrides) {
         SdrcConfig c;
@@ -717,10 +681,8 @@ static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
         omap3_sdrc_decode(s, &c, true);
         sdrc_configure(&s->model, &c);
     }
-    if (s->prcm) {
-        s->prcm_listener.notify = omap3_sdrc_prcm_event;
-        omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
-    }
+    s->prcm_listener.notify = omap3_sdrc_prcm_event;
+    omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
 }
 
 static int omap3_sdrc_pre_save(void *opaque)

@@ -25,10 +25,9 @@
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_sms.h"
 #include "omap3_lanes.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
 
 #define OMAP3_SMS_SIZE      0x1000
 /*
@@ -38,8 +37,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
  * (0x150..0x16C), ERR_ADDR 0x170, ERR_TYPE 0x174, POW_CTRL 0x178, and the
  * twelve VRFB contexts from 0x180 (stride 0x10).
  */
-#define OMAP3_SMS_REGS_END  0x240
-#define OMAP3_SMS_WORDS     (OMAP3_SMS_REGS_END / 4)
 
 #define R_REVISION          0x000
 #define R_SYSCONFIG         0x010
@@ -53,13 +50,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
 #define SYSCONFIG_SOFTRESET BIT(1)
 #define SYSCONFIG_MASK      0x00000019
 #define SYSSTATUS_RESETDONE BIT(0)
-
-struct OMAP3SmsState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    uint32_t regs[OMAP3_SMS_WORDS];
-};
 
 static void omap3_sms_reset_regs(OMAP3SmsState *s)
 {
