@@ -21,15 +21,13 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_32ksync.h"
+#include "omap3_32ksync_regs.h"
 #include "hw/clock.h"
 #include "hw/qdev-clock.h"
 #include "omap3_clock.h"
 #include "trace.h"
 
-/* Registers */
-#define R_REVISION      0x00
-#define R_SYSCONFIG     0x04
-#define R_COUNTER       0x10
+/* Registers: omap3_32ksync_regs.h */
 
 /*
  * REV[31:30] (SCHEME) must be 0: ti_32k_timer_init() then reads the counter
@@ -38,10 +36,6 @@
  * (believed, not confirmed on an N9).
  */
 #define OMAP3_32KSYNC_REV   0x00000011
-
-/* SYSCONFIG: only bits 4:3 (IDLEMODE) exist; ti_32k_timer_module_init()
- * writes 0 to it. */
-#define SYSCONFIG_MASK      0x00000018
 
 /*
  * The conversion of omap3_clock.h, which the GP timers (omap3_gptimer.c)
@@ -61,13 +55,13 @@ static uint64_t omap3_32ksync_read(void *opaque, hwaddr addr, unsigned size)
     uint32_t val;
 
     switch (addr) {
-    case R_REVISION:
+    case A_REG_32KSYNCNT_REV:
         val = OMAP3_32KSYNC_REV;
         break;
-    case R_SYSCONFIG:
+    case A_REG_32KSYNCNT_SYSCONFIG:
         val = s->sysconfig;
         break;
-    case R_COUNTER:
+    case A_REG_32KSYNCNT_CR:
         val = omap3_32ksync_count(s);
         break;
     default:
@@ -88,11 +82,12 @@ static void omap3_32ksync_write(void *opaque, hwaddr addr, uint64_t value,
 
     trace_omap3_32ksync_write(addr, value);
     switch (addr) {
-    case R_SYSCONFIG:
-        s->sysconfig = value & SYSCONFIG_MASK;
+    case A_REG_32KSYNCNT_SYSCONFIG:
+        /* only IDLEMODE exists; ti_32k_timer_module_init() writes 0 */
+        s->sysconfig = value & R_REG_32KSYNCNT_SYSCONFIG_IDLEMODE_MASK;
         break;
-    case R_REVISION:
-    case R_COUNTER:
+    case A_REG_32KSYNCNT_REV:
+    case A_REG_32KSYNCNT_CR:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: write to read-only register 0x%" HWADDR_PRIx "\n",
                       __func__, addr);
