@@ -13,9 +13,11 @@ What it takes from the machine itself, not from tables of its own:
   - the pins: every gpio-in of every device (`qom-list`: child<irq>);
   - for each block its device (/machine/soc/NAME, or the device that owns
     the region NAME / omap3-NAME) and the device's QOM type, whose source
-    file(s) (qemu-n9/hw/n9/<type>*.c) give the register offsets (#define
-    R_*/A_*, case labels, register tables: every hex literal inside the
-    window) and a dictionary of values (every hex literal); a
+    file(s) and headers (qemu-n9/hw/n9/<type>*.[ch]) give the register
+    offsets (the REG32 names of its register header, <type>_regs.h, shared
+    with the device and its qtest; case labels, register tables: every hex
+    literal inside the window) and a dictionary of values (every hex
+    literal); a
     sysc module's SYSCONFIG/SYSSTATUS offsets are its QOM properties.
 
 One seed gives one command sequence (values read back feed later writes,
@@ -360,7 +362,10 @@ class Session:
 MTREE_RE = re.compile(r'^(\s*)([0-9a-f]+)-([0-9a-f]+) \(prio (-?\d+), ([\w/-]+)\): (\S+)')
 HEX_RE = re.compile(r'\b0[xX]([0-9a-fA-F]+)[uUlL]*\b')
 BIT_RE = re.compile(r'(?:\bBIT\(|\(1[uUlL]*\s*<<\s*)(\d+)\)')
-NAMED_RE = re.compile(r'^#define\s+([AR]_[A-Z0-9_]+)\s+0[xX]([0-9a-fA-F]+)', re.M)
+# A register's name and byte offset: REG32(NAME, 0x..) in a register header
+# (hw/registerfields.h), or a block's own "#define R_NAME 0x.." (byte offset)
+NAMED_RE = re.compile(r'^\s*REG32\(\s*([A-Z0-9_]+)\s*,\s*0[xX]([0-9a-fA-F]+)\s*\)'
+                      r'|^#define\s+R_([A-Z0-9_]+)\s+0[xX]([0-9a-fA-F]+)', re.M)
 
 
 def parse_mtree(text):
@@ -382,14 +387,15 @@ def parse_mtree(text):
 
 
 def source_files(qom_type):
-    """The hw/n9 sources of a QOM type: omap3-gptimer -> omap3_gptimer*.c;
-    a type name is shortened from the end until files match
+    """The hw/n9 sources and headers of a QOM type: omap3-gptimer ->
+    omap3_gptimer*.c and omap3_gptimer*.h (omap3_gptimer_regs.h: its
+    registers); a type name is shortened from the end until sources match
     (omap3-sysc-module -> omap3_sysc*.c)."""
     parts = qom_type.replace('-', '_').split('_')
     while parts:
         files = sorted(glob.glob(os.path.join(HW_N9, '_'.join(parts) + '*.c')))
         if files:
-            return files
+            return files + sorted(glob.glob(os.path.join(HW_N9, '_'.join(parts) + '*.h')))
         parts.pop()
     return []
 
@@ -407,9 +413,9 @@ def source_constants(files, size):
             if int(m.group(1)) < 64:
                 values.add(1 << int(m.group(1)))
         for m in NAMED_RE.finditer(text):
-            v = int(m.group(2), 16)
+            name, v = m.group(1) or m.group(3), int(m.group(2) or m.group(4), 16)
             if v < size:
-                named[m.group(1)] = v
+                named[name] = v
     return offsets, values, named
 
 
@@ -466,8 +472,9 @@ def discover(qemu, timeout=30):
                                  ('TIOCP_CFG', 'sysc'), ('TISTAT', 'syss'),
                                  ('SYSC', 'sysc'), ('SYSS', 'syss'),
                                  ('WD_SYSCONFIG', 'sysc'), ('WD_SYSSTATUS', 'syss')):
-                    if 'R_' + reg in named:
-                        sysc.setdefault(key, named['R_' + reg])
+                    for name in sorted(named):
+                        if name == reg or name.endswith('_' + reg):
+                            sysc.setdefault(key, named[name])
                 sysc['softreset-bit'] = 1
             b['offsets'] = sorted(o for o in offs if o < size)
             b['values'] = sorted(vals)
@@ -482,7 +489,7 @@ def discover(qemu, timeout=30):
 # ---------------------------------------------------------------------------
 # Device recipes: register sequences that start what a device does over time
 # (timers, watchdogs, transfers, the PRCM's sleep and wake-up), addressed by
-# the register names of the device's source (R_TCLR ...), with the bit
+# the register names of the device's register header (TCLR ...), with the bit
 # meanings of the TRM.  A recipe whose registers are missing does nothing.
 # ---------------------------------------------------------------------------
 def _w(g, b, reg, v, size=4):
@@ -508,111 +515,111 @@ def _near_wrap(g):
 def recipe_gptimer(g, b):
     rng = g.rng
     tldr = _near_wrap(g)
-    c = _w(g, b, 'R_TCLR', 0)
-    c += _w(g, b, 'R_TLDR', tldr) + _w(g, b, 'R_TCRR', rng.choice([tldr, _near_wrap(g)]))
-    c += _w(g, b, 'R_TMAR', rng.choice([tldr, tldr + 1, _near_wrap(g), 0]))
-    c += _w(g, b, 'R_TIER', rng.randrange(8)) + _w(g, b, 'R_TWER', rng.randrange(8))
+    c = _w(g, b, 'TCLR', 0)
+    c += _w(g, b, 'TLDR', tldr) + _w(g, b, 'TCRR', rng.choice([tldr, _near_wrap(g)]))
+    c += _w(g, b, 'TMAR', rng.choice([tldr, tldr + 1, _near_wrap(g), 0]))
+    c += _w(g, b, 'TIER', rng.randrange(8)) + _w(g, b, 'TWER', rng.randrange(8))
     if rng.random() < 0.3:          # the 1 ms tick registers (GPT1, 2, 10)
-        c += _w(g, b, 'R_TPIR', rng.getrandbits(32)) + _w(g, b, 'R_TNIR', rng.getrandbits(32))
-        c += _w(g, b, 'R_TOWR', rng.getrandbits(24))
+        c += _w(g, b, 'TPIR', rng.getrandbits(32)) + _w(g, b, 'TNIR', rng.getrandbits(32))
+        c += _w(g, b, 'TOWR', rng.getrandbits(24))
     # ST, AR, PTV, PRE, CE, and now and then the PWM/capture bits
     tclr = 1 | rng.getrandbits(6) << 1 | (rng.getrandbits(8) << 7 if rng.random() < 0.2 else 0)
-    c += _w(g, b, 'R_TCLR', tclr)
+    c += _w(g, b, 'TCLR', tclr)
     for _ in range(rng.randint(1, 4)):
-        c += _steps(g, 1) + _r(g, b, 'R_TCRR') + _r(g, b, 'R_TISR')
+        c += _steps(g, 1) + _r(g, b, 'TCRR') + _r(g, b, 'TISR')
         if rng.random() < 0.3:
-            c += _w(g, b, 'R_TISR', 7)
+            c += _w(g, b, 'TISR', 7)
         if rng.random() < 0.2:
-            c += _w(g, b, 'R_TTGR', rng.getrandbits(32))
+            c += _w(g, b, 'TTGR', rng.getrandbits(32))
     return c
 
 
 def recipe_wdt(g, b):
     rng = g.rng
-    c = _w(g, b, 'R_WSPR', 0xaaaa) + _w(g, b, 'R_WSPR', 0x5555)
-    c += _w(g, b, 'R_WCLR', rng.getrandbits(6)) + _w(g, b, 'R_WLDR', _near_wrap(g))
-    c += _w(g, b, 'R_WCRR', _near_wrap(g)) + _w(g, b, 'R_WIER', rng.randrange(2))
-    c += _w(g, b, 'R_WTGR', rng.getrandbits(32))
+    c = _w(g, b, 'WSPR', 0xaaaa) + _w(g, b, 'WSPR', 0x5555)
+    c += _w(g, b, 'WCLR', rng.getrandbits(6)) + _w(g, b, 'WLDR', _near_wrap(g))
+    c += _w(g, b, 'WCRR', _near_wrap(g)) + _w(g, b, 'WIER', rng.randrange(2))
+    c += _w(g, b, 'WTGR', rng.getrandbits(32))
     if rng.random() < 0.8:
-        c += _w(g, b, 'R_WSPR', 0xbbbb) + _w(g, b, 'R_WSPR', 0x4444)
+        c += _w(g, b, 'WSPR', 0xbbbb) + _w(g, b, 'WSPR', 0x4444)
     for _ in range(rng.randint(1, 4)):
-        c += _steps(g, 1) + _r(g, b, 'R_WCRR') + _r(g, b, 'R_WISR')
+        c += _steps(g, 1) + _r(g, b, 'WCRR') + _r(g, b, 'WISR')
         if rng.random() < 0.3:
-            c += _w(g, b, 'R_WTGR', rng.getrandbits(32))
+            c += _w(g, b, 'WTGR', rng.getrandbits(32))
     return c
 
 
 def recipe_i2c(g, b):
     rng = g.rng
-    c = _w(g, b, 'R_CON', 0x8000) + _w(g, b, 'R_IE', rng.getrandbits(16))
-    c += _w(g, b, 'R_BUF', rng.getrandbits(16)) + _w(g, b, 'R_SA', rng.getrandbits(10))
-    c += _w(g, b, 'R_CNT', rng.choice([0, 1, 2, 8, 64, 65, 0xffff, rng.getrandbits(16)]))
+    c = _w(g, b, 'CON', 0x8000) + _w(g, b, 'IE', rng.getrandbits(16))
+    c += _w(g, b, 'BUF', rng.getrandbits(16)) + _w(g, b, 'SA', rng.getrandbits(10))
+    c += _w(g, b, 'CNT', rng.choice([0, 1, 2, 8, 64, 65, 0xffff, rng.getrandbits(16)]))
     # EN, MST, TRX (transmit or receive), STT, STP; sometimes XA and more
     con = 0x8000 | 0x400 | rng.choice([0, 0x200]) | rng.choice([1, 3, 2, 0])
     if rng.random() < 0.2:
         con |= rng.getrandbits(16)
-    c += _w(g, b, 'R_CON', con)
+    c += _w(g, b, 'CON', con)
     for _ in range(rng.randint(0, 70)):
         if con & 0x200:
-            c += _w(g, b, 'R_DATA', rng.getrandbits(8))
+            c += _w(g, b, 'DATA', rng.getrandbits(8))
         else:
-            c += _r(g, b, 'R_DATA')
-    c += _r(g, b, 'R_STAT') + _r(g, b, 'R_BUFSTAT') + _w(g, b, 'R_STAT', rng.getrandbits(16))
+            c += _r(g, b, 'DATA')
+    c += _r(g, b, 'STAT') + _r(g, b, 'BUFSTAT') + _w(g, b, 'STAT', rng.getrandbits(16))
     if rng.random() < 0.3:
-        c += _w(g, b, 'R_CON', 0)
+        c += _w(g, b, 'CON', 0)
     return c + _steps(g, 1)
 
 
 def recipe_uart(g, b):
     rng = g.rng
-    c = _w(g, b, 'R_MDR1', 7) + _w(g, b, 'R_LCR', rng.choice([0x80, 0xbf]))
-    c += _w(g, b, 'R_RHR_THR_DLL', rng.getrandbits(8)) + _w(g, b, 'R_IER_DLH', rng.getrandbits(8))
-    c += _w(g, b, 'R_IIR_FCR_EFR', rng.getrandbits(8))
-    c += _w(g, b, 'R_LCR', rng.getrandbits(7)) + _w(g, b, 'R_MDR1', rng.choice([0, 3, rng.randrange(8)]))
-    c += _w(g, b, 'R_IIR_FCR_EFR', rng.getrandbits(8)) + _w(g, b, 'R_SCR', rng.getrandbits(8))
-    c += _w(g, b, 'R_MCR_XON1', rng.choice([0x10, 0x13, rng.getrandbits(8)]))
-    c += _w(g, b, 'R_IER_DLH', rng.getrandbits(8))
+    c = _w(g, b, 'MDR1', 7) + _w(g, b, 'LCR', rng.choice([0x80, 0xbf]))
+    c += _w(g, b, 'RHR_THR_DLL', rng.getrandbits(8)) + _w(g, b, 'IER_DLH', rng.getrandbits(8))
+    c += _w(g, b, 'IIR_FCR_EFR', rng.getrandbits(8))
+    c += _w(g, b, 'LCR', rng.getrandbits(7)) + _w(g, b, 'MDR1', rng.choice([0, 3, rng.randrange(8)]))
+    c += _w(g, b, 'IIR_FCR_EFR', rng.getrandbits(8)) + _w(g, b, 'SCR', rng.getrandbits(8))
+    c += _w(g, b, 'MCR_XON1', rng.choice([0x10, 0x13, rng.getrandbits(8)]))
+    c += _w(g, b, 'IER_DLH', rng.getrandbits(8))
     for _ in range(rng.randint(0, 80)):
-        c += _w(g, b, 'R_RHR_THR_DLL', rng.getrandbits(8))
+        c += _w(g, b, 'RHR_THR_DLL', rng.getrandbits(8))
     for _ in range(rng.randint(0, 80)):
-        c += _r(g, b, 'R_RHR_THR_DLL')
+        c += _r(g, b, 'RHR_THR_DLL')
         if rng.random() < 0.1:
             c += _steps(g, 1)
-    c += _r(g, b, 'R_IIR_FCR_EFR') + _r(g, b, 'R_LSR_XON2') + _r(g, b, 'R_RXFIFO_LVL')
+    c += _r(g, b, 'IIR_FCR_EFR') + _r(g, b, 'LSR_XON2') + _r(g, b, 'RXFIFO_LVL')
     return c + _steps(g, 1)
 
 
 def recipe_hdq(g, b):
     rng = g.rng
-    c = _w(g, b, 'R_TX_DATA', rng.getrandbits(8))
+    c = _w(g, b, 'TX_DATA', rng.getrandbits(8))
     # GO with INITIALIZATION (break), DIR (read), the interrupt mask, mode
-    c += _w(g, b, 'R_CTRL_STATUS', 0x10 | rng.getrandbits(8))
+    c += _w(g, b, 'CTRL_STATUS', 0x10 | rng.getrandbits(8))
     if rng.random() < 0.3:
-        c += _w(g, b, 'R_CTRL_STATUS', 0x10 | rng.getrandbits(8))
-    c += _steps(g) + _r(g, b, 'R_INT_STATUS') + _r(g, b, 'R_RX_DATA') + _r(g, b, 'R_CTRL_STATUS')
+        c += _w(g, b, 'CTRL_STATUS', 0x10 | rng.getrandbits(8))
+    c += _steps(g) + _r(g, b, 'INT_STATUS') + _r(g, b, 'RX_DATA') + _r(g, b, 'CTRL_STATUS')
     return c
 
 
 def recipe_hsmmc(g, b):
     rng = g.rng
-    c = _w(g, b, 'R_SYSCTL', rng.choice([1, 5, rng.getrandbits(32)]))
-    c += _w(g, b, 'R_HCTL', rng.choice([0xe00, 0xc00, 0xd00, rng.getrandbits(32)]))
-    c += _w(g, b, 'R_CAPA', rng.getrandbits(32)) + _w(g, b, 'R_CON', rng.getrandbits(22))
-    c += _w(g, b, 'R_IE', rng.getrandbits(32)) + _w(g, b, 'R_ISE', rng.getrandbits(32))
-    c += _w(g, b, 'R_BLK', rng.getrandbits(32)) + _w(g, b, 'R_ARG', rng.getrandbits(32))
-    c += _w(g, b, 'R_CMD', rng.getrandbits(32))
+    c = _w(g, b, 'SYSCTL', rng.choice([1, 5, rng.getrandbits(32)]))
+    c += _w(g, b, 'HCTL', rng.choice([0xe00, 0xc00, 0xd00, rng.getrandbits(32)]))
+    c += _w(g, b, 'CAPA', rng.getrandbits(32)) + _w(g, b, 'CON', rng.getrandbits(22))
+    c += _w(g, b, 'IE', rng.getrandbits(32)) + _w(g, b, 'ISE', rng.getrandbits(32))
+    c += _w(g, b, 'BLK', rng.getrandbits(32)) + _w(g, b, 'ARG', rng.getrandbits(32))
+    c += _w(g, b, 'CMD', rng.getrandbits(32))
     for _ in range(rng.randint(0, 8)):
-        c += rng.choice([_r(g, b, 'R_DATA'), _w(g, b, 'R_DATA', rng.getrandbits(32))])
-    c += _r(g, b, 'R_STAT') + _r(g, b, 'R_PSTATE') + _w(g, b, 'R_STAT', rng.getrandbits(32))
+        c += rng.choice([_r(g, b, 'DATA'), _w(g, b, 'DATA', rng.getrandbits(32))])
+    c += _r(g, b, 'STAT') + _r(g, b, 'PSTATE') + _w(g, b, 'STAT', rng.getrandbits(32))
     return c + _steps(g, 1)
 
 
 def recipe_gpio(g, b):
     rng = g.rng
     c = []
-    for reg in ('R_OE', 'R_LEVELDETECT0', 'R_LEVELDETECT1', 'R_RISINGDETECT',
-                'R_FALLINGDETECT', 'R_IRQENABLE1', 'R_IRQENABLE2', 'R_WAKEUPENABLE',
-                'R_DEBOUNCENABLE', 'R_DEBOUNCINGTIME', 'R_CTRL', 'R_SYSCONFIG'):
+    for reg in ('OE', 'LEVELDETECT0', 'LEVELDETECT1', 'RISINGDETECT',
+                'FALLINGDETECT', 'IRQENABLE1', 'IRQENABLE2', 'WAKEUPENABLE',
+                'DEBOUNCENABLE', 'DEBOUNCINGTIME', 'CTRL', 'SYSCONFIG'):
         if rng.random() < 0.5:
             c += _w(g, b, reg, rng.choice([0, 0xffffffff, rng.getrandbits(32)]))
     pins = g.pins_of.get(b['device'], [])
@@ -621,8 +628,8 @@ def recipe_gpio(g, b):
             c.append(g.pin(rng.choice(pins)))
         if rng.random() < 0.3:
             c += _steps(g, 1)
-    c += _r(g, b, 'R_IRQSTATUS1') + _r(g, b, 'R_DATAIN')
-    c += _w(g, b, rng.choice(['R_IRQSTATUS1', 'R_IRQSTATUS2']), rng.getrandbits(32))
+    c += _r(g, b, 'IRQSTATUS1') + _r(g, b, 'DATAIN')
+    c += _w(g, b, rng.choice(['IRQSTATUS1', 'IRQSTATUS2']), rng.getrandbits(32))
     return c
 
 
@@ -630,7 +637,7 @@ def recipe_intc(g, b):
     rng = g.rng
     base, named = b['base'], b['named']
     c = []
-    bank0, ilr0 = named.get('R_BANK0'), named.get('R_ILR0')
+    bank0, ilr0 = named.get('INTCPS_ITR0'), named.get('INTCPS_ILR0')
     if bank0 is not None:
         for _ in range(rng.randint(1, 4)):
             bank = bank0 + 0x20 * rng.randrange(3)
@@ -640,13 +647,13 @@ def recipe_intc(g, b):
         for _ in range(rng.randint(0, 4)):
             c.append('writel 0x%x 0x%x' % (base + ilr0 + 4 * rng.randrange(96),
                                           rng.getrandbits(8)))
-    c += _w(g, b, 'R_THRESHOLD', rng.choice([0xff, rng.getrandbits(8)]))
+    c += _w(g, b, 'INTCPS_THRESHOLD', rng.choice([0xff, rng.getrandbits(8)]))
     pins = g.pins_of.get(b['device'], [])
     for _ in range(rng.randint(0, 4)):
         if pins:
             c.append(g.pin(rng.choice(pins)))
-    c += _r(g, b, 'R_SIR_IRQ') + _r(g, b, 'R_SIR_FIQ')
-    c += _w(g, b, 'R_CONTROL', rng.randrange(4))
+    c += _r(g, b, 'INTCPS_SIR_IRQ') + _r(g, b, 'INTCPS_SIR_FIQ')
+    c += _w(g, b, 'INTCPS_CONTROL', rng.randrange(4))
     return c
 
 
@@ -693,10 +700,10 @@ def recipe_prcm(g, b):
         c.append('writel 0x%x 0x%x' % (cm['base'] + 0xd00, rng.getrandbits(32)))
     c.append('writel 0x%x 0x%x' % (prm['base'] + 0x81c, rng.getrandbits(32)))
     intc = g.by_name.get('intc-port')
-    if deep and intc and 'R_BANK0' in intc['named']:
+    if deep and intc and 'INTCPS_ITR0' in intc['named']:
         # every interrupt masked, so that a pending one does not keep the MPU up
         for bank in range(3):
-            c.append('writel 0x%x 0xffffffff' % (intc['base'] + intc['named']['R_BANK0'] +
+            c.append('writel 0x%x 0xffffffff' % (intc['base'] + intc['named']['INTCPS_ITR0'] +
                                                  0x20 * bank + 0x0c))
         for p in g.pins_of.get(dev, []):
             if p[1] == 'mpu-irq':

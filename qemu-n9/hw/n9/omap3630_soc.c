@@ -1,8 +1,9 @@
 /*
  * TI OMAP3630 SoC container (Nokia N9).
  *
- * Creates the Cortex-A8, the boot ROM and the OCM SRAM, the interconnect
- * target agents, and one child device per block; maps each block behind the
+ * Its state (omap3630.h) embeds the Cortex-A8, the boot ROM, the
+ * interconnect target agents and one child device per block, initialized
+ * in instance_init; realize sets them up and maps each block behind the
  * agent of the interconnect it hangs on and wires its interrupt to the INTC,
  * all from the one memory map (omap3630_map.h).  Blocks that the kernel only
  * resets, and blocks that are not modelled, come from omap3630_modules.h.
@@ -26,10 +27,11 @@
 #include "omap3630.h"
 #include "omap3630_modules.h"
 #include "omap3_prcm.h"
-#include "omap3_rom.h"
-#include "omap3_sdrc.h"
 #include "models/prcm/pwrdm.h"
-#include "n9_agent.h"
+
+/* One embedded child per row of the table (the terminating row aside) */
+QEMU_BUILD_BUG_ON(ARRAY_SIZE(omap3630_sysc_modules) !=
+                  OMAP3_NUM_SYSC_MODULES + 1);
 
 /* The PM_WKST bit each wake-up capable block sets (prm-regbits-34xx.h) */
 static const struct {
@@ -107,32 +109,27 @@ static int omap3630_block_pwrdm(OMAP3Block blk)
     }
 }
 
-static DeviceState *omap3630_new_agent(OMAP3630State *s, OMAP3Agent a)
+/*
+ * Realize interconnect agent @a (its window and timing from the map) and
+ * put its window in the system map.
+ */
+static bool omap3630_realize_agent(OMAP3630State *s, OMAP3Agent a,
+                                   Error **errp)
 {
     const OMAP3AgentMap *m = &omap3630_agents[a];
-    DeviceState *dev = qdev_new(TYPE_N9_AGENT);
+    DeviceState *dev = s->agent[a];
 
-    object_property_add_child(OBJECT(s), m->name, OBJECT(dev));
     qdev_prop_set_string(dev, "name", m->name);
     qdev_prop_set_uint64(dev, "base", m->base);
     qdev_prop_set_uint64(dev, "size", m->size);
     n9_agent_set_timing(dev, s->timing);
-    sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
+    if (!sysbus_realize(SYS_BUS_DEVICE(dev), errp)) {
+        return false;
+    }
     memory_region_add_subregion_overlap(s->sysmem, m->base,
                                         sysbus_mmio_get_region(SYS_BUS_DEVICE(dev), 0),
                                         m->priority);
-    return dev;
-}
-
-/* A child device of type @type, named after block @blk */
-static DeviceState *omap3630_new(OMAP3630State *s, const char *type,
-                                 OMAP3Block blk)
-{
-    DeviceState *dev = qdev_new(type);
-
-    object_property_add_child(OBJECT(s), omap3630_map[blk].name, OBJECT(dev));
-    s->block[blk] = dev;
-    return dev;
+    return true;
 }
 
 /*
@@ -173,51 +170,106 @@ static void omap3630_wire_wakeups(OMAP3630State *s)
     }
 }
 
-/* Where block @blk's interrupt goes */
-static qemu_irq omap3630_irq_dest(OMAP3630State *s, OMAP3Block blk)
-{
-    return omap3630_intc_line(s, blk);
-}
-
 /* Realize block @blk, map its MMIO 0, connect its IRQ 0. */
-static void omap3630_realize_block(OMAP3630State *s, DeviceState *dev,
-                                   OMAP3Block blk)
+static bool omap3630_realize_block(OMAP3630State *s, OMAP3Block blk,
+                                   Error **errp)
 {
-    sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
+    DeviceState *dev = s->block[blk];
+
+    if (!sysbus_realize(SYS_BUS_DEVICE(dev), errp)) {
+        return false;
+    }
     omap3630_map_block(s, dev, 0, blk);
     if (omap3630_map[blk].irq >= 0) {
-        sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0, omap3630_irq_dest(s, blk));
+        sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0, omap3630_intc_line(s, blk));
+    }
+    return true;
+}
+
+/* Child @obj of type @type, named after block @blk, indexed in block[] */
+static void omap3630_init_block(OMAP3630State *s, OMAP3Block blk, void *obj,
+                                size_t size, const char *type)
+{
+    object_initialize_child_internal(OBJECT(s), omap3630_map[blk].name, obj,
+                                     size, type);
+    s->block[blk] = DEVICE(obj);
+}
+
+#define OMAP3630_INIT_BLOCK(s, blk, field, type) \
+    omap3630_init_block(s, blk, &(field), sizeof(field), type)
+
+/*
+ * The children, in the order the SoC realizes them (the order of their
+ * resets and of their VMState instances).
+ */
+static void omap3630_init(Object *obj)
+{
+    OMAP3630State *s = OMAP3630_SOC(obj);
+    int i;
+
+    object_initialize_child(obj, "cpu", &s->a8,
+                            ARM_CPU_TYPE_NAME("cortex-a8"));
+    s->cpu = &s->a8;
+    object_initialize_child(obj, "rom", &s->rom, TYPE_OMAP3_ROM);
+    for (i = 0; i < OMAP3_NUM_AGENTS; i++) {
+        object_initialize_child(obj, omap3630_agents[i].name, &s->agents[i],
+                                TYPE_N9_AGENT);
+        s->agent[i] = DEVICE(&s->agents[i]);
+    }
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_INTC, s->intc, TYPE_OMAP3_INTC);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_SCM, s->scm, TYPE_OMAP3_SCM);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_TAP, s->tap, TYPE_OMAP3_TAP);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_32KSYNC, s->synctimer,
+                        TYPE_OMAP3_32KSYNC);
+    for (i = 0; i < OMAP3_NUM_GPT; i++) {
+        OMAP3630_INIT_BLOCK(s, OMAP3_BLK_GPT1 + i, s->gpt[i],
+                            TYPE_OMAP3_GPTIMER);
+    }
+    for (i = 0; i < OMAP3_NUM_UART; i++) {
+        OMAP3630_INIT_BLOCK(s, OMAP3_BLK_UART1 + i, s->uart[i],
+                            TYPE_OMAP3_UART);
+    }
+    for (i = 0; i < OMAP3_NUM_I2C; i++) {
+        OMAP3630_INIT_BLOCK(s, OMAP3_BLK_I2C1 + i, s->i2c[i], TYPE_OMAP3_I2C);
+    }
+    for (i = 0; i < OMAP3_NUM_GPIO; i++) {
+        OMAP3630_INIT_BLOCK(s, OMAP3_BLK_GPIO1 + i, s->gpio[i],
+                            TYPE_OMAP3_GPIO);
+    }
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_SMS, s->sms, TYPE_OMAP3_SMS);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_SDRC, s->sdrc, TYPE_OMAP3_SDRC);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_GPMC, s->gpmc, TYPE_OMAP3_GPMC);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_WDT2, s->wdt[0], TYPE_OMAP3_WDT);
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_WDT3, s->wdt[1], TYPE_OMAP3_WDT);
+    for (i = 0; i < OMAP3_NUM_MMC; i++) {
+        OMAP3630_INIT_BLOCK(s, OMAP3_BLK_MMC1 + i, s->mmc[i],
+                            TYPE_OMAP3_HSMMC);
+    }
+    OMAP3630_INIT_BLOCK(s, OMAP3_BLK_HDQ, s->hdq, TYPE_OMAP3_HDQ);
+    for (i = 0; i < OMAP3_NUM_SYSC_MODULES; i++) {
+        object_initialize_child(obj, omap3630_sysc_modules[i].name,
+                                &s->sysc[i], TYPE_OMAP3_SYSC);
     }
 }
 
-static void omap3630_realize(DeviceState *dev, Error **errp)
+/*
+ * The MPU: one Cortex-A8 with TrustZone (EL3) and the PMU; the boot ROM
+ * with the secure monitor, and the on-chip SRAM.
+ */
+static bool omap3630_realize_mpu(OMAP3630State *s, Error **errp)
 {
-    OMAP3630State *s = OMAP3630_SOC(dev);
-    OMAP3PRCMState *prcm;
-    DeviceState *d;
-    char name[32];
-    int i;
-
-    if (!s->sysmem) {
-        error_setg(errp, "omap3630-soc: 'memory' link not set");
-        return;
+    if (!object_property_set_link(OBJECT(s->cpu), "memory",
+                                  OBJECT(s->sysmem), errp)) {
+        return false;
     }
-    if (!s->timing) {
-        s->timing = n9_timing_new();     /* the phone's figures */
-    }
-
-    /* The MPU: one Cortex-A8 with TrustZone (EL3) and the PMU. */
-    s->cpu = ARM_CPU(object_new(ARM_CPU_TYPE_NAME("cortex-a8")));
-    object_property_add_child(OBJECT(s), "cpu", OBJECT(s->cpu));
-    object_unref(OBJECT(s->cpu));
-    object_property_set_link(OBJECT(s->cpu), "memory", OBJECT(s->sysmem),
-                             &error_abort);
     /*
      * The OMAP3630's core is a Cortex-A8 r3p2.  QEMU's default (r0p0) is
      * what Linux takes for an OMAP3430 ES1.0 (id.c:omap3xxx_check_revision).
      */
-    object_property_set_uint(OBJECT(s->cpu), "midr", OMAP3630_MIDR,
-                             &error_abort);
+    if (!object_property_set_uint(OBJECT(s->cpu), "midr", OMAP3630_MIDR,
+                                  errp)) {
+        return false;
+    }
     /*
      * ACTLR as the firmware leaves it ([cpu] actlr).  QEMU keeps the
      * register at its reset value (writes, such as the ROM's service 42,
@@ -225,45 +277,48 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
      */
     s->cpu->reset_auxcr = s->timing->actlr;
     if (!qdev_realize(DEVICE(s->cpu), NULL, errp)) {
-        return;
+        return false;
     }
 
-    /* Boot ROM with the secure monitor, and the on-chip SRAM. */
-    d = qdev_new(TYPE_OMAP3_ROM);
-    object_property_add_child(OBJECT(s), "rom", OBJECT(d));
-    sysbus_realize_and_unref(SYS_BUS_DEVICE(d), &error_fatal);
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->rom), errp)) {
+        return false;
+    }
     memory_region_add_subregion(s->sysmem, OMAP3_BOOT_ROM_BASE,
-                                sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 0));
+                                sysbus_mmio_get_region(SYS_BUS_DEVICE(&s->rom),
+                                                       0));
     memory_region_add_subregion(s->sysmem, OMAP3_ROM_MAILBOX_BASE,
-                                sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 1));
+                                sysbus_mmio_get_region(SYS_BUS_DEVICE(&s->rom),
+                                                       1));
     /* omap3_do_wfi is copied here and executed (docs/facts.md, Linux 1). */
     if (!memory_region_init_ram(&s->sram, OBJECT(s), "omap3.sram",
                                 OMAP3_SRAM_SIZE, errp)) {
-        return;
+        return false;
     }
     memory_region_add_subregion(s->sysmem, OMAP3_SRAM_BASE, &s->sram);
+    return true;
+}
 
-    /* Interconnect agents (the WKUP L4 sits inside the CORE L4 window). */
-    for (i = 0; i < OMAP3_NUM_AGENTS; i++) {
-        s->agent[i] = omap3630_new_agent(s, i);
-    }
+/*
+ * PRCM: PRM and CM windows; the INTC's outputs reach the CPU through it,
+ * and it watches the CPU's STANDBYWFI.
+ */
+static bool omap3630_realize_prcm(OMAP3630State *s, Error **errp)
+{
+    OMAP3PRCMState *prcm;
+    int i;
 
-    /* INTC first: everything else connects to it. */
-    d = omap3630_new(s, TYPE_OMAP3_INTC, OMAP3_BLK_INTC);
-    omap3630_realize_block(s, d, OMAP3_BLK_INTC);
-
-    /*
-     * PRCM: PRM and CM windows; the INTC's outputs reach the CPU through
-     * it, and it watches the CPU's STANDBYWFI.
-     */
     s->prcm = qdev_new(TYPE_OMAP3_PRCM);
     prcm = OMAP3_PRCM(s->prcm);
     object_property_add_child(OBJECT(s), "prcm", OBJECT(s->prcm));
-    object_property_set_link(OBJECT(s->prcm), "cpu", OBJECT(s->cpu),
-                             &error_abort);
+    if (!object_property_set_link(OBJECT(s->prcm), "cpu", OBJECT(s->cpu),
+                                  errp)) {
+        return false;
+    }
     qdev_prop_set_uint32(s->prcm, "warm-reset-pc",
                          OMAP3_BOOT_ROM_BASE + OMAP3_ROM_WAKEUP_OFFSET);
-    sysbus_realize_and_unref(SYS_BUS_DEVICE(s->prcm), &error_fatal);
+    if (!sysbus_realize_and_unref(SYS_BUS_DEVICE(s->prcm), errp)) {
+        return false;
+    }
     omap3_prcm_set_wake_params(prcm, &s->timing->prcm);
     omap3_prcm_set_clock_overrides(prcm, s->timing->clocks.mpu_hz,
                                    s->timing->clocks.l3_hz);
@@ -294,101 +349,122 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
     qdev_connect_gpio_out_named(DEVICE(s->cpu), "standbywfi", 0,
                                 qdev_get_gpio_in_named(s->prcm,
                                                        "standbywfi", 0));
+    return true;
+}
 
-    d = omap3630_new(s, TYPE_OMAP3_SCM, OMAP3_BLK_SCM);
+/* Block @blk's functional clock: the PRCM's clock output @fmt with @id */
+static void omap3630_connect_fclk(OMAP3630State *s, OMAP3Block blk,
+                                  const char *fmt, int id)
+{
+    g_autofree char *name = g_strdup_printf(fmt, id);
+
+    qdev_connect_clock_in(s->block[blk], "fclk",
+                          qdev_get_clock_out(s->prcm, name));
+}
+
+/* The blocks with a file of their own, wired from the map. */
+static bool omap3630_realize_blocks(OMAP3630State *s, Error **errp)
+{
+    /* UART3 is the N9's console: QEMU's first serial port goes there. */
+    static const int serial_index[OMAP3_NUM_UART] = { 1, 2, 0, 3 };
+    DeviceState *d;
+    int i;
+
+    d = s->block[OMAP3_BLK_SCM];
     qdev_prop_set_uint8(d, "device-type", s->device_type);
-    omap3630_realize_block(s, d, OMAP3_BLK_SCM);
-
-    d = omap3630_new(s, TYPE_OMAP3_TAP, OMAP3_BLK_TAP);
-    omap3630_realize_block(s, d, OMAP3_BLK_TAP);
-
-    d = omap3630_new(s, TYPE_OMAP3_32KSYNC, OMAP3_BLK_32KSYNC);
-    qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, "sys_32k"));
-    omap3630_realize_block(s, d, OMAP3_BLK_32KSYNC);
-
-    for (i = 0; i < OMAP3_NUM_GPT; i++) {
-        d = omap3630_new(s, TYPE_OMAP3_GPTIMER, OMAP3_BLK_GPT1 + i);
-        qdev_prop_set_uint8(d, "id", i + 1);
-        snprintf(name, sizeof(name), "gpt%d_fck", i + 1);
-        qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
-        omap3630_realize_block(s, d, OMAP3_BLK_GPT1 + i);
+    if (!omap3630_realize_block(s, OMAP3_BLK_SCM, errp) ||
+        !omap3630_realize_block(s, OMAP3_BLK_TAP, errp)) {
+        return false;
     }
 
-    /* UART3 is the N9's console: QEMU's first serial port goes there. */
-    for (i = 0; i < OMAP3_NUM_UART; i++) {
-        static const int serial_index[OMAP3_NUM_UART] = { 1, 2, 0, 3 };
+    qdev_connect_clock_in(s->block[OMAP3_BLK_32KSYNC], "fclk",
+                          qdev_get_clock_out(s->prcm, "sys_32k"));
+    if (!omap3630_realize_block(s, OMAP3_BLK_32KSYNC, errp)) {
+        return false;
+    }
 
-        d = omap3630_new(s, TYPE_OMAP3_UART, OMAP3_BLK_UART1 + i);
+    for (i = 0; i < OMAP3_NUM_GPT; i++) {
+        qdev_prop_set_uint8(s->block[OMAP3_BLK_GPT1 + i], "id", i + 1);
+        omap3630_connect_fclk(s, OMAP3_BLK_GPT1 + i, "gpt%d_fck", i + 1);
+        if (!omap3630_realize_block(s, OMAP3_BLK_GPT1 + i, errp)) {
+            return false;
+        }
+    }
+
+    for (i = 0; i < OMAP3_NUM_UART; i++) {
+        d = s->block[OMAP3_BLK_UART1 + i];
         qdev_prop_set_uint8(d, "id", i + 1);
         qdev_prop_set_chr(d, "chardev", serial_hd(serial_index[i]));
-        snprintf(name, sizeof(name), "uart%d_fck", i + 1);
-        qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
-        omap3630_realize_block(s, d, OMAP3_BLK_UART1 + i);
+        omap3630_connect_fclk(s, OMAP3_BLK_UART1 + i, "uart%d_fck", i + 1);
+        if (!omap3630_realize_block(s, OMAP3_BLK_UART1 + i, errp)) {
+            return false;
+        }
     }
     omap3630_wire_io_wakeup(s);
 
     for (i = 0; i < OMAP3_NUM_I2C; i++) {
-        d = omap3630_new(s, TYPE_OMAP3_I2C, OMAP3_BLK_I2C1 + i);
-        qdev_prop_set_uint8(d, "id", i + 1);
-        omap3630_realize_block(s, d, OMAP3_BLK_I2C1 + i);
+        qdev_prop_set_uint8(s->block[OMAP3_BLK_I2C1 + i], "id", i + 1);
+        if (!omap3630_realize_block(s, OMAP3_BLK_I2C1 + i, errp)) {
+            return false;
+        }
     }
 
     for (i = 0; i < OMAP3_NUM_GPIO; i++) {
-        d = omap3630_new(s, TYPE_OMAP3_GPIO, OMAP3_BLK_GPIO1 + i);
-        qdev_prop_set_uint8(d, "id", i + 1);
-        omap3630_realize_block(s, d, OMAP3_BLK_GPIO1 + i);
+        qdev_prop_set_uint8(s->block[OMAP3_BLK_GPIO1 + i], "id", i + 1);
+        if (!omap3630_realize_block(s, OMAP3_BLK_GPIO1 + i, errp)) {
+            return false;
+        }
     }
 
     /* Memory controllers on the L3. */
-    d = omap3630_new(s, TYPE_OMAP3_SMS, OMAP3_BLK_SMS);
-    omap3630_realize_block(s, d, OMAP3_BLK_SMS);
-    d = omap3630_new(s, TYPE_OMAP3_SDRC, OMAP3_BLK_SDRC);
+    if (!omap3630_realize_block(s, OMAP3_BLK_SMS, errp)) {
+        return false;
+    }
+    d = s->block[OMAP3_BLK_SDRC];
     qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, "l3_ick"));
-    object_property_set_link(OBJECT(d), "prcm", OBJECT(s->prcm),
-                             &error_abort);
+    if (!object_property_set_link(OBJECT(d), "prcm", OBJECT(s->prcm), errp)) {
+        return false;
+    }
     omap3_sdrc_set_params(d, &s->timing->sdrc);
     omap3_sdrc_set_overrides(d, &s->timing->sdram);
-    omap3630_realize_block(s, d, OMAP3_BLK_SDRC);
-    d = omap3630_new(s, TYPE_OMAP3_GPMC, OMAP3_BLK_GPMC);
-    omap3630_realize_block(s, d, OMAP3_BLK_GPMC);
+    if (!omap3630_realize_block(s, OMAP3_BLK_SDRC, errp) ||
+        !omap3630_realize_block(s, OMAP3_BLK_GPMC, errp)) {
+        return false;
+    }
     /* GPMC CS0 (OneNAND on the N9) is not modelled: no flash behind it. */
     n9_agent_add_unimp(s->agent[OMAP3_AGENT_L3], "gpmc-cs0", 0x04000000,
                        0x01000000);
 
-    for (i = 0; i < 2; i++) {
+    for (i = 0; i < OMAP3_NUM_WDT; i++) {
         OMAP3Block blk = i ? OMAP3_BLK_WDT3 : OMAP3_BLK_WDT2;
 
-        d = omap3630_new(s, TYPE_OMAP3_WDT, blk);
-        qdev_prop_set_uint8(d, "id", i + 2);
-        snprintf(name, sizeof(name), "wdt%d_fck", i + 2);
-        qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, name));
-        omap3630_realize_block(s, d, blk);
-    }
-
-    for (i = 0; i < 3; i++) {
-        d = omap3630_new(s, TYPE_OMAP3_HSMMC, OMAP3_BLK_MMC1 + i);
-        qdev_prop_set_uint8(d, "id", i + 1);
-        omap3630_realize_block(s, d, OMAP3_BLK_MMC1 + i);
-    }
-
-    d = omap3630_new(s, TYPE_OMAP3_HDQ, OMAP3_BLK_HDQ);
-    omap3630_realize_block(s, d, OMAP3_BLK_HDQ);
-    omap3630_wire_wakeups(s);
-
-    for (i = 0; i < OMAP3_NUM_BLOCKS; i++) {
-        int pd = omap3630_block_pwrdm(i);
-
-        if (pd != PRCM_PD_WKUP) {
-            omap3_prcm_attach(prcm, pd, s->block[i]);
+        qdev_prop_set_uint8(s->block[blk], "id", i + 2);
+        omap3630_connect_fclk(s, blk, "wdt%d_fck", i + 2);
+        if (!omap3630_realize_block(s, blk, errp)) {
+            return false;
         }
     }
 
-    /* Modules the kernel only resets and probes. */
-    for (const OMAP3ModuleInfo *m = omap3630_sysc_modules; m->name; m++) {
-        OMAP3Agent a = omap3630_agent_at(m->base);
+    for (i = 0; i < OMAP3_NUM_MMC; i++) {
+        qdev_prop_set_uint8(s->block[OMAP3_BLK_MMC1 + i], "id", i + 1);
+        if (!omap3630_realize_block(s, OMAP3_BLK_MMC1 + i, errp)) {
+            return false;
+        }
+    }
 
-        d = qdev_new(TYPE_OMAP3_SYSC);
-        object_property_add_child(OBJECT(s), m->name, OBJECT(d));
+    return omap3630_realize_block(s, OMAP3_BLK_HDQ, errp);
+}
+
+/* Modules the kernel only resets and probes. */
+static bool omap3630_realize_sysc_modules(OMAP3630State *s, Error **errp)
+{
+    int i;
+
+    for (i = 0; i < OMAP3_NUM_SYSC_MODULES; i++) {
+        const OMAP3ModuleInfo *m = &omap3630_sysc_modules[i];
+        OMAP3Agent a = omap3630_agent_at(m->base);
+        DeviceState *d = DEVICE(&s->sysc[i]);
+
         qdev_prop_set_string(d, "name", m->name);
         qdev_prop_set_uint64(d, "size", m->size);
         qdev_prop_set_uint32(d, "rev", m->rev);
@@ -396,14 +472,61 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
         qdev_prop_set_uint32(d, "sysc", m->sysc);
         qdev_prop_set_uint32(d, "syss", m->syss);
         qdev_prop_set_uint8(d, "softreset-bit", m->omap4_sysc ? 0 : 1);
-        sysbus_realize_and_unref(SYS_BUS_DEVICE(d), &error_fatal);
+        if (!sysbus_realize(SYS_BUS_DEVICE(d), errp)) {
+            return false;
+        }
         n9_agent_map_group(s->agent[a], m->base,
                            sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 0),
                            m->name);
         if (a != OMAP3_AGENT_L4_WKUP) {
-            omap3_prcm_attach(prcm, a == OMAP3_AGENT_L4_PER ? PRCM_PD_PER
-                                                            : PRCM_PD_CORE, d);
+            omap3_prcm_attach(OMAP3_PRCM(s->prcm),
+                              a == OMAP3_AGENT_L4_PER ? PRCM_PD_PER
+                                                      : PRCM_PD_CORE, d);
         }
+    }
+    return true;
+}
+
+static void omap3630_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3630State *s = OMAP3630_SOC(dev);
+    int i;
+
+    if (!s->sysmem) {
+        error_setg(errp, "omap3630-soc: 'memory' link not set");
+        return;
+    }
+    if (!s->timing) {
+        s->timing = n9_timing_new();     /* the phone's figures */
+    }
+
+    if (!omap3630_realize_mpu(s, errp)) {
+        return;
+    }
+    /* Interconnect agents (the WKUP L4 sits inside the CORE L4 window). */
+    for (i = 0; i < OMAP3_NUM_AGENTS; i++) {
+        if (!omap3630_realize_agent(s, i, errp)) {
+            return;
+        }
+    }
+    /* INTC first: everything else connects to it; then the PRCM. */
+    if (!omap3630_realize_block(s, OMAP3_BLK_INTC, errp) ||
+        !omap3630_realize_prcm(s, errp) ||
+        !omap3630_realize_blocks(s, errp)) {
+        return;
+    }
+    omap3630_wire_wakeups(s);
+
+    for (i = 0; i < OMAP3_NUM_BLOCKS; i++) {
+        int pd = omap3630_block_pwrdm(i);
+
+        if (pd != PRCM_PD_WKUP) {
+            omap3_prcm_attach(OMAP3_PRCM(s->prcm), pd, s->block[i]);
+        }
+    }
+
+    if (!omap3630_realize_sysc_modules(s, errp)) {
+        return;
     }
 
     /* Blocks that exist but are not modelled: RAZ/WI with LOG_UNIMP. */
@@ -433,6 +556,7 @@ static const TypeInfo omap3630_type_info = {
     .name = TYPE_OMAP3630_SOC,
     .parent = TYPE_DEVICE,
     .instance_size = sizeof(OMAP3630State),
+    .instance_init = omap3630_init,
     .class_init = omap3630_class_init,
 };
 

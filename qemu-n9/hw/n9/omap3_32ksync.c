@@ -16,20 +16,18 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
+#include "qapi/error.h"
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_32ksync.h"
+#include "omap3_32ksync_regs.h"
 #include "hw/clock.h"
 #include "hw/qdev-clock.h"
 #include "omap3_clock.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
-
-/* Registers */
-#define R_REVISION      0x00
-#define R_SYSCONFIG     0x04
-#define R_COUNTER       0x10
+/* Registers: omap3_32ksync_regs.h */
 
 /*
  * REV[31:30] (SCHEME) must be 0: ti_32k_timer_init() then reads the counter
@@ -38,18 +36,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyncTimerState, OMAP3_32KSYNC)
  * (believed, not confirmed on an N9).
  */
 #define OMAP3_32KSYNC_REV   0x00000011
-
-/* SYSCONFIG: only bits 4:3 (IDLEMODE) exist; ti_32k_timer_module_init()
- * writes 0 to it. */
-#define SYSCONFIG_MASK      0x00000018
-
-struct OMAP3SyncTimerState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    Clock *fclk;            /* the 32 kHz clock, from the PRCM */
-    uint32_t sysconfig;
-};
 
 /*
  * The conversion of omap3_clock.h, which the GP timers (omap3_gptimer.c)
@@ -69,13 +55,13 @@ static uint64_t omap3_32ksync_read(void *opaque, hwaddr addr, unsigned size)
     uint32_t val;
 
     switch (addr) {
-    case R_REVISION:
+    case A_REG_32KSYNCNT_REV:
         val = OMAP3_32KSYNC_REV;
         break;
-    case R_SYSCONFIG:
+    case A_REG_32KSYNCNT_SYSCONFIG:
         val = s->sysconfig;
         break;
-    case R_COUNTER:
+    case A_REG_32KSYNCNT_CR:
         val = omap3_32ksync_count(s);
         break;
     default:
@@ -96,11 +82,12 @@ static void omap3_32ksync_write(void *opaque, hwaddr addr, uint64_t value,
 
     trace_omap3_32ksync_write(addr, value);
     switch (addr) {
-    case R_SYSCONFIG:
-        s->sysconfig = value & SYSCONFIG_MASK;
+    case A_REG_32KSYNCNT_SYSCONFIG:
+        /* only IDLEMODE exists; ti_32k_timer_module_init() writes 0 */
+        s->sysconfig = value & R_REG_32KSYNCNT_SYSCONFIG_IDLEMODE_MASK;
         break;
-    case R_REVISION:
-    case R_COUNTER:
+    case A_REG_32KSYNCNT_REV:
+    case A_REG_32KSYNCNT_CR:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: write to read-only register 0x%" HWADDR_PRIx "\n",
                       __func__, addr);
@@ -145,6 +132,15 @@ static void omap3_32ksync_init(Object *obj)
     s->fclk = qdev_init_clock_in(DEVICE(obj), "fclk", NULL, NULL, 0);
 }
 
+static void omap3_32ksync_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3SyncTimerState *s = OMAP3_32KSYNC(dev);
+
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-32ksync: clock input 'fclk' not connected");
+    }
+}
+
 static const VMStateDescription vmstate_omap3_32ksync = {
     .name = TYPE_OMAP3_32KSYNC,
     .version_id = 1,
@@ -163,6 +159,7 @@ static void omap3_32ksync_class_init(ObjectClass *klass, void *data)
 
     dc->desc = "OMAP3 32 kHz synchronized counter";
     dc->vmsd = &vmstate_omap3_32ksync;
+    dc->realize = omap3_32ksync_realize;
     rc->phases.hold = omap3_32ksync_reset_hold;
 }
 

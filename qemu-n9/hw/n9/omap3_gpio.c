@@ -31,12 +31,9 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_gpio.h"
 #include "omap3_swakeup.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPIOState, OMAP3_GPIO)
-
-#define GPIO_PINS               32
 
 #define R_REVISION              0x00
 #define R_SYSCONFIG             0x10
@@ -75,38 +72,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPIOState, OMAP3_GPIO)
 #define CTRL_MASK               0x07
 #define CTRL_RESET              0x02    /* GATINGRATIO = 1 */
 
-struct OMAP3GPIOState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq[2];            /* 0: MPU line, 1: line 2 (IVA2) */
-    qemu_irq out[GPIO_PINS];
-    qemu_irq swakeup;           /* wake-up request, to the PRM */
-
-    uint32_t in_level;          /* levels driven onto the pins from outside */
-    uint32_t pad;               /* pad levels at the last evaluation */
-    uint32_t out_level;         /* levels on the qdev outputs */
-
-    uint32_t sysconfig;
-    uint32_t irqstatus1;
-    uint32_t irqenable1;
-    uint32_t wakeupenable;
-    uint32_t irqstatus2;
-    uint32_t irqenable2;
-    uint32_t ctrl;
-    uint32_t oe;
-    uint32_t dataout;
-    uint32_t leveldetect0;
-    uint32_t leveldetect1;
-    uint32_t risingdetect;
-    uint32_t fallingdetect;
-    uint32_t debounceenable;
-    uint32_t debouncingtime;
-
-    /* Properties */
-    uint8_t id;
-};
-
 static uint32_t omap3_gpio_pad_levels(OMAP3GPIOState *s)
 {
     /* OE bit 1 = input: the pad follows the outside, else DATAOUT. */
@@ -130,7 +95,7 @@ static void omap3_gpio_update_outputs(OMAP3GPIOState *s)
     int pin;
 
     s->out_level = level;
-    for (pin = 0; pin < GPIO_PINS; pin++) {
+    for (pin = 0; pin < OMAP3_GPIO_PINS; pin++) {
         if (changed & (1u << pin)) {
             trace_omap3_gpio_output(s->id, pin, !!(level & (1u << pin)));
             qemu_set_irq(s->out[pin], !!(level & (1u << pin)));
@@ -172,7 +137,7 @@ static void omap3_gpio_set_input(void *opaque, int pin, int level)
     uint32_t pending = s->irqstatus1 & s->irqenable1;
     uint32_t events;
 
-    if (pin < 0 || pin >= GPIO_PINS) {
+    if (pin < 0 || pin >= OMAP3_GPIO_PINS) {
         return;
     }
 
@@ -425,8 +390,8 @@ static void omap3_gpio_init(Object *obj)
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq[0]);
     sysbus_init_irq(sbd, &s->irq[1]);
-    qdev_init_gpio_in(dev, omap3_gpio_set_input, GPIO_PINS);
-    qdev_init_gpio_out(dev, s->out, GPIO_PINS);
+    qdev_init_gpio_in(dev, omap3_gpio_set_input, OMAP3_GPIO_PINS);
+    qdev_init_gpio_out(dev, s->out, OMAP3_GPIO_PINS);
     qdev_init_gpio_out_named(dev, &s->swakeup, "swakeup", 1);
 }
 

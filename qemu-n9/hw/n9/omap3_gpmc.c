@@ -31,14 +31,11 @@
 #include "hw/irq.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_gpmc.h"
 #include "omap3_lanes.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GpmcState, OMAP3_GPMC)
-
 #define OMAP3_GPMC_SIZE         0x1000
-#define OMAP3_GPMC_REGS_END     0x2D0   /* reg size in omap3.dtsi */
-#define OMAP3_GPMC_WORDS        (OMAP3_GPMC_REGS_END / 4)
 #define OMAP3_GPMC_NUM_CS       8
 #define OMAP3_GPMC_NUM_WAIT     4
 
@@ -119,15 +116,6 @@ static const uint32_t omap3_gpmc_cs_reset[7] = {
 static const uint32_t n9_gpmc_cs0_boot[7] = {
     0xFD001202, 0x00181800, 0x00030300, 0x18001804,
     0x03171D1D, 0x97080000, 0x00000F44,
-};
-
-struct OMAP3GpmcState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    uint32_t regs[OMAP3_GPMC_WORDS];
-    uint8_t wait_level;     /* WAIT0..3 pin levels, bit n = pin n */
 };
 
 static void omap3_gpmc_update_irq(OMAP3GpmcState *s)

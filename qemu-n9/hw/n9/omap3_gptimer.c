@@ -42,33 +42,13 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_gptimer.h"
+#include "omap3_gptimer_regs.h"
 #include "omap3_clock.h"
 #include "omap3_swakeup.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
-
-/* Registers (v1 layout: the functional registers follow the OCP ones) */
-#define R_TIDR          0x00
-#define R_TIOCP_CFG     0x10
-#define R_TISTAT        0x14
-#define R_TISR          0x18
-#define R_TIER          0x1c
-#define R_TWER          0x20
-#define R_TCLR          0x24
-#define R_TCRR          0x28
-#define R_TLDR          0x2c
-#define R_TTGR          0x30
-#define R_TWPS          0x34
-#define R_TMAR          0x38
-#define R_TCAR1         0x3c
-#define R_TSICR         0x40
-#define R_TCAR2         0x44
-#define R_TPIR          0x48    /* 1 ms tick registers: GPT1, 2, 10 only */
-#define R_TNIR          0x4c
-#define R_TCVR          0x50
-#define R_TOCR          0x54
-#define R_TOWR          0x58
+/* Registers: omap3_gptimer_regs.h */
 
 /*
  * TIDR[31:16] = 0 tells Linux this is the v1 register layout
@@ -77,69 +57,23 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPTimerState, OMAP3_GPTIMER)
  */
 #define OMAP3_GPT_TIDR          0x00000013
 
-#define TIOCP_SOFTRESET         (1 << 1)
 /* AUTOIDLE, ENAWAKEUP, IDLEMODE, EMUFREE, CLOCKACTIVITY */
 #define TIOCP_MASK              0x0000033d
-#define TISTAT_RESETDONE        (1 << 0)
 
-#define INT_MAT                 (1 << 0)
-#define INT_OVF                 (1 << 1)
-#define INT_TCAR                (1 << 2)
+/* The events of TISR, TIER and TWER */
+#define INT_MAT                 R_TISR_MAT_MASK
+#define INT_OVF                 R_TISR_OVF_MASK
 #define INT_MASK                0x7
 
-#define TCLR_ST                 (1 << 0)
-#define TCLR_AR                 (1 << 1)
-#define TCLR_PTV_SHIFT          2
-#define TCLR_PTV_MASK           (7 << TCLR_PTV_SHIFT)
-#define TCLR_PRE                (1 << 5)
-#define TCLR_CE                 (1 << 6)
 #define TCLR_PWM_CAPT           0x7f80  /* SCPWM, TCM, TRG, PT, CAPT, GPO */
 #define TCLR_MASK               0x7fff
 
-#define TSICR_SFT               (1 << 1)
-#define TSICR_POSTED            (1 << 2)
 /* Believed reset value: posted mode on (Linux writes TSICR anyway). */
-#define TSICR_RESET             TSICR_POSTED
+#define TSICR_RESET             R_TSICR_POSTED_MASK
 
 #define TTGR_READ               0xffffffff
 
 #define COUNTER_WRAP            0x100000000ULL
-
-struct OMAP3GPTimerState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    qemu_irq swakeup;           /* wake-up request, to the PRM */
-    Clock *fclk;
-    QEMUTimer *timer;
-    uint8_t id;
-
-    /* fclk rate that 'base' is counted in; 0 = clock stopped. */
-    uint32_t rate;
-    /*
-     * The counter: TCRR held 'count' at the absolute fclk tick 'base' and
-     * has advanced by one every prescaler period since then, if started.
-     * While stopped, 'count' is TCRR.  TCLR.ST lives in 'started'.
-     */
-    uint64_t base;
-    uint32_t count;
-    bool started;
-
-    uint32_t tiocp_cfg;
-    uint32_t tisr;
-    uint32_t tier;
-    uint32_t twer;
-    uint32_t tclr;              /* without ST */
-    uint32_t tldr;
-    uint32_t tmar;
-    uint32_t tsicr;
-    uint32_t tpir;
-    uint32_t tnir;
-    uint32_t tcvr;
-    uint32_t tocr;
-    uint32_t towr;
-};
 
 static bool omap3_gpt_has_1ms_regs(OMAP3GPTimerState *s)
 {
@@ -149,10 +83,10 @@ static bool omap3_gpt_has_1ms_regs(OMAP3GPTimerState *s)
 /* fclk ticks per counter increment */
 static uint64_t omap3_gpt_div(OMAP3GPTimerState *s)
 {
-    if (!(s->tclr & TCLR_PRE)) {
+    if (!(s->tclr & R_TCLR_PRE_MASK)) {
         return 1;
     }
-    return 2 << ((s->tclr & TCLR_PTV_MASK) >> TCLR_PTV_SHIFT);
+    return 2 << FIELD_EX32(s->tclr, TCLR, PTV);
 }
 
 static bool omap3_gpt_counting(OMAP3GPTimerState *s)
@@ -179,7 +113,7 @@ typedef struct OMAP3GPTCourse {
 static uint64_t omap3_gpt_next_event(OMAP3GPTimerState *s,
                                      const OMAP3GPTCourse *c, uint32_t *ev)
 {
-    if ((s->tclr & TCLR_CE) && s->tmar > c->count) {
+    if ((s->tclr & R_TCLR_CE_MASK) && s->tmar > c->count) {
         *ev = INT_MAT;
         return s->tmar - c->count;
     }
@@ -197,9 +131,9 @@ static uint32_t omap3_gpt_take_event(OMAP3GPTimerState *s, OMAP3GPTCourse *c,
         c->count = s->tmar;
         return INT_MAT;
     }
-    if (s->tclr & TCLR_AR) {
+    if (s->tclr & R_TCLR_AR_MASK) {
         c->count = s->tldr;
-        return INT_OVF | ((s->tclr & TCLR_CE) && s->tldr == s->tmar ?
+        return INT_OVF | ((s->tclr & R_TCLR_CE_MASK) && s->tldr == s->tmar ?
                           INT_MAT : 0);
     }
     /* One-shot: the counter stops at 0 and ST clears itself. */
@@ -234,7 +168,7 @@ static bool omap3_gpt_sync(OMAP3GPTimerState *s, uint64_t now)
             if (n) {
                 c.base += n * period;
                 set |= INT_OVF;
-                if ((s->tclr & TCLR_CE) && s->tmar >= s->tldr) {
+                if ((s->tclr & R_TCLR_CE_MASK) && s->tmar >= s->tldr) {
                     set |= INT_MAT;
                 }
             }
@@ -389,67 +323,67 @@ static uint64_t omap3_gpt_read(void *opaque, hwaddr addr, unsigned size)
     }
 
     switch (addr) {
-    case R_TIDR:
+    case A_TIDR:
         val = OMAP3_GPT_TIDR;
         break;
-    case R_TIOCP_CFG:
+    case A_TIOCP_CFG:
         val = s->tiocp_cfg;
         break;
-    case R_TISTAT:
+    case A_TISTAT:
         /* The resets complete at once. */
-        val = TISTAT_RESETDONE;
+        val = R_TISTAT_RESETDONE_MASK;
         break;
-    case R_TISR:
+    case A_TISR:
         val = s->tisr;
         break;
-    case R_TIER:
+    case A_TIER:
         val = s->tier;
         break;
-    case R_TWER:
+    case A_TWER:
         val = s->twer;
         break;
-    case R_TCLR:
-        val = s->tclr | (s->started ? TCLR_ST : 0);
+    case A_TCLR:
+        val = s->tclr | (s->started ? R_TCLR_ST_MASK : 0);
         break;
-    case R_TCRR:
+    case A_TCRR:
         val = omap3_gpt_tcrr(s, now);
         break;
-    case R_TLDR:
+    case A_TLDR:
         val = s->tldr;
         break;
-    case R_TTGR:
+    case A_TTGR:
         val = TTGR_READ;
         break;
-    case R_TWPS:
+    case A_TWPS:
         /* Posted writes complete at once: dmtimer_set_next_event() and
          * friends spin on this register. */
         val = 0;
         break;
-    case R_TMAR:
+    case A_TMAR:
         val = s->tmar;
         break;
-    case R_TCAR1:
-    case R_TCAR2:
+    case A_TCAR1:
+    case A_TCAR2:
         val = 0;
         break;
-    case R_TSICR:
+    case A_TSICR:
         val = s->tsicr;
         break;
-    case R_TPIR ... R_TOWR:
+    case A_TPIR ... A_TOWR:
         if (!omap3_gpt_has_1ms_regs(s)) {
             goto bad;
         }
         switch (addr) {
-        case R_TPIR:
+        case A_TPIR:
             val = s->tpir;
             break;
-        case R_TNIR:
+        case A_TNIR:
             val = s->tnir;
             break;
-        case R_TCVR:
+        case A_TCVR:
             val = s->tcvr;
             break;
-        case R_TOCR:
+        case A_TOCR:
             val = s->tocr;
             break;
         default:
@@ -479,8 +413,8 @@ static void omap3_gpt_write_tclr(OMAP3GPTimerState *s, uint64_t now,
                       "modelled (TCLR 0x%x)\n", __func__, s->id, val);
     }
     omap3_gpt_fold(s, now);
-    s->tclr = val & TCLR_MASK & ~TCLR_ST;
-    s->started = val & TCLR_ST;
+    s->tclr = val & TCLR_MASK & ~R_TCLR_ST_MASK;
+    s->started = val & R_TCLR_ST_MASK;
     if (omap3_gpt_counting(s) &&
         (!was_counting || omap3_gpt_div(s) != old_div)) {
         /* Start, or a new prescaler: count from this tick on. */
@@ -500,70 +434,70 @@ static void omap3_gpt_write(void *opaque, hwaddr addr, uint64_t value,
     omap3_gpt_sync(s, now);
 
     switch (addr) {
-    case R_TIOCP_CFG:
-        if (val & TIOCP_SOFTRESET) {
+    case A_TIOCP_CFG:
+        if (val & R_TIOCP_CFG_SOFTRESET_MASK) {
             trace_omap3_gptimer_reset(s->id, "TIOCP_CFG.SOFTRESET");
             omap3_gpt_reset_module(s);
             break;
         }
         s->tiocp_cfg = val & TIOCP_MASK;
         break;
-    case R_TISR:
+    case A_TISR:
         s->tisr &= ~(val & INT_MASK);
         break;
-    case R_TIER:
+    case A_TIER:
         s->tier = val & INT_MASK;
         break;
-    case R_TWER:
+    case A_TWER:
         s->twer = val & INT_MASK;
         break;
-    case R_TCLR:
+    case A_TCLR:
         omap3_gpt_write_tclr(s, now, val);
         break;
-    case R_TCRR:
+    case A_TCRR:
         s->count = val;
         s->base = now;
         break;
-    case R_TLDR:
+    case A_TLDR:
         s->tldr = val;
         break;
-    case R_TTGR:
+    case A_TTGR:
         /* Any write reloads TCRR from TLDR. */
         s->count = s->tldr;
         s->base = now;
         break;
-    case R_TMAR:
+    case A_TMAR:
         s->tmar = val;
         break;
-    case R_TSICR:
-        if (val & TSICR_SFT) {
+    case A_TSICR:
+        if (val & R_TSICR_SFT_MASK) {
             /* dmtimer_systimer_type1_reset() writes SFT | POSTED and then
              * polls TISTAT.RESETDONE. */
             trace_omap3_gptimer_reset(s->id, "TSICR.SFT");
             omap3_gpt_reset_functional(s);
         }
-        s->tsicr = val & TSICR_POSTED;
+        s->tsicr = val & R_TSICR_POSTED_MASK;
         break;
-    case R_TPIR ... R_TOWR:
+    case A_TPIR ... A_TOWR:
         if (!omap3_gpt_has_1ms_regs(s)) {
             goto bad;
         }
-        if (val && addr != R_TCVR && addr != R_TOCR) {
+        if (val && addr != A_TCVR && addr != A_TOCR) {
             qemu_log_mask(LOG_UNIMP, "%s: GPT%u: the 1 ms tick correction "
                           "and overflow masking are not modelled\n",
                           __func__, s->id);
         }
         switch (addr) {
-        case R_TPIR:
+        case A_TPIR:
             s->tpir = val;
             break;
-        case R_TNIR:
+        case A_TNIR:
             s->tnir = val;
             break;
-        case R_TCVR:
+        case A_TCVR:
             s->tcvr = val;
             break;
-        case R_TOCR:
+        case A_TOCR:
             s->tocr = val & 0xffffff;
             break;
         default:
@@ -571,11 +505,11 @@ static void omap3_gpt_write(void *opaque, hwaddr addr, uint64_t value,
             break;
         }
         break;
-    case R_TIDR:
-    case R_TISTAT:
-    case R_TWPS:
-    case R_TCAR1:
-    case R_TCAR2:
+    case A_TIDR:
+    case A_TISTAT:
+    case A_TWPS:
+    case A_TCAR1:
+    case A_TCAR2:
         qemu_log_mask(LOG_GUEST_ERROR, "%s: GPT%u: write to read-only "
                       "register 0x%" HWADDR_PRIx "\n", __func__, s->id, addr);
         break;
@@ -639,8 +573,12 @@ static void omap3_gpt_realize(DeviceState *dev, Error **errp)
                    OMAP3_NUM_GPT);
         return;
     }
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-gptimer: clock input 'fclk' not connected");
+        return;
+    }
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, omap3_gpt_expire, s);
-    /* An unconnected clock has 0 Hz: the timer does not count. */
+    /* A stopped clock has 0 Hz: the timer does not count. */
     s->rate = clock_get_hz(s->fclk);
 }
 

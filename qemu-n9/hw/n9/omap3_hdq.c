@@ -28,9 +28,8 @@
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_hdq.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HDQState, OMAP3_HDQ)
 
 #define R_REVISION      0x00
 #define R_TX_DATA       0x04
@@ -56,20 +55,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HDQState, OMAP3_HDQ)
 
 /* REV as omap_hdq_probe prints it ("OMAP HDQ Hardware Rev 0.0") */
 #define OMAP3_HDQ_REV       0x0
-
-struct OMAP3HDQState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    QEMUTimer *timer;
-
-    uint8_t tx_data;
-    uint8_t ctrl;
-    uint8_t int_status;
-    uint8_t sysconfig;
-    uint8_t pending;        /* the INT_STATUS bit the transaction will set */
-};
 
 static void omap3_hdq_update_irq(OMAP3HDQState *s)
 {

@@ -37,10 +37,9 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_hsmmc.h"
 #include "omap3_lanes.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HsmmcState, OMAP3_HSMMC)
 
 #define OMAP3_HSMMC_SIZE        0x1000
 
@@ -126,33 +125,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HsmmcState, OMAP3_HSMMC)
 
 /* REV: believed OMAP3 value (vendor version 0x26); not read by Linux. */
 #define OMAP3_HSMMC_REV         0x26000000
-
-struct OMAP3HsmmcState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-
-    uint32_t sysconfig;
-    uint32_t csre;
-    uint32_t systest;
-    uint32_t con;
-    uint32_t pwcnt;
-    uint32_t sdmasa;
-    uint32_t blk;
-    uint32_t arg;
-    uint32_t cmd;
-    uint32_t rsp[4];
-    uint32_t hctl;
-    uint32_t sysctl;
-    uint32_t stat;
-    uint32_t ie;
-    uint32_t ise;
-    uint32_t capa;
-
-    /* Properties */
-    uint8_t id;
-};
 
 static uint32_t omap3_hsmmc_stat(OMAP3HsmmcState *s)
 {

@@ -30,9 +30,8 @@
 #include "hw/i2c/i2c.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_i2c.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3I2CState, OMAP3_I2C)
 
 #define I2C_MAX_FIFO        64
 
@@ -113,44 +112,6 @@ enum {
     PHASE_NONE,     /* no data phase (bus free, or held after ARDY) */
     PHASE_TX,       /* master transmitter, count bytes still to send */
     PHASE_RX,       /* master receiver, count bytes still to receive */
-};
-
-struct OMAP3I2CState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    I2CBus *bus;
-
-    Fifo8 rx_fifo;
-    uint8_t fifo_depth;
-
-    /* Transfer state */
-    uint8_t phase;
-    bool bb;            /* bus busy: START seen, no STOP yet */
-    bool bus_owned;     /* a slave on the QEMU bus is addressed */
-    uint8_t cur_addr;
-    uint32_t count;     /* bytes left on the wire in this phase */
-
-    /* Registers */
-    uint16_t ie;
-    uint16_t stat;      /* latched event bits; level bits are computed */
-    uint16_t we;
-    uint16_t buf;
-    uint16_t cnt;
-    uint16_t con;
-    uint16_t oa;
-    uint16_t sa;
-    uint16_t psc;
-    uint16_t scll;
-    uint16_t sclh;
-    uint16_t systest;
-    uint16_t sysc;
-    uint16_t oa1, oa2, oa3;
-    uint16_t sblock;
-
-    /* Properties */
-    uint8_t id;
 };
 
 static unsigned omap3_i2c_tx_threshold(OMAP3I2CState *s)

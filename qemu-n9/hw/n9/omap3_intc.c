@@ -30,54 +30,27 @@
 #include "migration/vmstate.h"
 #include "qapi/visitor.h"
 #include "omap3630.h"
+#include "omap3_intc.h"
+#include "omap3_intc_regs.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
-
-#define NBANKS          (OMAP3_NUM_IRQS / 32)
-#define NMIR            (NBANKS + 1)    /* + the storage-only "MIR3" */
-
-/* Registers */
-#define R_REVISION      0x00
-#define R_SYSCONFIG     0x10
-#define R_SYSSTATUS     0x14
-#define R_RESERVED_20   0x20    /* no register; see omap3_intc_read() */
-#define R_SIR_IRQ       0x40
-#define R_SIR_FIQ       0x44
-#define R_CONTROL       0x48
-#define R_PROTECTION    0x4c
-#define R_IDLE          0x50
-#define R_IRQ_PRIORITY  0x60
-#define R_FIQ_PRIORITY  0x64
-#define R_THRESHOLD     0x68
-#define R_BANK0         0x80    /* + 0x20 * bank */
-#define R_BANK_END      0x100   /* bank 3 (0xe0..0xff) does not exist */
-#define R_ILR0          0x100   /* + 4 * line */
-
-/* Offsets inside a bank */
-#define B_ITR           0x00
-#define B_MIR           0x04
-#define B_MIR_CLEAR     0x08
-#define B_MIR_SET       0x0c
-#define B_ISR_SET       0x10
-#define B_ISR_CLEAR     0x14
-#define B_PENDING_IRQ   0x18
-#define B_PENDING_FIQ   0x1c
+/* Registers: omap3_intc_regs.h */
+#define RESERVED_20     0x20    /* no register; see omap3_intc_read() */
+#define BANKS_END       0x100   /* bank 3 (0xe0..0xff) does not exist */
+/* The offset of register X inside a bank */
+#define BANK_REG(x)     (A_INTCPS_##x##0 - A_INTCPS_ITR0)
+/* The bank of register offset @a, and its offset inside the bank */
+#define BANK_OF(a)      (((a) - A_INTCPS_ITR0) / OMAP3_INTC_BANK_STRIDE)
+#define IN_BANK(a)      (((a) - A_INTCPS_ITR0) % OMAP3_INTC_BANK_STRIDE)
+#define ILR_END         (A_INTCPS_ILR0 + 4 * OMAP3_NUM_IRQS)
 
 /* Linux prints REVISION[7:0] as "revision 4.0" on OMAP3. */
 #define OMAP3_INTC_REV          0x00000040
 
-#define SYSCONFIG_AUTOIDLE      (1 << 0)
-#define SYSCONFIG_SOFTRESET     (1 << 1)
-#define SYSSTATUS_RESETDONE     (1 << 0)
-#define CONTROL_NEWIRQAGR       (1 << 0)
-#define CONTROL_NEWFIQAGR       (1 << 1)
 #define PROTECTION_MASK         0x1
 #define IDLE_MASK               0x3     /* FUNCIDLE, TURBO */
 #define THRESHOLD_MASK          0xff
 #define THRESHOLD_DISABLED      0xff
-#define ILR_FIQNIRQ             (1 << 0)
-#define ILR_PRIORITY_SHIFT      2
 #define ILR_MASK                0xfd    /* PRIORITY[7:2], FIQNIRQ[0] */
 
 /* SIR_IRQ/SIR_FIQ and IRQ/FIQ_PRIORITY: bits 31:7 all ones = spurious
@@ -85,29 +58,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
 #define SPURIOUS_FLAG           0xffffff80u
 #define ACTIVE_MASK             0x7f
 
-enum { OUT_IRQ, OUT_FIQ, NOUT };
+enum { OUT_IRQ, OUT_FIQ };
 
-struct OMAP3IntcState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq out[NOUT];                 /* nIRQ, nFIQ */
-
-    uint32_t level[NBANKS];             /* input lines (ITR) */
-    uint32_t swi[NBANKS];               /* software interrupts (ISR_SET) */
-    uint32_t mir[NMIR];
-    uint8_t ilr[OMAP3_NUM_IRQS];
-    uint32_t sysconfig;
-    uint32_t protection;
-    uint32_t idle;
-    uint32_t threshold;
-    /* Result of the last sorting, frozen until the next NEWxxxAGR:
-     * the line number, or -1 when the output is not asserted. */
-    int32_t active[NOUT];
-    uint8_t active_prio[NOUT];
-};
-
-static const char *const out_name[NOUT] = { "irq", "fiq" };
+static const char *const out_name[OMAP3_INTC_NOUT] = { "irq", "fiq" };
 
 static uint32_t omap3_intc_pending(OMAP3IntcState *s, int bank, int out)
 {
@@ -116,7 +69,8 @@ static uint32_t omap3_intc_pending(OMAP3IntcState *s, int bank, int out)
     int i;
 
     for (i = 0; i < 32; i++) {
-        if ((s->ilr[bank * 32 + i] & ILR_FIQNIRQ) == (out == OUT_FIQ)) {
+        if (FIELD_EX32(s->ilr[bank * 32 + i], INTCPS_ILR0, FIQNIRQ) ==
+            (out == OUT_FIQ)) {
             routed |= 1u << i;
         }
     }
@@ -131,7 +85,7 @@ static int omap3_intc_sort(OMAP3IntcState *s, int out, uint8_t *prio)
     unsigned best_prio = ~0u;
     int bank, i;
 
-    for (bank = 0; bank < NBANKS; bank++) {
+    for (bank = 0; bank < OMAP3_INTC_NBANKS; bank++) {
         uint32_t pend = omap3_intc_pending(s, bank, out);
 
         while (pend) {
@@ -139,7 +93,7 @@ static int omap3_intc_sort(OMAP3IntcState *s, int out, uint8_t *prio)
 
             i = ctz32(pend);
             pend &= pend - 1;
-            p = s->ilr[bank * 32 + i] >> ILR_PRIORITY_SHIFT;
+            p = FIELD_EX32(s->ilr[bank * 32 + i], INTCPS_ILR0, PRIORITY);
             if (s->threshold != THRESHOLD_DISABLED && p >= s->threshold) {
                 continue;
             }
@@ -161,7 +115,7 @@ static void omap3_intc_update(OMAP3IntcState *s)
 {
     int out;
 
-    for (out = 0; out < NOUT; out++) {
+    for (out = 0; out < OMAP3_INTC_NOUT; out++) {
         if (s->active[out] < 0) {
             s->active[out] = omap3_intc_sort(s, out, &s->active_prio[out]);
             if (s->active[out] >= 0) {
@@ -197,7 +151,7 @@ static void omap3_intc_reset_regs(OMAP3IntcState *s)
 {
     int i;
 
-    for (i = 0; i < NMIR; i++) {
+    for (i = 0; i < OMAP3_INTC_NMIR; i++) {
         s->mir[i] = 0xffffffff;
     }
     memset(s->swi, 0, sizeof(s->swi));
@@ -206,7 +160,7 @@ static void omap3_intc_reset_regs(OMAP3IntcState *s)
     s->protection = 0;
     s->idle = 0;
     s->threshold = THRESHOLD_DISABLED;
-    for (i = 0; i < NOUT; i++) {
+    for (i = 0; i < OMAP3_INTC_NOUT; i++) {
         s->active[i] = -1;
         s->active_prio[i] = 0;
     }
@@ -223,9 +177,9 @@ static uint32_t omap3_intc_sir(OMAP3IntcState *s, int out, bool prio)
 static uint32_t omap3_intc_bank_read(OMAP3IntcState *s, int bank, hwaddr reg,
                                      hwaddr addr)
 {
-    if (bank >= NBANKS) {
+    if (bank >= OMAP3_INTC_NBANKS) {
         /* Only "MIR3" is accepted, see omap_intc_save_context(). */
-        if (reg == B_MIR) {
+        if (reg == BANK_REG(MIR)) {
             return s->mir[bank];
         }
         qemu_log_mask(LOG_GUEST_ERROR, "%s: bad register offset 0x%"
@@ -234,20 +188,20 @@ static uint32_t omap3_intc_bank_read(OMAP3IntcState *s, int bank, hwaddr reg,
     }
 
     switch (reg) {
-    case B_ITR:
+    case BANK_REG(ITR):
         return s->level[bank];
-    case B_MIR:
+    case BANK_REG(MIR):
         return s->mir[bank];
-    case B_ISR_SET:
+    case BANK_REG(ISR_SET):
         return s->swi[bank];
-    case B_PENDING_IRQ:
+    case BANK_REG(PENDING_IRQ):
         /* Masked status: omap_irq_pending() on the idle path relies on it. */
         return omap3_intc_pending(s, bank, OUT_IRQ);
-    case B_PENDING_FIQ:
+    case BANK_REG(PENDING_FIQ):
         return omap3_intc_pending(s, bank, OUT_FIQ);
-    case B_MIR_CLEAR:
-    case B_MIR_SET:
-    case B_ISR_CLEAR:
+    case BANK_REG(MIR_CLEAR):
+    case BANK_REG(MIR_SET):
+    case BANK_REG(ISR_CLEAR):
         /* Write-only registers. */
         return 0;
     }
@@ -259,39 +213,38 @@ static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
     OMAP3IntcState *s = opaque;
     uint32_t val;
 
-    if (addr >= R_BANK0 && addr < R_BANK_END) {
-        val = omap3_intc_bank_read(s, (addr - R_BANK0) / 0x20,
-                                   (addr - R_BANK0) % 0x20, addr);
-    } else if (addr >= R_ILR0 && addr < R_ILR0 + 4 * OMAP3_NUM_IRQS) {
-        val = s->ilr[(addr - R_ILR0) / 4];
+    if (addr >= A_INTCPS_ITR0 && addr < BANKS_END) {
+        val = omap3_intc_bank_read(s, BANK_OF(addr), IN_BANK(addr), addr);
+    } else if (addr >= A_INTCPS_ILR0 && addr < ILR_END) {
+        val = s->ilr[(addr - A_INTCPS_ILR0) / 4];
     } else {
         switch (addr) {
-        case R_REVISION:
+        case A_INTCPS_REVISION:
             val = OMAP3_INTC_REV;
             break;
-        case R_SYSCONFIG:
+        case A_INTCPS_SYSCONFIG:
             val = s->sysconfig;
             break;
-        case R_SYSSTATUS:
+        case A_INTCPS_SYSSTATUS:
             /* The soft reset completes at once. */
-            val = SYSSTATUS_RESETDONE;
+            val = R_INTCPS_SYSSTATUS_RESETDONE_MASK;
             break;
-        case R_SIR_IRQ:
+        case A_INTCPS_SIR_IRQ:
             val = omap3_intc_sir(s, OUT_IRQ, false);
             break;
-        case R_SIR_FIQ:
+        case A_INTCPS_SIR_FIQ:
             val = omap3_intc_sir(s, OUT_FIQ, false);
             break;
-        case R_IRQ_PRIORITY:
+        case A_INTCPS_IRQ_PRIORITY:
             val = omap3_intc_sir(s, OUT_IRQ, true);
             break;
-        case R_FIQ_PRIORITY:
+        case A_INTCPS_FIQ_PRIORITY:
             val = omap3_intc_sir(s, OUT_FIQ, true);
             break;
-        case R_CONTROL:
+        case A_INTCPS_CONTROL:
             val = 0;
             break;
-        case R_RESERVED_20:
+        case RESERVED_20:
             /*
              * Nothing here, but omap_alloc_gc_legacy() bases the generic
              * chip of lines 32..63 at +0x20 and IRQ_GC_INIT_MASK_CACHE
@@ -299,13 +252,13 @@ static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
              */
             val = 0;
             break;
-        case R_PROTECTION:
+        case A_INTCPS_PROTECTION:
             val = s->protection;
             break;
-        case R_IDLE:
+        case A_INTCPS_IDLE:
             val = s->idle;
             break;
-        case R_THRESHOLD:
+        case A_INTCPS_THRESHOLD:
             val = s->threshold;
             break;
         default:
@@ -322,8 +275,8 @@ static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_intc_bank_write(OMAP3IntcState *s, int bank, hwaddr reg,
                                   hwaddr addr, uint32_t val)
 {
-    if (bank >= NBANKS) {
-        if (reg == B_MIR) {
+    if (bank >= OMAP3_INTC_NBANKS) {
+        if (reg == BANK_REG(MIR)) {
             s->mir[bank] = val;
         } else {
             qemu_log_mask(LOG_GUEST_ERROR, "%s: bad register offset 0x%"
@@ -333,24 +286,24 @@ static void omap3_intc_bank_write(OMAP3IntcState *s, int bank, hwaddr reg,
     }
 
     switch (reg) {
-    case B_MIR:
+    case BANK_REG(MIR):
         s->mir[bank] = val;
         break;
-    case B_MIR_CLEAR:
+    case BANK_REG(MIR_CLEAR):
         s->mir[bank] &= ~val;
         break;
-    case B_MIR_SET:
+    case BANK_REG(MIR_SET):
         s->mir[bank] |= val;
         break;
-    case B_ISR_SET:
+    case BANK_REG(ISR_SET):
         s->swi[bank] |= val;
         break;
-    case B_ISR_CLEAR:
+    case BANK_REG(ISR_CLEAR):
         s->swi[bank] &= ~val;
         break;
-    case B_ITR:
-    case B_PENDING_IRQ:
-    case B_PENDING_FIQ:
+    case BANK_REG(ITR):
+    case BANK_REG(PENDING_IRQ):
+    case BANK_REG(PENDING_FIQ):
         qemu_log_mask(LOG_GUEST_ERROR, "%s: write to read-only register 0x%"
                       HWADDR_PRIx "\n", __func__, addr);
         return;
@@ -368,59 +321,58 @@ static void omap3_intc_write(void *opaque, hwaddr addr, uint64_t value,
 
     trace_omap3_intc_write(addr, val);
 
-    if (addr >= R_BANK0 && addr < R_BANK_END) {
-        omap3_intc_bank_write(s, (addr - R_BANK0) / 0x20,
-                              (addr - R_BANK0) % 0x20, addr, val);
+    if (addr >= A_INTCPS_ITR0 && addr < BANKS_END) {
+        omap3_intc_bank_write(s, BANK_OF(addr), IN_BANK(addr), addr, val);
         return;
     }
-    if (addr >= R_ILR0 && addr < R_ILR0 + 4 * OMAP3_NUM_IRQS) {
+    if (addr >= A_INTCPS_ILR0 && addr < ILR_END) {
         /* Takes effect at the next sorting. */
-        s->ilr[(addr - R_ILR0) / 4] = val & ILR_MASK;
+        s->ilr[(addr - A_INTCPS_ILR0) / 4] = val & ILR_MASK;
         omap3_intc_update(s);
         return;
     }
 
     switch (addr) {
-    case R_SYSCONFIG:
-        if (val & SYSCONFIG_SOFTRESET) {
+    case A_INTCPS_SYSCONFIG:
+        if (val & R_INTCPS_SYSCONFIG_SOFTRESET_MASK) {
             /* omap_irq_soft_reset() polls SYSSTATUS with no timeout. */
             trace_omap3_intc_softreset();
             omap3_intc_reset_regs(s);
             omap3_intc_update(s);
             break;
         }
-        s->sysconfig = val & SYSCONFIG_AUTOIDLE;
+        s->sysconfig = val & R_INTCPS_SYSCONFIG_AUTOIDLE_MASK;
         break;
-    case R_CONTROL:
+    case A_INTCPS_CONTROL:
         /* omap_ack_irq() writes NEWIRQAGR after masking the line. */
-        if (val & CONTROL_NEWIRQAGR) {
+        if (val & R_INTCPS_CONTROL_NEWIRQAGR_MASK) {
             omap3_intc_new_agreement(s, OUT_IRQ);
         }
-        if (val & CONTROL_NEWFIQAGR) {
+        if (val & R_INTCPS_CONTROL_NEWFIQAGR_MASK) {
             omap3_intc_new_agreement(s, OUT_FIQ);
         }
         omap3_intc_update(s);
         break;
-    case R_PROTECTION:
+    case A_INTCPS_PROTECTION:
         if (val & PROTECTION_MASK) {
             qemu_log_mask(LOG_UNIMP, "%s: PROTECTION (user-mode access "
                           "restriction) not enforced\n", __func__);
         }
         s->protection = val & PROTECTION_MASK;
         break;
-    case R_IDLE:
+    case A_INTCPS_IDLE:
         s->idle = val & IDLE_MASK;
         break;
-    case R_THRESHOLD:
+    case A_INTCPS_THRESHOLD:
         s->threshold = val & THRESHOLD_MASK;
         omap3_intc_update(s);
         break;
-    case R_REVISION:
-    case R_SYSSTATUS:
-    case R_SIR_IRQ:
-    case R_SIR_FIQ:
-    case R_IRQ_PRIORITY:
-    case R_FIQ_PRIORITY:
+    case A_INTCPS_REVISION:
+    case A_INTCPS_SYSSTATUS:
+    case A_INTCPS_SIR_IRQ:
+    case A_INTCPS_SIR_FIQ:
+    case A_INTCPS_IRQ_PRIORITY:
+    case A_INTCPS_FIQ_PRIORITY:
         qemu_log_mask(LOG_GUEST_ERROR, "%s: write to read-only register 0x%"
                       HWADDR_PRIx "\n", __func__, addr);
         break;
@@ -479,7 +431,7 @@ static void omap3_intc_init(Object *obj)
     memory_region_init_io(&s->iomem, obj, &omap3_intc_ops, s,
                           TYPE_OMAP3_INTC, 0x1000);
     sysbus_init_mmio(sbd, &s->iomem);
-    for (i = 0; i < NOUT; i++) {
+    for (i = 0; i < OMAP3_INTC_NOUT; i++) {
         sysbus_init_irq(sbd, &s->out[i]);
     }
     qdev_init_gpio_in(DEVICE(obj), omap3_intc_set_irq, OMAP3_NUM_IRQS);
@@ -493,16 +445,16 @@ static const VMStateDescription vmstate_omap3_intc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(level, OMAP3IntcState, NBANKS),
-        VMSTATE_UINT32_ARRAY(swi, OMAP3IntcState, NBANKS),
-        VMSTATE_UINT32_ARRAY(mir, OMAP3IntcState, NMIR),
+        VMSTATE_UINT32_ARRAY(level, OMAP3IntcState, OMAP3_INTC_NBANKS),
+        VMSTATE_UINT32_ARRAY(swi, OMAP3IntcState, OMAP3_INTC_NBANKS),
+        VMSTATE_UINT32_ARRAY(mir, OMAP3IntcState, OMAP3_INTC_NMIR),
         VMSTATE_UINT8_ARRAY(ilr, OMAP3IntcState, OMAP3_NUM_IRQS),
         VMSTATE_UINT32(sysconfig, OMAP3IntcState),
         VMSTATE_UINT32(protection, OMAP3IntcState),
         VMSTATE_UINT32(idle, OMAP3IntcState),
         VMSTATE_UINT32(threshold, OMAP3IntcState),
-        VMSTATE_INT32_ARRAY(active, OMAP3IntcState, NOUT),
-        VMSTATE_UINT8_ARRAY(active_prio, OMAP3IntcState, NOUT),
+        VMSTATE_INT32_ARRAY(active, OMAP3IntcState, OMAP3_INTC_NOUT),
+        VMSTATE_UINT8_ARRAY(active_prio, OMAP3IntcState, OMAP3_INTC_NOUT),
         VMSTATE_END_OF_LIST()
     },
 };

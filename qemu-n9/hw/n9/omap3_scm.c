@@ -47,54 +47,19 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_scm.h"
+#include "omap3_scm_regs.h"
 #include "omap3_lanes.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ScmState, OMAP3_SCM)
+/* Registers and areas: omap3_scm_regs.h */
 
-#define OMAP3_SCM_SIZE          0x1000
-#define OMAP3_SCM_WORDS         (OMAP3_SCM_SIZE / 4)
-
-/* Register map (offsets from 0x48002000), see arch/arm/mach-omap2/control.h */
-#define R_SYSCONFIG             0x010
-#define PADCONF_CORE_START      0x030   /* pinctrl "omap3_pmx_core" */
-#define PADCONF_CORE_END        0x268
-#define GENERAL_START           0x270   /* the scm_conf syscon starts here */
-#define R_PADCONF_OFF           0x270
-#define R_STATUS                0x2F0
-#define R_GP_STATUS             0x2F4
-#define R_IVA2_BOOTMOD          0x404
-#define R_MEM_RTA_CTRL          0x40C
-#define R_OMAP_STATUS           0x44C
-#define R_TEMP_SENSOR           0x524
-#define PADCONF_CORE2_START     0x5A0   /* pinctrl "omap3_pmx_core2" */
-#define PADCONF_CORE2_END       0x5FC
-#define MEM_WKUP_START          0x600   /* CONTROL_MEM_WKUP, 1 KB */
-#define SCRATCHPAD_START        0x910   /* OMAP343X_SCRATCHPAD */
-#define PADCONF_WKUP_START      0xA00   /* pinctrl "omap3_pmx_wkup" */
-#define PADCONF_WKUP_END        0xA5C
-#define GENERAL_WKUP_END        0xB00
-
-/* CONTROL_SYSCONFIG: AUTOIDLE (bit 0) and IDLEMODE (bits 4:3). */
-#define SYSCONFIG_MASK          0x00000019
-
-/* CONTROL_PADCONF_OFF / CONTROL_GENERAL_PURPOSE_STATUS (control.c) */
-#define START_PADCONF_SAVE      BIT(1)
-#define PADCONF_SAVE_DONE       BIT(0)
-
-/* CONTROL_STATUS */
-#define STATUS_DEVICETYPE_SHIFT 8
-#define STATUS_DEVICETYPE_MASK  (0x7 << STATUS_DEVICETYPE_SHIFT)
-
-/*
- * CONTROL_TEMP_SENSOR, 3630 layout (omap36xx_mpu_temp_sensor_registers in
- * drivers/thermal/ti-soc-thermal/omap3-thermal-data.c): TEMP 7:0, EOCZ 8,
- * SOC 9, CONTCONV 10.
- */
-#define TEMP_SENSOR_TEMP_MASK   0x000000FF
-#define TEMP_SENSOR_EOCZ        BIT(8)
-#define TEMP_SENSOR_SOC         BIT(9)
-#define TEMP_SENSOR_CONTCONV    BIT(10)
+/* CONTROL_SYSCONFIG's bits: AUTOIDLE and IDLEMODE */
+#define SYSCONFIG_WRITABLE      (R_CONTROL_SYSCONFIG_AUTOIDLE_MASK | \
+                                 R_CONTROL_SYSCONFIG_IDLEMODE_MASK)
+/* CONTROL_TEMP_SENSOR's bits that software sets */
+#define TEMP_SENSOR_CTRL        (R_CONTROL_TEMP_SENSOR_SOC_MASK | \
+                                 R_CONTROL_TEMP_SENSOR_CONTCONV_MASK)
 
 /* Padconf: two 16-bit pads per word; bit 15 of each is WAKEUPEVENT (RO). */
 #define PADCONF_WRITABLE        0x7FFF7FFF
@@ -121,34 +86,21 @@ static const struct {
     [OMAP3_SCM_PAD_UART3_RX] = { "uart3_rx_irrx", 0x19e }, /* 0x30 + 0x16e */
 };
 
-struct OMAP3ScmState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    uint32_t regs[OMAP3_SCM_WORDS];
-
-    /* I/O pad wake-up */
-    qemu_irq io_wake;           /* to the PRM: PM_WKST_WKUP.ST_IO */
-    uint32_t pad_in;            /* last level of each "pad-in" input */
-    uint64_t wakeup_events;     /* WAKEUPEVENTs latched, for QOM and tests */
-
-    /* Properties */
-    uint8_t device_type;
-    uint32_t omap_status;
-    uint8_t temp_adc;
-};
-
 static bool omap3_scm_is_padconf(hwaddr offset)
 {
-    return (offset >= PADCONF_CORE_START && offset < PADCONF_CORE_END) ||
-           (offset >= PADCONF_CORE2_START && offset < PADCONF_CORE2_END) ||
-           (offset >= PADCONF_WKUP_START && offset < PADCONF_WKUP_END);
+    return (offset >= OMAP3_SCM_PADCONF_CORE_START &&
+            offset < OMAP3_SCM_PADCONF_CORE_END) ||
+           (offset >= OMAP3_SCM_PADCONF_CORE2_START &&
+            offset < OMAP3_SCM_PADCONF_CORE2_END) ||
+           (offset >= OMAP3_SCM_PADCONF_WKUP_START &&
+            offset < OMAP3_SCM_PADCONF_WKUP_END);
 }
 
 static bool omap3_scm_exists(hwaddr offset)
 {
-    return offset < PADCONF_CORE_END ||
-           (offset >= GENERAL_START && offset < GENERAL_WKUP_END);
+    return offset < OMAP3_SCM_PADCONF_CORE_END ||
+           (offset >= OMAP3_SCM_GENERAL_START &&
+            offset < OMAP3_SCM_GENERAL_WKUP_END);
 }
 
 /* The WAKEUPEVENT bit of pad @n in its register word */
@@ -225,8 +177,7 @@ static uint32_t omap3_scm_status(OMAP3ScmState *s)
      * (sleep34xx.S, "and r1, #0x700; cmp r1, #0x300") read it.  SYSBOOT
      * (bits 5:0) is not known for the N9 and nothing reads it: 0.
      */
-    return (s->device_type << STATUS_DEVICETYPE_SHIFT) &
-           STATUS_DEVICETYPE_MASK;
+    return FIELD_DP32(0, CONTROL_STATUS, DEVICETYPE, s->device_type);
 }
 
 static uint32_t omap3_scm_read_word(OMAP3ScmState *s, hwaddr offset)
@@ -234,11 +185,11 @@ static uint32_t omap3_scm_read_word(OMAP3ScmState *s, hwaddr offset)
     uint32_t val;
 
     switch (offset) {
-    case R_STATUS:
+    case A_CONTROL_STATUS:
         return omap3_scm_status(s);
-    case R_OMAP_STATUS:
+    case A_CONTROL_OMAP_STATUS:
         return s->omap_status;
-    case R_TEMP_SENSOR:
+    case A_CONTROL_TEMP_SENSOR:
         /*
          * ti_bandgap_force_single_read() sets SOC, waits (1 ms bound) for
          * EOCZ to go high, clears SOC and waits (1.5 ms bound) for EOCZ to
@@ -246,9 +197,9 @@ static uint32_t omap3_scm_read_word(OMAP3ScmState *s, hwaddr offset)
          * follows SOC, and TEMP always holds the result, a constant die
          * temperature.
          */
-        val = s->regs[offset / 4] & (TEMP_SENSOR_SOC | TEMP_SENSOR_CONTCONV);
-        if (val & TEMP_SENSOR_SOC) {
-            val |= TEMP_SENSOR_EOCZ;
+        val = s->regs[offset / 4] & TEMP_SENSOR_CTRL;
+        if (val & R_CONTROL_TEMP_SENSOR_SOC_MASK) {
+            val |= R_CONTROL_TEMP_SENSOR_EOCZ_MASK;
         }
         return val | s->temp_adc;
     default:
@@ -267,31 +218,32 @@ static void omap3_scm_write_word(OMAP3ScmState *s, hwaddr offset,
     }
 
     switch (offset) {
-    case R_SYSCONFIG:
-        mask &= SYSCONFIG_MASK;
+    case A_CONTROL_SYSCONFIG:
+        mask &= SYSCONFIG_WRITABLE;
         break;
-    case R_STATUS:
-    case R_GP_STATUS:
-    case R_OMAP_STATUS:
+    case A_CONTROL_STATUS:
+    case A_CONTROL_GENERAL_PURPOSE_STATUS:
+    case A_CONTROL_OMAP_STATUS:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: write to read-only register 0x%03" HWADDR_PRIx
                       "\n", __func__, offset);
         return;
-    case R_PADCONF_OFF:
-        if (val & mask & START_PADCONF_SAVE) {
+    case A_CONTROL_PADCONF_OFF:
+        if (val & mask & R_CONTROL_PADCONF_OFF_START_PADCONF_SAVE_MASK) {
             /*
              * omap3_ctrl_save_padconf() sets START_PADCONF_SAVE and then
              * polls SAVEDONE with no timeout (CORE OFF only).  The save is
              * complete at once; the start bit is a trigger and does not
              * stay set.
              */
-            s->regs[R_GP_STATUS / 4] |= PADCONF_SAVE_DONE;
-            mask &= ~START_PADCONF_SAVE;
+            s->regs[R_CONTROL_GENERAL_PURPOSE_STATUS] |=
+                R_CONTROL_GENERAL_PURPOSE_STATUS_SAVEDONE_MASK;
+            mask &= ~R_CONTROL_PADCONF_OFF_START_PADCONF_SAVE_MASK;
             trace_omap3_scm_padconf_save();
         }
         break;
-    case R_TEMP_SENSOR:
-        mask &= TEMP_SENSOR_SOC | TEMP_SENSOR_CONTCONV;
+    case A_CONTROL_TEMP_SENSOR:
+        mask &= TEMP_SENSOR_CTRL;
         break;
     default:
         break;

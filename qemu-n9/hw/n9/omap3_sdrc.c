@@ -44,53 +44,23 @@
 #include "omap3_lanes.h"
 #include "omap3_prcm.h"
 #include "omap3_sdrc.h"
+#include "omap3_sdrc_regs.h"
 #include "models/prcm/pwrdm.h"
 #include "n9_timing.h"
 #include "n9_record.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
-
 #define OMAP3_SDRC_SIZE     0x1000
-#define OMAP3_SDRC_NUM_CS   SDRC_NUM_CS
 
-/* Register offsets (arch/arm/mach-omap2/sdrc.h) */
-#define R_REVISION          0x000
-#define R_SYSCONFIG         0x010
-#define R_SYSSTATUS         0x014
-#define R_CS_CFG            0x040
-#define R_SHARING           0x044
-#define R_ERR_ADDR          0x048
-#define R_ERR_TYPE          0x04C
-#define R_DLLA_CTRL         0x060
-#define R_DLLA_STATUS       0x064
-#define R_DLLB_CTRL         0x068
-#define R_DLLB_STATUS       0x06C
-#define R_POWER             0x070
-/*
- * Per chip select p: most registers are at base + 0x30 * p, but the two
- * ACTIM registers are at base + 0x28 * p (SDRC_ACTIM_CTRL_A_1 = 0xC4,
- * SDRC_ACTIM_CTRL_B_1 = 0xC8 in sdrc.h).
- */
-#define R_MCFG(p)           (0x080 + 0x30 * (p))
-#define R_MR(p)             (0x084 + 0x30 * (p))
-#define R_EMR2(p)           (0x08C + 0x30 * (p))
-#define R_ACTIM_A(p)        (0x09C + 0x28 * (p))
-#define R_ACTIM_B(p)        (0x0A0 + 0x28 * (p))
-#define R_RFR_CTRL(p)       (0x0A4 + 0x30 * (p))
-#define R_MANUAL(p)         (0x0A8 + 0x30 * (p))
+/* Registers: omap3_sdrc_regs.h */
 
 /* The OMAP3 SDRC is IP revision 4.0 (believed; Linux does not read it). */
 #define OMAP3_SDRC_REV      0x00000040
 
-/* SYSCONFIG: AUTOIDLE 0, SOFTRESET 1, SIDLEMODE 4:3, NOMEMORYMRS 8 */
-#define SYSCONFIG_SOFTRESET BIT(1)
-#define SYSCONFIG_MASK      0x0000011B
-#define SYSSTATUS_RESETDONE BIT(0)
-
-/* DLLx_CTRL: LOCKDLL (bit 2, fixed-delay "lock" mode), ENADLL (bit 3) */
-#define DLL_CTRL_ENADLL     BIT(3)
-#define DLL_STATUS_LOCKED   BIT(2)
+/* SYSCONFIG's writable bits (SOFTRESET reads 0) */
+#define SYSCONFIG_MASK      (R_SDRC_SYSCONFIG_AUTOIDLE_MASK | \
+                             R_SDRC_SYSCONFIG_SIDLEMODE_MASK | \
+                             R_SDRC_SYSCONFIG_NOMEMORYMRS_MASK)
 
 /*
  * Reset values: what the N9's boot loader leaves (models/sdrc/sdrc.h:
@@ -104,47 +74,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
 #define N9_SHARING          0x00000100
 /* SIDLEMODE = smart idle. */
 #define N9_SYSCONFIG        0x00000010
-
-typedef struct OMAP3SdrcCsRegs {
-    uint32_t mcfg;
-    uint32_t mr;
-    uint32_t emr2;
-    uint32_t actim_a;
-    uint32_t actim_b;
-    uint32_t rfr_ctrl;
-    uint32_t manual;
-} OMAP3SdrcCsRegs;
-
-struct OMAP3SdrcState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    Clock *fclk;            /* the L3 clock (SDRAM clock), from the PRCM */
-    OMAP3PRCMState *prcm;   /* link: the idle request comes from there */
-    Notifier prcm_listener;
-    uint64_t sdram_base;
-    SdrcParams params;
-    const N9SdramOverrides *overrides;  /* [sdram]: over the registers */
-
-    uint32_t sysconfig;
-    uint32_t cs_cfg;
-    uint32_t sharing;
-    uint32_t err_addr;
-    uint32_t err_type;
-    uint32_t dlla_ctrl;
-    uint32_t dllb_ctrl;
-    uint32_t power;
-    OMAP3SdrcCsRegs cs[OMAP3_SDRC_NUM_CS];
-
-    /*
-     * The timing model: its configuration is the registers decoded
-     * (model.cfg, what the QOM properties show), its state and counters
-     * are migrated through image[].
-     */
-    SdrcModel model;
-    uint64_t image[SDRC_IMAGE_WORDS];
-    uint8_t core_off;       /* the model was told CORE is OFF */
-};
 
 /* The registers that shape timing, in the model's form. */
 static void omap3_sdrc_regs(OMAP3SdrcState *s, SdrcRegs *r)
@@ -232,19 +161,19 @@ static uint32_t *omap3_sdrc_cs_reg(OMAP3SdrcState *s, hwaddr offset, int *cs)
         OMAP3SdrcCsRegs *r = &s->cs[p];
 
         *cs = p;
-        if (offset == R_MCFG(p)) {
+        if (offset == OMAP3_SDRC_CS_REG(MCFG, p)) {
             return &r->mcfg;
-        } else if (offset == R_MR(p)) {
+        } else if (offset == OMAP3_SDRC_CS_REG(MR, p)) {
             return &r->mr;
-        } else if (offset == R_EMR2(p)) {
+        } else if (offset == OMAP3_SDRC_CS_REG(EMR2, p)) {
             return &r->emr2;
-        } else if (offset == R_ACTIM_A(p)) {
+        } else if (offset == OMAP3_SDRC_ACTIM_REG(A, p)) {
             return &r->actim_a;
-        } else if (offset == R_ACTIM_B(p)) {
+        } else if (offset == OMAP3_SDRC_ACTIM_REG(B, p)) {
             return &r->actim_b;
-        } else if (offset == R_RFR_CTRL(p)) {
+        } else if (offset == OMAP3_SDRC_CS_REG(RFR_CTRL, p)) {
             return &r->rfr_ctrl;
-        } else if (offset == R_MANUAL(p)) {
+        } else if (offset == OMAP3_SDRC_CS_REG(MANUAL, p)) {
             return &r->manual;
         }
     }
@@ -259,47 +188,49 @@ static bool omap3_sdrc_read_word(OMAP3SdrcState *s, hwaddr offset,
     int cs;
 
     switch (offset) {
-    case R_REVISION:
+    case A_SDRC_REVISION:
         *val = OMAP3_SDRC_REV;
         return true;
-    case R_SYSCONFIG:
+    case A_SDRC_SYSCONFIG:
         *val = s->sysconfig;
         return true;
-    case R_SYSSTATUS:
+    case A_SDRC_SYSSTATUS:
         /* The soft reset completes at once. */
-        *val = SYSSTATUS_RESETDONE;
+        *val = R_SDRC_SYSSTATUS_RESETDONE_MASK;
         return true;
-    case R_CS_CFG:
+    case A_SDRC_CS_CFG:
         *val = s->cs_cfg;
         return true;
-    case R_SHARING:
+    case A_SDRC_SHARING:
         *val = s->sharing;
         return true;
-    case R_ERR_ADDR:
+    case A_SDRC_ERR_ADDR:
         *val = s->err_addr;
         return true;
-    case R_ERR_TYPE:
+    case A_SDRC_ERR_TYPE:
         *val = s->err_type;
         return true;
-    case R_DLLA_CTRL:
+    case A_SDRC_DLLA_CTRL:
         *val = s->dlla_ctrl;
         return true;
-    case R_DLLA_STATUS:
+    case A_SDRC_DLLA_STATUS:
         /*
          * omap3_do_wfi (sleep34xx.S), after a non-OFF wake-up with the DLL
          * in unlocked mode, polls LOCKED 8 times and then toggles ENADLL
          * and retries, forever.  The modelled DLL locks as soon as it is
          * enabled.
          */
-        *val = (s->dlla_ctrl & DLL_CTRL_ENADLL) ? DLL_STATUS_LOCKED : 0;
+        *val = (s->dlla_ctrl & R_SDRC_DLLA_CTRL_ENADLL_MASK) ?
+               R_SDRC_DLLA_STATUS_LOCKSTATUS_MASK : 0;
         return true;
-    case R_DLLB_CTRL:
+    case A_SDRC_DLLB_CTRL:
         *val = s->dllb_ctrl;
         return true;
-    case R_DLLB_STATUS:
-        *val = (s->dllb_ctrl & DLL_CTRL_ENADLL) ? DLL_STATUS_LOCKED : 0;
+    case A_SDRC_DLLB_STATUS:
+        *val = (s->dllb_ctrl & R_SDRC_DLLA_CTRL_ENADLL_MASK) ?
+               R_SDRC_DLLA_STATUS_LOCKSTATUS_MASK : 0;
         return true;
-    case R_POWER:
+    case A_SDRC_POWER:
         *val = s->power;
         return true;
     default:
@@ -330,17 +261,17 @@ static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
     int cs;
 
     switch (offset) {
-    case R_REVISION:
-    case R_SYSSTATUS:
-    case R_ERR_ADDR:
-    case R_DLLA_STATUS:
-    case R_DLLB_STATUS:
+    case A_SDRC_REVISION:
+    case A_SDRC_SYSSTATUS:
+    case A_SDRC_ERR_ADDR:
+    case A_SDRC_DLLA_STATUS:
+    case A_SDRC_DLLB_STATUS:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: write to read-only register 0x%03" HWADDR_PRIx
                       "\n", __func__, offset);
         return true;
-    case R_SYSCONFIG:
-        if (val & SYSCONFIG_SOFTRESET) {
+    case A_SDRC_SYSCONFIG:
+        if (val & R_SDRC_SYSCONFIG_SOFTRESET_MASK) {
             /* Back to the reset values; SOFTRESET reads back 0 at once. */
             trace_omap3_sdrc_softreset();
             omap3_sdrc_reset_regs(s);
@@ -348,24 +279,24 @@ static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
         }
         s->sysconfig = val & SYSCONFIG_MASK;
         return true;
-    case R_CS_CFG:
+    case A_SDRC_CS_CFG:
         s->cs_cfg = val;
         omap3_sdrc_update(s);
         return true;
-    case R_SHARING:
+    case A_SDRC_SHARING:
         s->sharing = val;
         return true;
-    case R_ERR_TYPE:
+    case A_SDRC_ERR_TYPE:
         s->err_type = val;
         return true;
-    case R_DLLA_CTRL:
+    case A_SDRC_DLLA_CTRL:
         s->dlla_ctrl = val;
         omap3_sdrc_update(s);
         return true;
-    case R_DLLB_CTRL:
+    case A_SDRC_DLLB_CTRL:
         s->dllb_ctrl = val;
         return true;
-    case R_POWER:
+    case A_SDRC_POWER:
         omap3_sdrc_write_power(s, val);
         return true;
     default:
@@ -710,6 +641,14 @@ static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
         error_setg(errp, "omap3-sdrc: [sdrc] parameters: %s", why);
         return;
     }
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-sdrc: clock input 'fclk' not connected");
+        return;
+    }
+    if (!s->prcm) {
+        error_setg(errp, "omap3-sdrc: link 'prcm' not set");
+        return;
+    }
     sdrc_init(&s->model, &s->params, clock_get_hz(s->fclk), s->sdram_base);
     if (s->overrides) {
         SdrcConfig c;
@@ -717,10 +656,8 @@ static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
         omap3_sdrc_decode(s, &c, true);
         sdrc_configure(&s->model, &c);
     }
-    if (s->prcm) {
-        s->prcm_listener.notify = omap3_sdrc_prcm_event;
-        omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
-    }
+    s->prcm_listener.notify = omap3_sdrc_prcm_event;
+    omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
 }
 
 static int omap3_sdrc_pre_save(void *opaque)

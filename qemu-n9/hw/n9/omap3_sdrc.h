@@ -15,9 +15,11 @@
 #ifndef HW_N9_OMAP3_SDRC_H
 #define HW_N9_OMAP3_SDRC_H
 
-#include "hw/qdev-core.h"
+#include "hw/sysbus.h"
+#include "hw/clock.h"
 #include "qobject/qdict.h"
 #include "models/sdrc/sdrc.h"
+#include "omap3_prcm.h"
 
 /*
  * The SDRAM timing model the device keeps up to date with its registers,
@@ -43,5 +45,52 @@ void omap3_sdrc_configs(DeviceState *sdrc, SdrcConfig *cfg, SdrcConfig *regs);
 
 /* The counters, in ns and counts, for the statistics file. */
 QDict *omap3_sdrc_stats(DeviceState *sdrc);
+
+/* SDRC: clock input "fclk" (the L3 clock). */
+#define TYPE_OMAP3_SDRC     "omap3-sdrc"
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
+
+#define OMAP3_SDRC_NUM_CS   SDRC_NUM_CS
+
+typedef struct OMAP3SdrcCsRegs {
+    uint32_t mcfg;
+    uint32_t mr;
+    uint32_t emr2;
+    uint32_t actim_a;
+    uint32_t actim_b;
+    uint32_t rfr_ctrl;
+    uint32_t manual;
+} OMAP3SdrcCsRegs;
+
+struct OMAP3SdrcState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    Clock *fclk;            /* the L3 clock (SDRAM clock), from the PRCM */
+    OMAP3PRCMState *prcm;   /* link: the idle request comes from there */
+    Notifier prcm_listener;
+    uint64_t sdram_base;
+    SdrcParams params;
+    const struct N9SdramOverrides *overrides;  /* [sdram]: over the registers */
+
+    uint32_t sysconfig;
+    uint32_t cs_cfg;
+    uint32_t sharing;
+    uint32_t err_addr;
+    uint32_t err_type;
+    uint32_t dlla_ctrl;
+    uint32_t dllb_ctrl;
+    uint32_t power;
+    OMAP3SdrcCsRegs cs[OMAP3_SDRC_NUM_CS];
+
+    /*
+     * The timing model: its configuration is the registers decoded
+     * (model.cfg, what the QOM properties show), its state and counters
+     * are migrated through image[].
+     */
+    SdrcModel model;
+    uint64_t image[SDRC_IMAGE_WORDS];
+    uint8_t core_off;       /* the model was told CORE is OFF */
+};
 
 #endif /* HW_N9_OMAP3_SDRC_H */

@@ -25,10 +25,10 @@
 #include "hw/sysbus.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_sms.h"
+#include "omap3_sms_regs.h"
 #include "omap3_lanes.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
 
 #define OMAP3_SMS_SIZE      0x1000
 /*
@@ -38,28 +38,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
  * (0x150..0x16C), ERR_ADDR 0x170, ERR_TYPE 0x174, POW_CTRL 0x178, and the
  * twelve VRFB contexts from 0x180 (stride 0x10).
  */
-#define OMAP3_SMS_REGS_END  0x240
-#define OMAP3_SMS_WORDS     (OMAP3_SMS_REGS_END / 4)
-
-#define R_REVISION          0x000
-#define R_SYSCONFIG         0x010
-#define R_SYSSTATUS         0x014
-#define R_ERR_ADDR          0x170
 
 /* Believed SMS IP revision on OMAP3 (Linux never reads it). */
 #define OMAP3_SMS_REV       0x00000030
 
-/* SYSCONFIG: AUTOIDLE 0, SOFTRESET 1, SIDLEMODE 4:3 */
-#define SYSCONFIG_SOFTRESET BIT(1)
-#define SYSCONFIG_MASK      0x00000019
-#define SYSSTATUS_RESETDONE BIT(0)
-
-struct OMAP3SmsState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    uint32_t regs[OMAP3_SMS_WORDS];
-};
+/* SYSCONFIG's writable bits (SOFTRESET reads 0) */
+#define SYSCONFIG_MASK      (R_SMS_SYSCONFIG_AUTOIDLE_MASK | \
+                             R_SMS_SYSCONFIG_SIDLEMODE_MASK)
 
 static void omap3_sms_reset_regs(OMAP3SmsState *s)
 {
@@ -68,17 +53,17 @@ static void omap3_sms_reset_regs(OMAP3SmsState *s)
      * (SMS_SYSCONFIG reset value 0x10).
      */
     memset(s->regs, 0, sizeof(s->regs));
-    s->regs[R_SYSCONFIG / 4] = 0x00000010;
+    s->regs[R_SMS_SYSCONFIG] = 0x00000010;
 }
 
 static uint32_t omap3_sms_read_word(OMAP3SmsState *s, hwaddr offset)
 {
     switch (offset) {
-    case R_REVISION:
+    case A_SMS_REVISION:
         return OMAP3_SMS_REV;
-    case R_SYSSTATUS:
+    case A_SMS_SYSSTATUS:
         /* The soft reset completes at once. */
-        return SYSSTATUS_RESETDONE;
+        return R_SMS_SYSSTATUS_RESETDONE_MASK;
     default:
         return s->regs[offset / 4];
     }
@@ -88,15 +73,15 @@ static void omap3_sms_write_word(OMAP3SmsState *s, hwaddr offset,
                                  uint32_t val)
 {
     switch (offset) {
-    case R_REVISION:
-    case R_SYSSTATUS:
-    case R_ERR_ADDR:
+    case A_SMS_REVISION:
+    case A_SMS_SYSSTATUS:
+    case A_SMS_ERR_ADDR:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: write to read-only register 0x%03" HWADDR_PRIx
                       "\n", __func__, offset);
         break;
-    case R_SYSCONFIG:
-        if (val & SYSCONFIG_SOFTRESET) {
+    case A_SMS_SYSCONFIG:
+        if (val & R_SMS_SYSCONFIG_SOFTRESET_MASK) {
             /* SOFTRESET resets every register and reads back 0 at once. */
             trace_omap3_sms_softreset();
             omap3_sms_reset_regs(s);

@@ -35,37 +35,12 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_sysc.h"
 #include "omap3_lanes.h"
 #include "trace.h"
 
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyscState, OMAP3_SYSC)
-
-#define OMAP3_SYSC_NONE         0xFFFFFFFF
 #define OMAP3_SYSC_MAX_SIZE     0x100000
 #define SYSSTATUS_RESETDONE     BIT(0)
-
-struct OMAP3SyscState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    uint8_t *regs;              /* little-endian register storage */
-    uint32_t regs_size;
-
-    /* Properties */
-    char *name;
-    uint64_t size;
-    uint32_t rev;
-    uint32_t rev_value;
-    uint32_t sysc;
-    uint32_t syss;
-    uint8_t softreset_bit;
-    uint32_t num_ro;
-    uint32_t *ro;
-    uint32_t num_w1c;
-    uint32_t *w1c;
-    uint32_t num_init;
-    uint32_t *init;
-};
 
 static bool omap3_sysc_in_list(const uint32_t *list, uint32_t n,
                                hwaddr offset)

@@ -21,10 +21,9 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_tap.h"
 #include "omap3_lanes.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3TapState, OMAP3_TAP)
 
 #define OMAP3_TAP_SIZE      0x1000
 
@@ -38,16 +37,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3TapState, OMAP3_TAP)
  * reads 0.
  */
 #define OMAP3_TAP_PROD_ID   0x00000000
-
-struct OMAP3TapState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-
-    /* Properties */
-    uint32_t idcode;
-    uint32_t die_id[4];
-};
 
 static uint32_t omap3_tap_read_word(OMAP3TapState *s, hwaddr offset)
 {

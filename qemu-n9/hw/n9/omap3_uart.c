@@ -45,10 +45,9 @@
 #include "chardev/char-fe.h"
 #include "migration/vmstate.h"
 #include "omap3630.h"
+#include "omap3_uart.h"
 #include "omap3_swakeup.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
 
 #define UART_FIFO_SIZE      64
 
@@ -144,35 +143,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3UARTState, OMAP3_UART)
  * and WER TX wake-up, which is what the 3630 has.
  */
 #define UART_MVR_3630       0x52
-
-struct OMAP3UARTState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    Clock *fclk;            /* func_48m, gated by the CM (0 Hz: stopped) */
-    qemu_irq rx_pad;        /* activity on the RX pad (SCM wake-up latch) */
-    qemu_irq swakeup;       /* wake-up request, to the PRM */
-    CharBackend chr;
-    QEMUTimer *rx_timeout_timer;
-
-    Fifo8 rx_fifo;
-    Fifo8 tx_fifo;
-    bool rx_timeout;        /* RX timeout interrupt pending */
-    bool overrun;           /* LSR[1], cleared by reading LSR */
-    uint8_t msr_delta;      /* MSR[3:0] */
-    uint8_t msr_lines;      /* MSR[7:4] as last computed */
-
-    uint8_t dll, dlh;
-    uint8_t ier, fcr, lcr, mcr, efr;
-    uint8_t xon1, xon2, xoff1, xoff2;
-    uint8_t tcr, tlr, spr;
-    uint8_t mdr1, mdr2, scr, ssr, eblr, sysc, wer, cfps;
-    uint8_t ier2, mdr3, tx_dma_threshold;
-
-    /* Properties */
-    uint8_t id;
-};
 
 /* Register access modes selected by LCR (OMAP3 TRM, UART "register access
  * modes"): 0x00-0x1C change meaning with them. */
@@ -899,6 +869,10 @@ static void omap3_uart_realize(DeviceState *dev, Error **errp)
 
     if (s->id < 1 || s->id > 4) {
         error_setg(errp, "omap3-uart: property 'id' must be 1..4");
+        return;
+    }
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-uart: clock input 'fclk' not connected");
         return;
     }
     s->rx_timeout_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,

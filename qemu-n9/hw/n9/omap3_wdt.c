@@ -49,11 +49,10 @@
 #include "migration/vmstate.h"
 #include "system/watchdog.h"
 #include "omap3630.h"
+#include "omap3_wdt.h"
 #include "omap3_lanes.h"
 #include "omap3_clock.h"
 #include "trace.h"
-
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WdtState, OMAP3_WDT)
 
 #define OMAP3_WDT_SIZE      0x1000
 #define OMAP3_WDT_32K_HZ    32768
@@ -104,38 +103,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WdtState, OMAP3_WDT)
 #define WSPR_START2         0x4444
 #define WSPR_STOP1          0xAAAA
 #define WSPR_STOP2          0x5555
-
-struct OMAP3WdtState {
-    SysBusDevice parent_obj;
-
-    MemoryRegion iomem;
-    qemu_irq irq;
-    Clock *fclk;
-    QEMUTimer *timer;
-
-    uint32_t sysconfig;
-    uint32_t wisr;
-    uint32_t wier;
-    uint32_t wclr;
-    uint32_t wldr;
-    uint32_t wtgr;
-    uint32_t wspr;
-    bool running;
-    /*
-     * The counter: WCRR held 'count' at the absolute tick 'base' of a
-     * 'rate' Hz clock (the fclk rate it was counted in), and has advanced
-     * by one every omap3_wdt_div() ticks since, if running.  While
-     * stopped, 'count' is WCRR.
-     */
-    uint32_t count;
-    uint64_t base;
-    uint32_t rate;
-    int64_t v1_base_ns;         /* migration from version 1 only */
-
-    /* Properties */
-    uint8_t id;
-    OnOffAuto running_at_reset;
-};
 
 /* The functional clock's rate (32768 Hz if it is not connected). */
 static uint32_t omap3_wdt_fclk_hz(OMAP3WdtState *s)
@@ -555,6 +522,10 @@ static void omap3_wdt_realize(DeviceState *dev, Error **errp)
 
     if (s->id != 2 && s->id != 3) {
         error_setg(errp, "omap3-wdt: id must be 2 or 3, not %u", s->id);
+        return;
+    }
+    if (!clock_has_source(s->fclk)) {
+        error_setg(errp, "omap3-wdt: clock input 'fclk' not connected");
     }
 }
 

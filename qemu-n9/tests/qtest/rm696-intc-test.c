@@ -11,27 +11,6 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 
-#define INTC            BLK_BASE(INTC)
-#define REVISION        (INTC + 0x00)
-#define SYSCONFIG       (INTC + 0x10)
-#define SYSSTATUS       (INTC + 0x14)
-#define SIR_IRQ         (INTC + 0x40)
-#define SIR_FIQ         (INTC + 0x44)
-#define CONTROL         (INTC + 0x48)
-#define PROTECTION      (INTC + 0x4c)
-#define IDLE            (INTC + 0x50)
-#define IRQ_PRIORITY    (INTC + 0x60)
-#define THRESHOLD       (INTC + 0x68)
-#define ITR(n)          (INTC + 0x80 + 0x20 * (n))
-#define MIR(n)          (INTC + 0x84 + 0x20 * (n))
-#define MIR_CLEAR(n)    (INTC + 0x88 + 0x20 * (n))
-#define MIR_SET(n)      (INTC + 0x8c + 0x20 * (n))
-#define ISR_SET(n)      (INTC + 0x90 + 0x20 * (n))
-#define ISR_CLEAR(n)    (INTC + 0x94 + 0x20 * (n))
-#define PENDING_IRQ(n)  (INTC + 0x98 + 0x20 * (n))
-#define PENDING_FIQ(n)  (INTC + 0x9c + 0x20 * (n))
-#define ILR(n)          (INTC + 0x100 + 4 * (n))
-
 #define SPURIOUS        0xffffff80u     /* SPURIOUSIRQ_MASK in Linux */
 #define NIRQ            0
 #define NFIQ            1
@@ -53,17 +32,17 @@ static void set_line(QTestState *qts, int line, int level)
 
 static void unmask(QTestState *qts, int line)
 {
-    qtest_writel(qts, MIR_CLEAR(line / 32), 1u << (line % 32));
+    qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, line / 32), 1u << (line % 32));
 }
 
 static void mask(QTestState *qts, int line)
 {
-    qtest_writel(qts, MIR_SET(line / 32), 1u << (line % 32));
+    qtest_writel(qts, INTC_BANK_REG(MIR_SET, line / 32), 1u << (line % 32));
 }
 
 static void set_priority(QTestState *qts, int line, int prio, bool fiq)
 {
-    qtest_writel(qts, ILR(line), (prio << 2) | fiq);
+    qtest_writel(qts, INTC_ILR(line), (prio << 2) | fiq);
 }
 
 /* What omap_irq_soft_reset() does, then PROTECTION as in
@@ -74,36 +53,36 @@ static void test_softreset(void)
     int i;
 
     /* Linux prints REVISION[7:0] as "revision 4.0". */
-    g_assert_cmphex(qtest_readl(qts, REVISION) & 0xff, ==, 0x40);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(REVISION)) & 0xff, ==, 0x40);
 
     /* Dirty some registers, then reset the module. */
     unmask(qts, 5);
     unmask(qts, 70);
     set_priority(qts, 9, 17, true);
-    qtest_writel(qts, THRESHOLD, 3);
-    qtest_writel(qts, ISR_SET(1), 0x10);
-    qtest_writel(qts, IDLE, 2);
+    qtest_writel(qts, INTC_REG(THRESHOLD), 3);
+    qtest_writel(qts, INTC_BANK_REG(ISR_SET, 1), 0x10);
+    qtest_writel(qts, INTC_REG(IDLE), 2);
 
-    qtest_writel(qts, SYSCONFIG, qtest_readl(qts, SYSCONFIG) | 2);
-    g_assert_cmphex(qtest_readl(qts, SYSSTATUS) & 1, ==, 1);
+    qtest_writel(qts, INTC_REG(SYSCONFIG), qtest_readl(qts, INTC_REG(SYSCONFIG)) | 2);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SYSSTATUS)) & 1, ==, 1);
     /* SOFTRESET clears itself. */
-    g_assert_cmphex(qtest_readl(qts, SYSCONFIG), ==, 0);
-    qtest_writel(qts, SYSCONFIG, 1);
-    g_assert_cmphex(qtest_readl(qts, SYSCONFIG), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SYSCONFIG)), ==, 0);
+    qtest_writel(qts, INTC_REG(SYSCONFIG), 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SYSCONFIG)), ==, 1);
 
     for (i = 0; i < 3; i++) {
-        g_assert_cmphex(qtest_readl(qts, MIR(i)), ==, 0xffffffff);
-        g_assert_cmphex(qtest_readl(qts, ISR_SET(i)), ==, 0);
-        g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(i)), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(MIR, i)), ==, 0xffffffff);
+        g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(ISR_SET, i)), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, i)), ==, 0);
     }
-    g_assert_cmphex(qtest_readl(qts, ILR(9)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, THRESHOLD), ==, 0xff);
-    g_assert_cmphex(qtest_readl(qts, IDLE), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, SPURIOUS);
+    g_assert_cmphex(qtest_readl(qts, INTC_ILR(9)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(THRESHOLD)), ==, 0xff);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(IDLE)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, SPURIOUS);
     g_assert_false(qtest_get_irq(qts, NIRQ));
 
-    qtest_writel(qts, PROTECTION, qtest_readl(qts, PROTECTION) | 1);
-    g_assert_cmphex(qtest_readl(qts, PROTECTION), ==, 1);
+    qtest_writel(qts, INTC_REG(PROTECTION), qtest_readl(qts, INTC_REG(PROTECTION)) | 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(PROTECTION)), ==, 1);
     qtest_quit(qts);
 }
 
@@ -114,44 +93,44 @@ static void test_mask_and_pending(void)
     QTestState *qts = intc_start();
 
     set_line(qts, 37, 1);
-    g_assert_cmphex(qtest_readl(qts, ITR(1)), ==, 1u << 5);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(ITR, 1)), ==, 1u << 5);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 1)), ==, 0);
     g_assert_false(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, SPURIOUS);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, SPURIOUS);
 
     unmask(qts, 37);
-    g_assert_cmphex(qtest_readl(qts, MIR(1)), ==, ~(1u << 5));
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(1)), ==, 1u << 5);
-    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(MIR, 1)), ==, ~(1u << 5));
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 1)), ==, 1u << 5);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_FIQ, 1)), ==, 0);
     g_assert_true(qtest_get_irq(qts, NIRQ));
     g_assert_false(qtest_get_irq(qts, NFIQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 37);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 37);
 
     /* omap_mask_ack_irq(): MIR_SET, then NEWIRQAGR. */
     mask(qts, 37);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(1)), ==, 0);
-    qtest_writel(qts, CONTROL, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 1)), ==, 0);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     g_assert_false(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, SPURIOUS);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, SPURIOUS);
 
     /* Unmasking a line that is still high asserts nIRQ again (level). */
     unmask(qts, 37);
     g_assert_true(qtest_get_irq(qts, NIRQ));
     /* The device drops its line; the next agreement finds nothing. */
     set_line(qts, 37, 0);
-    g_assert_cmphex(qtest_readl(qts, ITR(1)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(1)), ==, 0);
-    qtest_writel(qts, CONTROL, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(ITR, 1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 1)), ==, 0);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     g_assert_false(qtest_get_irq(qts, NIRQ));
 
     /* The third bank, and the "MIR3" that the context save touches. */
     set_line(qts, 95, 1);
     unmask(qts, 95);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(2)), ==, 1u << 31);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 95);
-    g_assert_cmphex(qtest_readl(qts, MIR(3)), ==, 0xffffffff);
-    qtest_writel(qts, MIR(3), 0x12345678);
-    g_assert_cmphex(qtest_readl(qts, MIR(3)), ==, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 2)), ==, 1u << 31);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 95);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(MIR, 3)), ==, 0xffffffff);
+    qtest_writel(qts, INTC_BANK_REG(MIR, 3), 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(MIR, 3)), ==, 0x12345678);
     qtest_quit(qts);
 }
 
@@ -172,42 +151,42 @@ static void test_priority(void)
     set_line(qts, 72, 1);
     set_line(qts, 11, 1);
     g_assert_true(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 11);
-    g_assert_cmphex(qtest_readl(qts, IRQ_PRIORITY), ==, 10);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 11);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(IRQ_PRIORITY)), ==, 10);
 
     /* Higher-priority lines arrive: nothing changes before NEWIRQAGR. */
     set_line(qts, 56, 1);
     set_line(qts, 37, 1);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 11);
-    qtest_writel(qts, CONTROL, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 11);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     g_assert_true(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 37);
-    g_assert_cmphex(qtest_readl(qts, IRQ_PRIORITY), ==, 5);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 37);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(IRQ_PRIORITY)), ==, 5);
 
     set_line(qts, 37, 0);
-    qtest_writel(qts, CONTROL, 1);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 56);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 56);
     set_line(qts, 56, 0);
-    qtest_writel(qts, CONTROL, 1);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 11);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 11);
 
     /* A threshold of 10 drops priority 10 and below. */
-    qtest_writel(qts, THRESHOLD, 10);
-    qtest_writel(qts, CONTROL, 1);
+    qtest_writel(qts, INTC_REG(THRESHOLD), 10);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     g_assert_false(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, SPURIOUS);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, SPURIOUS);
     /* ...but still shows it as pending. */
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(0)), ==, 1u << 11);
-    qtest_writel(qts, THRESHOLD, 11);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 0)), ==, 1u << 11);
+    qtest_writel(qts, INTC_REG(THRESHOLD), 11);
     g_assert_true(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 11);
-    qtest_writel(qts, THRESHOLD, 0xff);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 11);
+    qtest_writel(qts, INTC_REG(THRESHOLD), 0xff);
 
     /* A priority change takes effect at the next sorting. */
     set_line(qts, 56, 1);
     set_priority(qts, 56, 20, false);
-    qtest_writel(qts, CONTROL, 1);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 11);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 11);
     qtest_quit(qts);
 }
 
@@ -222,23 +201,23 @@ static void test_fiq(void)
     set_line(qts, 29, 1);
     g_assert_true(qtest_get_irq(qts, NFIQ));
     g_assert_false(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, PENDING_FIQ(0)), ==, 1u << 29);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(0)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, SIR_FIQ), ==, 29);
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, SPURIOUS);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_FIQ, 0)), ==, 1u << 29);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 0)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_FIQ)), ==, 29);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, SPURIOUS);
 
     set_line(qts, 30, 1);
     g_assert_true(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 30);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 30);
 
     /* NEWIRQAGR leaves the FIQ side alone, and vice versa. */
     set_line(qts, 29, 0);
-    qtest_writel(qts, CONTROL, 1);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     g_assert_true(qtest_get_irq(qts, NFIQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_FIQ), ==, 29);
-    qtest_writel(qts, CONTROL, 2);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_FIQ)), ==, 29);
+    qtest_writel(qts, INTC_REG(CONTROL), 2);
     g_assert_false(qtest_get_irq(qts, NFIQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_FIQ), ==, SPURIOUS);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_FIQ)), ==, SPURIOUS);
     g_assert_true(qtest_get_irq(qts, NIRQ));
     qtest_quit(qts);
 }
@@ -248,17 +227,17 @@ static void test_software_irq(void)
 {
     QTestState *qts = intc_start();
 
-    qtest_writel(qts, ISR_SET(2), 1u << 8);     /* line 72 */
-    g_assert_cmphex(qtest_readl(qts, ISR_SET(2)), ==, 1u << 8);
-    g_assert_cmphex(qtest_readl(qts, ITR(2)), ==, 0);
+    qtest_writel(qts, INTC_BANK_REG(ISR_SET, 2), 1u << 8);     /* line 72 */
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(ISR_SET, 2)), ==, 1u << 8);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(ITR, 2)), ==, 0);
     g_assert_false(qtest_get_irq(qts, NIRQ));
     unmask(qts, 72);
     g_assert_true(qtest_get_irq(qts, NIRQ));
-    g_assert_cmphex(qtest_readl(qts, SIR_IRQ), ==, 72);
-    qtest_writel(qts, ISR_CLEAR(2), 1u << 8);
-    g_assert_cmphex(qtest_readl(qts, ISR_SET(2)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(2)), ==, 0);
-    qtest_writel(qts, CONTROL, 1);
+    g_assert_cmphex(qtest_readl(qts, INTC_REG(SIR_IRQ)), ==, 72);
+    qtest_writel(qts, INTC_BANK_REG(ISR_CLEAR, 2), 1u << 8);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(ISR_SET, 2)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 2)), ==, 0);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     g_assert_false(qtest_get_irq(qts, NIRQ));
     qtest_quit(qts);
 }
@@ -276,15 +255,15 @@ static void test_linux_flow(void)
     set_line(qts, 56, 1);
     set_line(qts, 37, 1);
     g_assert_false(qtest_get_irq(qts, NIRQ));
-    qtest_writel(qts, MIR_CLEAR(1), (1u << 5) | (1u << 24));
+    qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, 1), (1u << 5) | (1u << 24));
     g_assert_true(qtest_get_irq(qts, NIRQ));
 
     for (i = 0; i < 2; i++) {
-        int line = qtest_readl(qts, SIR_IRQ);
+        int line = qtest_readl(qts, INTC_REG(SIR_IRQ));
 
         g_assert_cmpint(line, ==, i == 0 ? 37 : 56);
         mask(qts, line);
-        qtest_writel(qts, CONTROL, 1);
+        qtest_writel(qts, INTC_REG(CONTROL), 1);
         /* The other line keeps nIRQ up after the first agreement. */
         g_assert_cmpint(qtest_get_irq(qts, NIRQ), ==, i == 0);
         set_line(qts, line, 0);
@@ -292,7 +271,7 @@ static void test_linux_flow(void)
     }
     g_assert_false(qtest_get_irq(qts, NIRQ));
     for (i = 0; i < 3; i++) {
-        g_assert_cmphex(qtest_readl(qts, PENDING_IRQ(i)), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, i)), ==, 0);
     }
     qtest_quit(qts);
 }

@@ -45,8 +45,6 @@ enum { SCM_PAD_UART1_RX, SCM_PAD_UART2_RX, SCM_PAD_UART3_RX };
 #define EN_UART3                (1u << 11)
 
 /* INTC */
-#define INTC_CONTROL            0x48200048
-#define INTC_MIR_CLEAR0         0x48200088
 #define PRCM_INTC_LINE          11
 
 /* UART3 */
@@ -151,7 +149,7 @@ static void kernel_pm_setup(QTestState *qts)
     qtest_writel(qts, PM_MPUGRPSEL_WKUP, 0xb);      /* no GRPSEL_IO */
     qtest_writel(qts, PRM_IRQENABLE_MPU, IRQ_IO_ST | IRQ_WKUP_ST);
     qtest_writel(qts, PRM_IRQSTATUS_MPU, 0xffffffff);
-    qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
+    qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, 0), 1u << PRCM_INTC_LINE);
     /* the oscillator is cut in RET and OFF: WAKE_NS to start again */
     qtest_writel(qts, PRM_CLKSRC_CTRL, (2 << 6) | (1 << 3));
     qtest_writel(qts, PRM_CLKSETUP, 100);
@@ -248,7 +246,7 @@ static void test_uart_wakes(void)
          * the kernel restores it), it reaches the MPU.
          */
         g_assert_true(rm696_intc_line(qts, PRCM_INTC_LINE));
-        qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
+        qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, 0), 1u << PRCM_INTC_LINE);
         g_assert_true(qtest_get_irq(qts, 0));
         qtest_set_irq_in(qts, PRCM_QOM, "standbywfi", 0, 0);
 
@@ -281,7 +279,7 @@ static void test_uart_wakes(void)
         qtest_writel(qts, PRM_IRQENABLE_MPU, IRQ_IO_ST | IRQ_WKUP_ST);
         g_assert_cmphex(qtest_readl(qts, PRM_IRQSTATUS_MPU), ==, 0);
         g_assert_false(rm696_intc_line(qts, PRCM_INTC_LINE));
-        qtest_writel(qts, INTC_CONTROL, 1);             /* NEWIRQAGR */
+        qtest_writel(qts, INTC_REG(CONTROL), 1);             /* NEWIRQAGR */
         g_assert_false(qtest_get_irq(qts, 0));
         /* ST_IO stays: nothing in the kernel writes it */
         g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, WKUP_EN_IO);

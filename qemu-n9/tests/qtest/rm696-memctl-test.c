@@ -12,24 +12,10 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_sms_regs.h"
 
-#define SDRC                BLK_BASE(SDRC)
-#define SDRC_SYSCONFIG      (SDRC + 0x10)
-#define SDRC_SYSSTATUS      (SDRC + 0x14)
-#define SDRC_CS_CFG         (SDRC + 0x40)
-#define SDRC_DLLA_CTRL      (SDRC + 0x60)
-#define SDRC_DLLA_STATUS    (SDRC + 0x64)
-#define SDRC_POWER          (SDRC + 0x70)
-#define SDRC_MCFG(p)        (SDRC + 0x80 + 0x30 * (p))
-#define SDRC_MR(p)          (SDRC + 0x84 + 0x30 * (p))
-#define SDRC_ACTIM_A(p)     (SDRC + 0x9C + 0x28 * (p))
-#define SDRC_ACTIM_B(p)     (SDRC + 0xA0 + 0x28 * (p))
-#define SDRC_RFR_CTRL(p)    (SDRC + 0xA4 + 0x30 * (p))
 
-#define SMS                 BLK_BASE(SMS)
-#define SMS_SYSCONFIG       (SMS + 0x10)
-#define SMS_SYSSTATUS       (SMS + 0x14)
-#define SMS_RG_ATT0         (SMS + 0x48)
+#define SMS_REG(reg)        (BLK_BASE(SMS) + A_SMS_##reg)
 
 #define GPMC                BLK_BASE(GPMC)
 #define GPMC_REVISION       (GPMC + 0x00)
@@ -70,19 +56,19 @@ static int64_t cycles_to_ns(int64_t cycles)
 static void test_sdrc_softreset(void)
 {
     QTestState *qts = qtest_init("-M rm696");
-    uint32_t power0 = qtest_readl(qts, SDRC_POWER);
+    uint32_t power0 = qtest_readl(qts, SDRC_REG(POWER));
 
-    qtest_writel(qts, SDRC_POWER, 0x169);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x169);
-    qtest_writel(qts, SDRC_SYSCONFIG, qtest_readl(qts, SDRC_SYSCONFIG) | 2);
-    g_assert_cmphex(qtest_readl(qts, SDRC_SYSCONFIG) & 2, ==, 0);
-    g_assert_cmphex(qtest_readl(qts, SDRC_SYSSTATUS) & 1, ==, 1);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, power0);
+    qtest_writel(qts, SDRC_REG(POWER), 0x169);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, 0x169);
+    qtest_writel(qts, SDRC_REG(SYSCONFIG), qtest_readl(qts, SDRC_REG(SYSCONFIG)) | 2);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(SYSCONFIG)) & 2, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(SYSSTATUS)) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, power0);
 
     /* omap2_sdrc_init: SIDLEMODE = smart idle, read-modify-write. */
-    qtest_writel(qts, SDRC_SYSCONFIG,
-                 (qtest_readl(qts, SDRC_SYSCONFIG) & ~0x18) | 0x10);
-    g_assert_cmphex(qtest_readl(qts, SDRC_SYSCONFIG) & 0x18, ==, 0x10);
+    qtest_writel(qts, SDRC_REG(SYSCONFIG),
+                 (qtest_readl(qts, SDRC_REG(SYSCONFIG)) & ~0x18) | 0x10);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(SYSCONFIG)) & 0x18, ==, 0x10);
     qtest_quit(qts);
 }
 
@@ -96,25 +82,25 @@ static void test_sdrc_power(void)
     QTestState *qts = qtest_init("-M rm696");
 
     /* A boot loader value that is not the kernel's. */
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), !=, 0x9);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), !=, 0x9);
 
-    qtest_writel(qts, SDRC_POWER, 0x9);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), 0x9);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, 0x9);
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "power-clkctrl"), ==, 0);
     g_assert_false(rm696_qom_get_bool(qts, SDRC_PATH, "power-pwdena"));
 
-    qtest_writel(qts, SDRC_POWER, qtest_readl(qts, SDRC_POWER) | 0x40);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x49);
+    qtest_writel(qts, SDRC_REG(POWER), qtest_readl(qts, SDRC_REG(POWER)) | 0x40);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, 0x49);
     g_assert_true(rm696_qom_get_bool(qts, SDRC_PATH,
                                      "power-srfr-on-idle-req"));
-    qtest_writel(qts, SDRC_POWER, qtest_readl(qts, SDRC_POWER) & ~0x40);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), qtest_readl(qts, SDRC_REG(POWER)) & ~0x40);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, 0x9);
     g_assert_false(rm696_qom_get_bool(qts, SDRC_PATH,
                                       "power-srfr-on-idle-req"));
 
     /* The ROM's HS scratchpad value: CLKCTRL 2, AUTOCOUNT 1. */
-    qtest_writel(qts, SDRC_POWER, 0x129);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x129);
+    qtest_writel(qts, SDRC_REG(POWER), 0x129);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, 0x129);
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "power-clkctrl"), ==, 2);
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "power-autocount"),
                     ==, 1);
@@ -129,23 +115,23 @@ static void test_sdrc_power(void)
 static void test_sdrc_dll(void)
 {
     QTestState *qts = qtest_init("-M rm696");
-    uint32_t ctrl = qtest_readl(qts, SDRC_DLLA_CTRL);
+    uint32_t ctrl = qtest_readl(qts, SDRC_REG(DLLA_CTRL));
 
     g_assert_cmphex(ctrl & (1 << 3), ==, 1 << 3);
     g_assert_cmphex(ctrl & (1 << 2), ==, 0);   /* unlocked mode: polled */
-    g_assert_cmphex(qtest_readl(qts, SDRC_DLLA_STATUS) & (1 << 2), ==,
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(DLLA_STATUS)) & (1 << 2), ==,
                     1 << 2);
     g_assert_true(rm696_qom_get_bool(qts, SDRC_PATH, "dll-enabled"));
 
     /* kick_dll: disable, then enable again. */
-    qtest_writel(qts, SDRC_DLLA_CTRL, ctrl & ~(1 << 3));
-    g_assert_cmphex(qtest_readl(qts, SDRC_DLLA_STATUS) & (1 << 2), ==, 0);
-    qtest_writel(qts, SDRC_DLLA_CTRL, ctrl | (1 << 3));
-    g_assert_cmphex(qtest_readl(qts, SDRC_DLLA_STATUS) & (1 << 2), ==,
+    qtest_writel(qts, SDRC_REG(DLLA_CTRL), ctrl & ~(1 << 3));
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(DLLA_STATUS)) & (1 << 2), ==, 0);
+    qtest_writel(qts, SDRC_REG(DLLA_CTRL), ctrl | (1 << 3));
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(DLLA_STATUS)) & (1 << 2), ==,
                     1 << 2);
     /* Status is read-only. */
-    qtest_writel(qts, SDRC_DLLA_STATUS, 0);
-    g_assert_cmphex(qtest_readl(qts, SDRC_DLLA_STATUS) & (1 << 2), ==,
+    qtest_writel(qts, SDRC_REG(DLLA_STATUS), 0);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(DLLA_STATUS)) & (1 << 2), ==,
                     1 << 2);
     qtest_quit(qts);
 }
@@ -170,8 +156,8 @@ static void test_sdrc_timings(void)
         g_autofree char *rfr = g_strdup_printf("cs%d-refresh-interval", p);
         g_autofree char *are = g_strdup_printf("cs%d-refresh-burst", p);
         g_autofree char *size = g_strdup_printf("cs%d-ram-size-mb", p);
-        uint32_t actim_a = qtest_readl(qts, SDRC_ACTIM_A(p));
-        uint32_t rfr_ctrl = qtest_readl(qts, SDRC_RFR_CTRL(p));
+        uint32_t actim_a = qtest_readl(qts, SDRC_ACTIM_REG(A, p));
+        uint32_t rfr_ctrl = qtest_readl(qts, SDRC_CS_REG(RFR_CTRL, p));
         int64_t v;
 
         /* The decode follows the register (sdram-nokia.c field layout). */
@@ -197,26 +183,26 @@ static void test_sdrc_timings(void)
         v = rm696_qom_get_int(qts, SDRC_PATH, trc);
         g_assert_cmpint(cycles_to_ns(v), ==, 56);
         g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, cas), ==, 3);
-        g_assert_cmphex((qtest_readl(qts, SDRC_MR(p)) >> 4) & 7, ==, 3);
+        g_assert_cmphex((qtest_readl(qts, SDRC_CS_REG(MR, p)) >> 4) & 7, ==, 3);
         /* 7.49 us (749 x 10 ns) between refreshes, one auto-refresh. */
         v = rm696_qom_get_int(qts, SDRC_PATH, rfr);
         g_assert_cmpint(cycles_to(v, 10000), ==, 749);
         g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, are), ==, 1);
         g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, size), ==, 512);
         /* LPDDR (RAMTYPE 1), 32-bit, in MCFG. */
-        g_assert_cmphex(qtest_readl(qts, SDRC_MCFG(p)) & 3, ==, 1);
-        g_assert_cmphex(qtest_readl(qts, SDRC_MCFG(p)) & 0x10, ==, 0x10);
+        g_assert_cmphex(qtest_readl(qts, SDRC_CS_REG(MCFG, p)) & 3, ==, 1);
+        g_assert_cmphex(qtest_readl(qts, SDRC_CS_REG(MCFG, p)) & 0x10, ==, 0x10);
     }
     /* CS1 starts right after CS0's 512 MB. */
-    g_assert_cmphex(qtest_readl(qts, SDRC_CS_CFG), ==, 0x4);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(CS_CFG)), ==, 0x4);
 
     /* A write is decoded once, there and then. */
-    qtest_writel(qts, SDRC_ACTIM_A(1),
-                 (qtest_readl(qts, SDRC_ACTIM_A(1)) & ~(0x1Fu << 27)) |
+    qtest_writel(qts, SDRC_ACTIM_REG(A, 1),
+                 (qtest_readl(qts, SDRC_ACTIM_REG(A, 1)) & ~(0x1Fu << 27)) |
                  (20u << 27));
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs1-trfc"), ==, 20);
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs0-trfc"), ==, 27);
-    qtest_writel(qts, SDRC_ACTIM_B(0), 0x00021214);
+    qtest_writel(qts, SDRC_ACTIM_REG(B, 0), 0x00021214);
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs0-txsr"), ==, 0x14);
     g_assert_cmpint(rm696_qom_get_int(qts, SDRC_PATH, "cs0-tcke"), ==, 1);
     qtest_quit(qts);
@@ -230,16 +216,16 @@ static void test_sms(void)
 {
     QTestState *qts = qtest_init("-M rm696");
 
-    qtest_writel(qts, SMS_RG_ATT0, 0xFFFFFFFF);
-    g_assert_cmphex(qtest_readl(qts, SMS_RG_ATT0), ==, 0xFFFFFFFF);
-    qtest_writel(qts, SMS_SYSCONFIG,
-                 (qtest_readl(qts, SMS_SYSCONFIG) & ~0x18) | 0x10);
-    g_assert_cmphex(qtest_readl(qts, SMS_SYSCONFIG), ==, 0x10);
+    qtest_writel(qts, SMS_REG(RG_ATT0), 0xFFFFFFFF);
+    g_assert_cmphex(qtest_readl(qts, SMS_REG(RG_ATT0)), ==, 0xFFFFFFFF);
+    qtest_writel(qts, SMS_REG(SYSCONFIG),
+                 (qtest_readl(qts, SMS_REG(SYSCONFIG)) & ~0x18) | 0x10);
+    g_assert_cmphex(qtest_readl(qts, SMS_REG(SYSCONFIG)), ==, 0x10);
 
-    qtest_writel(qts, SMS_SYSCONFIG, 0x2);
-    g_assert_cmphex(qtest_readl(qts, SMS_SYSCONFIG) & 2, ==, 0);
-    g_assert_cmphex(qtest_readl(qts, SMS_SYSSTATUS) & 1, ==, 1);
-    g_assert_cmphex(qtest_readl(qts, SMS_RG_ATT0), ==, 0);
+    qtest_writel(qts, SMS_REG(SYSCONFIG), 0x2);
+    g_assert_cmphex(qtest_readl(qts, SMS_REG(SYSCONFIG)) & 2, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, SMS_REG(SYSSTATUS)) & 1, ==, 1);
+    g_assert_cmphex(qtest_readl(qts, SMS_REG(RG_ATT0)), ==, 0);
     qtest_quit(qts);
 }
 

@@ -17,7 +17,6 @@
 #include "libqtest.h"
 #include "rm696-qtest-prcm.h"
 
-
 /* PRM */
 #define PM_WKST_PER             (PRM + 0x10b0)
 #define PRM_CLKSEL              (PRM + 0xd40)
@@ -26,7 +25,6 @@
 #define PRM_LDO_ABB_CTRL        (PRM + 0x12f0)
 #define PRM_LDO_ABB_SETUP       (PRM + 0x12f4)
 #define SYS_CLK_HZ              19200000u   /* 38.4 MHz / 2 on the N9 */
-
 
 #define INTRANSITION            (1u << 20)
 
@@ -49,8 +47,6 @@
 #define CM_IDLEST_PER           (CM + 0x1020)
 
 /* INTC */
-#define INTC_MIR_CLEAR0         0x48200088
-#define INTC_PENDING_IRQ0       0x48200098
 #define PRCM_INTC_LINE          11
 
 /* GPT1 (v1 register layout) */
@@ -384,15 +380,15 @@ static void test_prcm_intc(void)
 
     allow_iclk_idle(qts);
     qtest_writel(qts, PRM_IRQENABLE_MPU, 0x201);
-    qtest_writel(qts, INTC_MIR_CLEAR0, 1u << PRCM_INTC_LINE);
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
+    qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, 0), 1u << PRCM_INTC_LINE);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 0)) &
                     (1u << PRCM_INTC_LINE), ==, 0);
     qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 1);
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 0)) &
                     (1u << PRCM_INTC_LINE), ==, 1u << PRCM_INTC_LINE);
     qtest_writel(qts, PM_WKST_WKUP, 1);
     qtest_writel(qts, PRM_IRQSTATUS_MPU, 1);
-    g_assert_cmphex(qtest_readl(qts, INTC_PENDING_IRQ0) &
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(PENDING_IRQ, 0)) &
                     (1u << PRCM_INTC_LINE), ==, 0);
     qtest_quit(qts);
 }
@@ -516,7 +512,6 @@ static void test_rstctrl(void)
     qtest_quit(qts);
 }
 
-
 /* ---- The MPU's idle and wake-up through the PRCM --------------------------- */
 
 #define PRM_CLKSRC_CTRL_OFF     (PRM + 0x1270)
@@ -525,11 +520,7 @@ static void test_rstctrl(void)
 #define CM_AUTOIDLE_PLL         (CM + 0xd30)
 #define CM_AUTOIDLE_PLL_MPU     (CM + 0x934)
 #define CM_CLKSTCTRL_PER        CM_CLKSTCTRL(MOD_PER)
-#define INTC_CONTROL            0x48200048
-#define INTC_MIR1               0x482000a4
-#define INTC_MIR_CLEAR1         0x482000a8
 #define GPT1_IRQ                37
-#define SDRC_POWER              (BLK_BASE(SDRC) + 0x70)
 #define SCRATCHPAD              (BLK_BASE(SCM) + 0x910)
 
 /* C5 on a quiet system: MPU, NEON, CORE and PER to RET, no clocks running */
@@ -544,7 +535,7 @@ static void setup_c5(QTestState *qts, uint32_t core_state)
     rm696_pwrdm_set_next(qts, MOD_CORE, core_state);
     qtest_writel(qts, PM_PREPWSTST(MOD_CORE), 0);
     /* GPT1's interrupt reaches nIRQ */
-    qtest_writel(qts, INTC_MIR_CLEAR1, 1u << (GPT1_IRQ - 32));
+    qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, 1), 1u << (GPT1_IRQ - 32));
     qtest_irq_intercept_out_named(qts, PRCM_QOM, "cpu-irq");
 }
 
@@ -637,10 +628,10 @@ static void test_wake_latency(void)
 static void test_core_off_context(void)
 {
     QTestState *qts = start();
-    uint32_t sdrc_reset = qtest_readl(qts, SDRC_POWER);
+    uint32_t sdrc_reset = qtest_readl(qts, SDRC_REG(POWER));
 
     setup_c5(qts, PWRST_RET);
-    qtest_writel(qts, SDRC_POWER, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), 0x9);
     qtest_writel(qts, SCRATCHPAD, 0x80008000);
     qtest_writel(qts, GPT1_TCLR, 1);                    /* GPT1 runs */
     /* RET first: nothing is lost */
@@ -648,11 +639,11 @@ static void test_core_off_context(void)
     qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 1);
     qtest_clock_step(qts, 1000000);
     g_assert_true(qtest_get_irq(qts, 0));
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, 0x9);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, 0x9);
     g_assert_cmphex(qtest_readl(qts, CM_CLKSTCTRL_PER), ==, 3);
     /* the handler: the source drops its line, then NEWIRQAGR */
     qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 0);
-    qtest_writel(qts, INTC_CONTROL, 1);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
 
     /* CORE OFF */
     rm696_pwrdm_set_next(qts, MOD_CORE, 0);
@@ -664,8 +655,8 @@ static void test_core_off_context(void)
     qtest_clock_step(qts, 1000000);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
     g_assert_cmphex(qtest_readl(qts, PM_PREPWSTST(MOD_CORE)) & 3, ==, 0);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, sdrc_reset);
-    g_assert_cmphex(qtest_readl(qts, INTC_MIR1), ==, 0xffffffff);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, sdrc_reset);
+    g_assert_cmphex(qtest_readl(qts, INTC_BANK_REG(MIR, 1)), ==, 0xffffffff);
     g_assert_cmphex(qtest_readl(qts, CM_CLKSTCTRL_PER), ==, 0);
     g_assert_cmphex(qtest_readl(qts, SCRATCHPAD), ==, 0x80008000);
     g_assert_cmphex(qtest_readl(qts, GPT1_TCLR) & 1, ==, 1);

@@ -10,20 +10,22 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_scm_regs.h"
 
 #define SCM                 BLK_BASE(SCM)
-#define PADCONF_CORE        (SCM + 0x030)   /* first core pad pair */
-#define PADCONF_CORE_LAST   (SCM + 0x264)
-#define PADCONF_CORE2       (SCM + 0x5A0)
-#define PADCONF_WKUP        (SCM + 0xA00)
-#define PADCONF_OFF         (SCM + 0x270)
-#define CONTROL_STATUS      (SCM + 0x2F0)
-#define GP_STATUS           (SCM + 0x2F4)
-#define IVA2_BOOTMOD        (SCM + 0x404)
-#define OMAP_STATUS         (SCM + 0x44C)
-#define PBIAS_LITE          (SCM + 0x520)
-#define TEMP_SENSOR         (SCM + 0x524)
-#define SCRATCHPAD          (SCM + 0x910)
+#define SCM_REG(reg)        (SCM + A_CONTROL_##reg)
+#define PADCONF_CORE        (SCM + OMAP3_SCM_PADCONF_CORE_START)
+#define PADCONF_CORE_LAST   (SCM + OMAP3_SCM_PADCONF_CORE_END - 4)
+#define PADCONF_CORE2       (SCM + OMAP3_SCM_PADCONF_CORE2_START)
+#define PADCONF_WKUP        (SCM + OMAP3_SCM_PADCONF_WKUP_START)
+#define PADCONF_OFF         SCM_REG(PADCONF_OFF)
+#define CONTROL_STATUS      SCM_REG(STATUS)
+#define GP_STATUS           SCM_REG(GENERAL_PURPOSE_STATUS)
+#define IVA2_BOOTMOD        SCM_REG(IVA2_BOOTMOD)
+#define OMAP_STATUS         SCM_REG(OMAP_STATUS)
+#define PBIAS_LITE          SCM_REG(PBIAS_LITE)
+#define TEMP_SENSOR         SCM_REG(TEMP_SENSOR)
+#define SCRATCHPAD          (SCM + OMAP3_SCM_SCRATCHPAD_START)
 
 #define TAP                 BLK_BASE(TAP)
 #define TAP_IDCODE          (TAP + 0x204)

@@ -15,15 +15,8 @@
 #include "libqtest.h"
 #include "rm696-qtest-prcm.h"
 
-#define SDRC                BLK_BASE(SDRC)
-#define SDRC_POWER          (SDRC + 0x70)
-#define SDRC_MR(p)          (SDRC + 0x84 + 0x30 * (p))
-#define SDRC_ACTIM_B(p)     (SDRC + 0xA0 + 0x28 * (p))
-#define SDRC_RFR_CTRL(p)    (SDRC + 0xA4 + 0x30 * (p))
 #define SDRC_PATH           "/machine/soc/sdrc"
 
-#define INTC_MIR_CLEAR1     0x482000a8
-#define INTC_CONTROL        0x48200048
 #define GPT1_IRQ            37
 
 /* One L3 clock at 195.2 MHz, in ps, and the N9's timings in it */
@@ -71,21 +64,21 @@ static void test_decode(void)
     QTestState *qts = qtest_init("-M rm696");
 
     /* ACTIM_CTRLB_0: tXSR 20 clocks */
-    qtest_writel(qts, SDRC_ACTIM_B(0),
-                 (qtest_readl(qts, SDRC_ACTIM_B(0)) & ~0xFFu) | 20);
+    qtest_writel(qts, SDRC_ACTIM_REG(B, 0),
+                 (qtest_readl(qts, SDRC_ACTIM_REG(B, 0)) & ~0xFFu) | 20);
     g_assert_cmpint(get(qts, "cs0-txsr"), ==, 20);
     g_assert_cmpint(get(qts, "cs0-txsr-ps"), ==, 20 * TCK);
     g_assert_cmpint(get(qts, "cs1-txsr-ps"), ==, 40 * TCK);
     /* MR_1: CAS latency 2 */
-    qtest_writel(qts, SDRC_MR(1), 0x22);
+    qtest_writel(qts, SDRC_CS_REG(MR, 1), 0x22);
     g_assert_cmpint(get(qts, "cs1-cas-latency"), ==, 2);
     g_assert_cmpint(get(qts, "cs1-cl-ps"), ==, 2 * TCK);
     g_assert_cmpint(get(qts, "cs1-burst-length"), ==, 4);
     /* RFR_CTRL_0: ARCV 1000, one refresh per expiry */
-    qtest_writel(qts, SDRC_RFR_CTRL(0), (1000 << 8) | 1);
+    qtest_writel(qts, SDRC_CS_REG(RFR_CTRL, 0), (1000 << 8) | 1);
     g_assert_cmpint(get(qts, "cs0-refi-ps"), ==, 1000 * TCK);
     /* SDRC_POWER */
-    qtest_writel(qts, SDRC_POWER, 0x129);
+    qtest_writel(qts, SDRC_REG(POWER), 0x129);
     g_assert_cmpint(get(qts, "power-clkctrl"), ==, 2);
     g_assert_cmpint(get(qts, "power-autocount"), ==, 1);
     qtest_quit(qts);
@@ -101,19 +94,19 @@ static void test_refresh_and_autocount(void)
 {
     QTestState *qts = qtest_init("-M rm696");
 
-    qtest_writel(qts, SDRC_POWER, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), 0x9);
     g_assert_cmpint(get(qts, "refreshes"), ==, 0);
     qtest_clock_step(qts, 1000000);
-    qtest_writel(qts, SDRC_POWER, 0x129);
+    qtest_writel(qts, SDRC_REG(POWER), 0x129);
     g_assert_cmpint(get(qts, "refreshes"), ==, 2 * 133);
     g_assert_cmpint(get(qts, "sr-entries"), ==, 0);
     assert_states(qts, "cs0=active cs1=active");
     qtest_clock_step(qts, 1000);
-    qtest_writel(qts, SDRC_POWER, 0x129);
+    qtest_writel(qts, SDRC_REG(POWER), 0x129);
     g_assert_cmpint(get(qts, "sr-entries"), ==, 2);
     assert_states(qts, "cs0=self-refresh cs1=self-refresh");
     qtest_clock_step(qts, 1000000);
-    qtest_writel(qts, SDRC_POWER, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), 0x9);
     g_assert_cmpint(get(qts, "refreshes"), ==, 2 * 133);
     /* 0x9 does not wake it: only an access (or the PRCM) does */
     assert_states(qts, "cs0=self-refresh cs1=self-refresh");
@@ -135,7 +128,7 @@ static void quiet_system(QTestState *qts, uint32_t core)
     }
     qtest_writel(qts, PM_PWSTCTRL(MOD_CORE),
                  (qtest_readl(qts, PM_PWSTCTRL(MOD_CORE)) & ~3u) | core);
-    qtest_writel(qts, INTC_MIR_CLEAR1, 1u << (GPT1_IRQ - 32));
+    qtest_writel(qts, INTC_BANK_REG(MIR_CLEAR, 1), 1u << (GPT1_IRQ - 32));
 }
 
 static void mpu_standby(QTestState *qts)
@@ -149,7 +142,7 @@ static void wake(QTestState *qts)
     qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 1);
     qtest_clock_step(qts, 1000000);
     qtest_set_irq_in(qts, "/machine/soc/intc", NULL, GPT1_IRQ, 0);
-    qtest_writel(qts, INTC_CONTROL, 1);
+    qtest_writel(qts, INTC_REG(CONTROL), 1);
     qtest_set_irq_in(qts, PRCM_QOM, "standbywfi", 0, 0);
 }
 
@@ -163,7 +156,7 @@ static void test_idle_request(void)
     QTestState *qts = qtest_init("-M rm696");
 
     quiet_system(qts, PWRST_RET);
-    qtest_writel(qts, SDRC_POWER, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), 0x9);
     mpu_standby(qts);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_RET);
     assert_states(qts, "cs0=active cs1=active");
@@ -171,7 +164,7 @@ static void test_idle_request(void)
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
     g_assert_cmpint(get(qts, "sr-entries"), ==, 0);
 
-    qtest_writel(qts, SDRC_POWER, 0x49);
+    qtest_writel(qts, SDRC_REG(POWER), 0x49);
     mpu_standby(qts);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_RET);
     assert_states(qts, "cs0=self-refresh cs1=self-refresh");
@@ -193,24 +186,24 @@ static void test_idle_request(void)
 static void test_core_off(void)
 {
     QTestState *qts = qtest_init("-M rm696");
-    uint32_t reset_power = qtest_readl(qts, SDRC_POWER);
+    uint32_t reset_power = qtest_readl(qts, SDRC_REG(POWER));
 
     quiet_system(qts, PWRST_OFF);
-    qtest_writel(qts, SDRC_POWER, 0x9);
+    qtest_writel(qts, SDRC_REG(POWER), 0x9);
     mpu_standby(qts);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_OFF);
     assert_states(qts, "cs0=self-refresh cs1=self-refresh");
     g_assert_cmpint(get(qts, "sr-entries"), ==, 2);
     wake(qts);
     g_assert_cmphex(qtest_readl(qts, PM_PWSTST(MOD_CORE)) & 3, ==, PWRST_ON);
-    g_assert_cmphex(qtest_readl(qts, SDRC_POWER), ==, reset_power);
+    g_assert_cmphex(qtest_readl(qts, SDRC_REG(POWER)), ==, reset_power);
     assert_states(qts, "cs0=active cs1=active");
     g_assert_cmpint(get(qts, "sr-entries"), ==, 2);
     g_assert_cmpint(get(qts, "sr-exits"), ==, 2);
     /* the ROM's restore value on HS: self-refresh again when idle */
-    qtest_writel(qts, SDRC_POWER, 0x129);
+    qtest_writel(qts, SDRC_REG(POWER), 0x129);
     qtest_clock_step(qts, 1000);
-    qtest_writel(qts, SDRC_POWER, 0x129);
+    qtest_writel(qts, SDRC_REG(POWER), 0x129);
     g_assert_cmpint(get(qts, "sr-entries"), ==, 4);
     qtest_quit(qts);
 }

@@ -17,35 +17,19 @@
 #include "qemu/timer.h"
 #include "libqtest.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_gptimer_regs.h"
+#include "hw/n9/omap3_32ksync_regs.h"
 
-#define SYNC_COUNTER    (BLK_BASE(32KSYNC) + 0x10)
-#define SYNC_REV        BLK_BASE(32KSYNC)
+/* 32 kHz sync counter register REG_32KSYNCNT_<reg> */
+#define SYNC(reg)       (BLK_BASE(32KSYNC) + A_REG_32KSYNCNT_##reg)
 
 #define GPT1            BLK_BASE(GPT1)
 #define GPT2            BLK_BASE(GPT2)
+/* Periodic: auto-reload, started */
+#define TCLR_AR_ST      (R_TCLR_AR_MASK | R_TCLR_ST_MASK)
+
 #define GPT1_IRQ        37
 #define GPT2_IRQ        38
-
-#define TIDR            0x00
-#define TIOCP_CFG       0x10
-#define TISTAT          0x14
-#define TISR            0x18
-#define TIER            0x1c
-#define TWER            0x20
-#define TCLR            0x24
-#define TCRR            0x28
-#define TLDR            0x2c
-#define TTGR            0x30
-#define TWPS            0x34
-#define TMAR            0x38
-#define TSICR           0x40
-
-#define MAT             (1 << 0)
-#define OVF             (1 << 1)
-#define ST              (1 << 0)
-#define AR              (1 << 1)
-#define PRE             (1 << 5)
-#define CE              (1 << 6)
 
 /* CM: functional/interface clock enables and the GPT clock selects */
 #define CM_FCLKEN_WKUP  0x48004c00u
@@ -99,16 +83,16 @@ static void gpt_linux_setup(QTestState *qts, uint32_t base)
 {
     int n = 0;
 
-    g_assert_cmphex(qtest_readl(qts, base + TIDR) >> 16, ==, 0);
-    qtest_writel(qts, base + TIOCP_CFG, 0x215);
-    qtest_writel(qts, base + TSICR, 0x6);
-    while (!(qtest_readl(qts, base + TISTAT) & 1)) {
+    g_assert_cmphex(qtest_readl(qts, base + A_TIDR) >> 16, ==, 0);
+    qtest_writel(qts, base + A_TIOCP_CFG, 0x215);
+    qtest_writel(qts, base + A_TSICR, 0x6);
+    while (!(qtest_readl(qts, base + A_TISTAT) & 1)) {
         g_assert_cmpint(++n, <, 10);
     }
-    qtest_writel(qts, base + TSICR, 0x4);
-    qtest_writel(qts, base + TIER, OVF);
-    qtest_writel(qts, base + TWER, OVF);
-    g_assert_cmphex(qtest_readl(qts, base + TWPS), ==, 0);
+    qtest_writel(qts, base + A_TSICR, 0x4);
+    qtest_writel(qts, base + A_TIER, R_TISR_OVF_MASK);
+    qtest_writel(qts, base + A_TWER, R_TISR_OVF_MASK);
+    g_assert_cmphex(qtest_readl(qts, base + A_TWPS), ==, 0);
 }
 
 static void enable_gpt1_32k(QTestState *qts)
@@ -136,30 +120,30 @@ static void test_sync_counter(void)
     int64_t t;
     int i;
 
-    g_assert_cmphex(qtest_readl(qts, SYNC_REV) >> 30, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, SYNC(REV)) >> 30, ==, 0);
 
     t = qtest_clock_step(qts, 1234567);
-    c0 = qtest_readl(qts, SYNC_COUNTER);
+    c0 = qtest_readl(qts, SYNC(CR));
     g_assert_cmpuint(c0, ==, (uint32_t)ns_to_ticks(t, HZ_32K));
 
     qtest_clock_step(qts, NANOSECONDS_PER_SECOND);
-    g_assert_cmpuint(qtest_readl(qts, SYNC_COUNTER) - c0, ==, HZ_32K);
+    g_assert_cmpuint(qtest_readl(qts, SYNC(CR)) - c0, ==, HZ_32K);
     qtest_clock_step(qts, 10 * NANOSECONDS_PER_SECOND);
-    g_assert_cmpuint(qtest_readl(qts, SYNC_COUNTER) - c0, ==, 11 * HZ_32K);
+    g_assert_cmpuint(qtest_readl(qts, SYNC(CR)) - c0, ==, 11 * HZ_32K);
 
     /* Tick edges: the counter moves at the first ns of each tick. */
     t = now_ns(qts);
-    c = qtest_readl(qts, SYNC_COUNTER);
+    c = qtest_readl(qts, SYNC(CR));
     qtest_clock_set(qts, tick_ns(c + 1, HZ_32K) - 1);
-    g_assert_cmpuint(qtest_readl(qts, SYNC_COUNTER), ==, c);
+    g_assert_cmpuint(qtest_readl(qts, SYNC(CR)), ==, c);
     qtest_clock_set(qts, tick_ns(c + 1, HZ_32K));
-    g_assert_cmpuint(qtest_readl(qts, SYNC_COUNTER), ==, c + 1);
+    g_assert_cmpuint(qtest_readl(qts, SYNC(CR)), ==, c + 1);
 
     /* Monotonic in steps smaller than a tick. */
-    prev = qtest_readl(qts, SYNC_COUNTER);
+    prev = qtest_readl(qts, SYNC(CR));
     for (i = 0; i < 200; i++) {
         t = qtest_clock_step(qts, 7919);
-        c = qtest_readl(qts, SYNC_COUNTER);
+        c = qtest_readl(qts, SYNC(CR));
         g_assert_cmpuint(c, >=, prev);
         g_assert_cmpuint(c, ==, (uint32_t)ns_to_ticks(t, HZ_32K));
         prev = c;
@@ -167,10 +151,10 @@ static void test_sync_counter(void)
 
     /* It is not writable, and SYSCONFIG (which Linux writes 0) does not
      * stop it. */
-    qtest_writel(qts, SYNC_COUNTER, 0);
-    qtest_writel(qts, SYNC_REV + 4, 0);
+    qtest_writel(qts, SYNC(CR), 0);
+    qtest_writel(qts, SYNC(REV) + 4, 0);
     t = qtest_clock_step(qts, 1000000);
-    g_assert_cmpuint(qtest_readl(qts, SYNC_COUNTER), ==,
+    g_assert_cmpuint(qtest_readl(qts, SYNC(CR)), ==,
                      (uint32_t)ns_to_ticks(t, HZ_32K));
     qtest_quit(qts);
 }
@@ -188,28 +172,28 @@ static void test_gpt_softreset(void)
     for (i = 0; i < ARRAY_SIZE(bases); i++) {
         uint32_t b = bases[i];
 
-        g_assert_cmphex(qtest_readl(qts, b + TIDR) >> 16, ==, 0);
-        qtest_writel(qts, b + TLDR, 0x1234);
-        qtest_writel(qts, b + TMAR, 0x5678);
-        qtest_writel(qts, b + TIER, OVF);
-        qtest_writel(qts, b + TIOCP_CFG, 0x215);
-        g_assert_cmphex(qtest_readl(qts, b + TIOCP_CFG), ==, 0x215);
+        g_assert_cmphex(qtest_readl(qts, b + A_TIDR) >> 16, ==, 0);
+        qtest_writel(qts, b + A_TLDR, 0x1234);
+        qtest_writel(qts, b + A_TMAR, 0x5678);
+        qtest_writel(qts, b + A_TIER, R_TISR_OVF_MASK);
+        qtest_writel(qts, b + A_TIOCP_CFG, 0x215);
+        g_assert_cmphex(qtest_readl(qts, b + A_TIOCP_CFG), ==, 0x215);
 
-        qtest_writel(qts, b + TIOCP_CFG, 0x2);
-        g_assert_cmphex(qtest_readl(qts, b + TISTAT) & 1, ==, 1);
-        g_assert_cmphex(qtest_readl(qts, b + TIOCP_CFG), ==, 0);
-        g_assert_cmphex(qtest_readl(qts, b + TLDR), ==, 0);
-        g_assert_cmphex(qtest_readl(qts, b + TMAR), ==, 0);
-        g_assert_cmphex(qtest_readl(qts, b + TIER), ==, 0);
+        qtest_writel(qts, b + A_TIOCP_CFG, 0x2);
+        g_assert_cmphex(qtest_readl(qts, b + A_TISTAT) & 1, ==, 1);
+        g_assert_cmphex(qtest_readl(qts, b + A_TIOCP_CFG), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, b + A_TLDR), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, b + A_TMAR), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, b + A_TIER), ==, 0);
 
-        qtest_writel(qts, b + TLDR, 0x1234);
-        qtest_writel(qts, b + TCRR, 0x42);
-        qtest_writel(qts, b + TSICR, 0x6);
-        g_assert_cmphex(qtest_readl(qts, b + TISTAT) & 1, ==, 1);
-        g_assert_cmphex(qtest_readl(qts, b + TLDR), ==, 0);
-        g_assert_cmphex(qtest_readl(qts, b + TCRR), ==, 0);
-        g_assert_cmphex(qtest_readl(qts, b + TSICR), ==, 0x4);
-        g_assert_cmphex(qtest_readl(qts, b + TWPS), ==, 0);
+        qtest_writel(qts, b + A_TLDR, 0x1234);
+        qtest_writel(qts, b + A_TCRR, 0x42);
+        qtest_writel(qts, b + A_TSICR, 0x6);
+        g_assert_cmphex(qtest_readl(qts, b + A_TISTAT) & 1, ==, 1);
+        g_assert_cmphex(qtest_readl(qts, b + A_TLDR), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, b + A_TCRR), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, b + A_TSICR), ==, 0x4);
+        g_assert_cmphex(qtest_readl(qts, b + A_TWPS), ==, 0);
     }
     qtest_quit(qts);
 }
@@ -226,34 +210,34 @@ static void oneshot(QTestState *qts, uint32_t b, int irq, uint32_t cycles)
     int64_t ovf;
 
     t0 = ns_to_ticks(now_ns(qts), HZ_32K);
-    sync0 = qtest_readl(qts, SYNC_COUNTER);
+    sync0 = qtest_readl(qts, SYNC(CR));
     g_assert_cmpuint(sync0, ==, (uint32_t)t0);
-    qtest_writel(qts, b + TCRR, 0xffffffff - cycles);
-    qtest_writel(qts, b + TCLR, ST);
+    qtest_writel(qts, b + A_TCRR, 0xffffffff - cycles);
+    qtest_writel(qts, b + A_TCLR, R_TCLR_ST_MASK);
     ovf = tick_ns(t0 + cycles + 1, HZ_32K);
 
     qtest_clock_set(qts, ovf - 1);
-    g_assert_cmphex(qtest_readl(qts, b + TCRR), ==, 0xffffffff);
-    g_assert_cmphex(qtest_readl(qts, b + TISR), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, b + TCLR) & ST, ==, ST);
+    g_assert_cmphex(qtest_readl(qts, b + A_TCRR), ==, 0xffffffff);
+    g_assert_cmphex(qtest_readl(qts, b + A_TISR), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, b + A_TCLR) & R_TCLR_ST_MASK, ==, R_TCLR_ST_MASK);
     g_assert_false(qtest_get_irq(qts, irq));
 
     qtest_clock_set(qts, ovf);
     g_assert_true(qtest_get_irq(qts, irq));
-    g_assert_cmphex(qtest_readl(qts, b + TISR), ==, OVF);
-    g_assert_cmphex(qtest_readl(qts, b + TCLR) & ST, ==, 0);
-    g_assert_cmphex(qtest_readl(qts, b + TCRR), ==, 0);
-    g_assert_cmpuint(qtest_readl(qts, SYNC_COUNTER) - sync0, ==, cycles + 1);
+    g_assert_cmphex(qtest_readl(qts, b + A_TISR), ==, R_TISR_OVF_MASK);
+    g_assert_cmphex(qtest_readl(qts, b + A_TCLR) & R_TCLR_ST_MASK, ==, 0);
+    g_assert_cmphex(qtest_readl(qts, b + A_TCRR), ==, 0);
+    g_assert_cmpuint(qtest_readl(qts, SYNC(CR)) - sync0, ==, cycles + 1);
 
     /* dmtimer_clockevent_interrupt() acks with TISR = OVF. */
-    qtest_writel(qts, b + TISR, OVF);
+    qtest_writel(qts, b + A_TISR, R_TISR_OVF_MASK);
     g_assert_false(qtest_get_irq(qts, irq));
-    g_assert_cmphex(qtest_readl(qts, b + TISR), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, b + A_TISR), ==, 0);
 
     /* Stopped: nothing more happens. */
     qtest_clock_step(qts, NANOSECONDS_PER_SECOND);
     g_assert_false(qtest_get_irq(qts, irq));
-    g_assert_cmphex(qtest_readl(qts, b + TCRR), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, b + A_TCRR), ==, 0);
 }
 
 static void test_gpt1_oneshot(void)
@@ -286,26 +270,26 @@ static void test_gpt1_periodic(void)
     enable_gpt1_32k(qts);
     gpt_linux_setup(qts, GPT1);
     qtest_clock_step(qts, 4242);
-    qtest_writel(qts, GPT1 + TLDR, load);
-    qtest_writel(qts, GPT1 + TCRR, load);
+    qtest_writel(qts, GPT1 + A_TLDR, load);
+    qtest_writel(qts, GPT1 + A_TCRR, load);
     t0 = ns_to_ticks(now_ns(qts), HZ_32K);
-    qtest_writel(qts, GPT1 + TCLR, AR | ST);
+    qtest_writel(qts, GPT1 + A_TCLR, TCLR_AR_ST);
 
     for (k = 1; k <= 3; k++) {
         int64_t ovf = tick_ns(t0 + k * period, HZ_32K);
 
         /* TCRR counts between the overflows. */
         qtest_clock_set(qts, tick_ns(t0 + (k - 1) * period + 100, HZ_32K));
-        g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, load + 100);
+        g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, load + 100);
         qtest_clock_set(qts, ovf - 1);
         g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
-        g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, 0xffffffff);
+        g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, 0xffffffff);
         qtest_clock_set(qts, ovf);
         g_assert_true(qtest_get_irq(qts, GPT1_IRQ));
-        g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, load);
-        g_assert_cmphex(qtest_readl(qts, GPT1 + TCLR) & (AR | ST), ==,
-                        AR | ST);
-        qtest_writel(qts, GPT1 + TISR, OVF);
+        g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, load);
+        g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCLR) & TCLR_AR_ST, ==,
+                        TCLR_AR_ST);
+        qtest_writel(qts, GPT1 + A_TISR, R_TISR_OVF_MASK);
         g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
     }
 
@@ -313,8 +297,8 @@ static void test_gpt1_periodic(void)
      * its course; after the ack the next overflow is on time. */
     qtest_clock_set(qts, tick_ns(t0 + 9 * period + 5, HZ_32K));
     g_assert_true(qtest_get_irq(qts, GPT1_IRQ));
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, load + 5);
-    qtest_writel(qts, GPT1 + TISR, OVF);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, load + 5);
+    qtest_writel(qts, GPT1 + A_TISR, R_TISR_OVF_MASK);
     g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
     qtest_clock_set(qts, tick_ns(t0 + 10 * period, HZ_32K) - 1);
     g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
@@ -322,17 +306,17 @@ static void test_gpt1_periodic(void)
     g_assert_true(qtest_get_irq(qts, GPT1_IRQ));
 
     /* dmtimer_clockevent_shutdown(): stop, ack; TCRR freezes. */
-    qtest_writel(qts, GPT1 + TCLR, qtest_readl(qts, GPT1 + TCLR) & ~ST);
-    qtest_writel(qts, GPT1 + TISR, OVF);
+    qtest_writel(qts, GPT1 + A_TCLR, qtest_readl(qts, GPT1 + A_TCLR) & ~R_TCLR_ST_MASK);
+    qtest_writel(qts, GPT1 + A_TISR, R_TISR_OVF_MASK);
     g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
     qtest_clock_step(qts, NANOSECONDS_PER_SECOND);
     g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, load);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, load);
 
     /* TTGR reloads TCRR from TLDR. */
-    qtest_writel(qts, GPT1 + TCRR, 7);
-    qtest_writel(qts, GPT1 + TTGR, 0);
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, load);
+    qtest_writel(qts, GPT1 + A_TCRR, 7);
+    qtest_writel(qts, GPT1 + A_TTGR, 0);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, load);
     qtest_quit(qts);
 }
 
@@ -344,29 +328,30 @@ static void test_gpt1_match_prescaler(void)
 
     enable_gpt1_32k(qts);
     gpt_linux_setup(qts, GPT1);
-    qtest_writel(qts, GPT1 + TIER, MAT);
-    qtest_writel(qts, GPT1 + TMAR, 1000);
-    qtest_writel(qts, GPT1 + TCRR, 0);
+    qtest_writel(qts, GPT1 + A_TIER, R_TISR_MAT_MASK);
+    qtest_writel(qts, GPT1 + A_TMAR, 1000);
+    qtest_writel(qts, GPT1 + A_TCRR, 0);
     qtest_clock_step(qts, 999);
     t0 = ns_to_ticks(now_ns(qts), HZ_32K);
     /* PRE with PTV = 1: one increment every 4 ticks. */
-    qtest_writel(qts, GPT1 + TCLR, CE | PRE | (1 << 2) | ST);
+    qtest_writel(qts, GPT1 + A_TCLR, R_TCLR_CE_MASK | R_TCLR_PRE_MASK |
+                 (1 << R_TCLR_PTV_SHIFT) | R_TCLR_ST_MASK);
 
     qtest_clock_set(qts, tick_ns(t0 + 4 * 10, HZ_32K) - 1);
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, 9);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, 9);
     qtest_clock_set(qts, tick_ns(t0 + 4 * 10, HZ_32K));
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, 10);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, 10);
 
     qtest_clock_set(qts, tick_ns(t0 + 4 * 1000, HZ_32K) - 1);
     g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
     qtest_clock_set(qts, tick_ns(t0 + 4 * 1000, HZ_32K));
     g_assert_true(qtest_get_irq(qts, GPT1_IRQ));
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TISR), ==, MAT);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TISR), ==, R_TISR_MAT_MASK);
     /* A match does not stop the counter. */
     qtest_clock_set(qts, tick_ns(t0 + 4 * 1001, HZ_32K));
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCRR), ==, 1001);
-    g_assert_cmphex(qtest_readl(qts, GPT1 + TCLR) & ST, ==, ST);
-    qtest_writel(qts, GPT1 + TISR, MAT);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCRR), ==, 1001);
+    g_assert_cmphex(qtest_readl(qts, GPT1 + A_TCLR) & R_TCLR_ST_MASK, ==, R_TCLR_ST_MASK);
+    qtest_writel(qts, GPT1 + A_TISR, R_TISR_MAT_MASK);
     g_assert_false(qtest_get_irq(qts, GPT1_IRQ));
     qtest_quit(qts);
 }
@@ -385,21 +370,21 @@ static void test_gpt2(void)
     qtest_clock_step(qts, 31);
     oneshot(qts, GPT2, GPT2_IRQ, 1000);
 
-    qtest_writel(qts, GPT2 + TIER, 0);
-    qtest_writel(qts, GPT2 + TCRR, 0);
-    qtest_writel(qts, GPT2 + TCLR, ST);
+    qtest_writel(qts, GPT2 + A_TIER, 0);
+    qtest_writel(qts, GPT2 + A_TCRR, 0);
+    qtest_writel(qts, GPT2 + A_TCLR, R_TCLR_ST_MASK);
     qtest_clock_step(qts, 10 * 1000 * 1000);
-    c0 = qtest_readl(qts, GPT2 + TCRR);
+    c0 = qtest_readl(qts, GPT2 + A_TCRR);
     g_assert_cmpuint(c0, >=, 327);
     g_assert_cmpuint(c0, <=, 328);
 
     qtest_writel(qts, CM_CLKSEL_PER, qtest_readl(qts, CM_CLKSEL_PER) | 1);
     rate = gpt_rate(qts, 2);
     g_assert_cmpuint(rate, >, 1000000);
-    g_assert_cmpuint(qtest_readl(qts, GPT2 + TCRR), ==, c0);
+    g_assert_cmpuint(qtest_readl(qts, GPT2 + A_TCRR), ==, c0);
     t0 = ns_to_ticks(now_ns(qts), rate);
     qtest_clock_set(qts, tick_ns(t0 + 5000, rate));
-    g_assert_cmpuint(qtest_readl(qts, GPT2 + TCRR), ==, c0 + 5000);
+    g_assert_cmpuint(qtest_readl(qts, GPT2 + A_TCRR), ==, c0 + 5000);
     qtest_quit(qts);
 }
 

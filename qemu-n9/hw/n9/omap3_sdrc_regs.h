@@ -1,0 +1,55 @@
+/*
+ * OMAP3630 SDRAM controller (SDRC) registers, shared by the device
+ * (omap3_sdrc.c), its qtests and the fuzzer.  A_X is a register's byte
+ * offset, R_X its word index.  Source: Linux 6.18 arch/arm/mach-omap2/
+ * sdrc.h (the OMAP36xx TRM's names).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_N9_OMAP3_SDRC_REGS_H
+#define HW_N9_OMAP3_SDRC_REGS_H
+
+#include "hw/registerfields.h"
+
+REG32(SDRC_REVISION, 0x000)
+REG32(SDRC_SYSCONFIG, 0x010)
+    FIELD(SDRC_SYSCONFIG, AUTOIDLE, 0, 1)
+    FIELD(SDRC_SYSCONFIG, SOFTRESET, 1, 1)
+    FIELD(SDRC_SYSCONFIG, SIDLEMODE, 3, 2)
+    FIELD(SDRC_SYSCONFIG, NOMEMORYMRS, 8, 1)
+REG32(SDRC_SYSSTATUS, 0x014)
+    FIELD(SDRC_SYSSTATUS, RESETDONE, 0, 1)
+REG32(SDRC_CS_CFG, 0x040)
+REG32(SDRC_SHARING, 0x044)
+REG32(SDRC_ERR_ADDR, 0x048)
+REG32(SDRC_ERR_TYPE, 0x04C)
+REG32(SDRC_DLLA_CTRL, 0x060)
+    FIELD(SDRC_DLLA_CTRL, LOCKDLL, 2, 1)
+    FIELD(SDRC_DLLA_CTRL, ENADLL, 3, 1)
+REG32(SDRC_DLLA_STATUS, 0x064)
+    FIELD(SDRC_DLLA_STATUS, LOCKSTATUS, 2, 1)
+REG32(SDRC_DLLB_CTRL, 0x068)
+REG32(SDRC_DLLB_STATUS, 0x06C)
+REG32(SDRC_POWER, 0x070)
+/*
+ * Chip select 0's; chip select p's at + OMAP3_SDRC_CS_STRIDE * p, but the
+ * two ACTIM registers at + OMAP3_SDRC_ACTIM_STRIDE * p (SDRC_ACTIM_CTRL_A_1
+ * = 0xC4, SDRC_ACTIM_CTRL_B_1 = 0xC8 in sdrc.h).
+ */
+REG32(SDRC_MCFG_0, 0x080)
+REG32(SDRC_MR_0, 0x084)
+REG32(SDRC_EMR2_0, 0x08C)
+REG32(SDRC_ACTIM_CTRL_A_0, 0x09C)
+REG32(SDRC_ACTIM_CTRL_B_0, 0x0A0)
+REG32(SDRC_RFR_CTRL_0, 0x0A4)
+REG32(SDRC_MANUAL_0, 0x0A8)
+#define OMAP3_SDRC_CS_STRIDE        0x30
+#define OMAP3_SDRC_ACTIM_STRIDE     0x28
+
+/* The byte offset of register SDRC_<reg>_<p> */
+#define OMAP3_SDRC_CS_REG(reg, p) \
+    (A_SDRC_##reg##_0 + OMAP3_SDRC_CS_STRIDE * (p))
+#define OMAP3_SDRC_ACTIM_REG(reg, p) \
+    (A_SDRC_ACTIM_CTRL_##reg##_0 + OMAP3_SDRC_ACTIM_STRIDE * (p))
+
+#endif /* HW_N9_OMAP3_SDRC_REGS_H */
