@@ -35,14 +35,6 @@ KNOWN = [
     # names, models/) for a variable: "a8cache_params *params" is a
     # declaration, not a multiplication.
     ('hw/n9/n9_memory.h', "spaces required around that '*' (ctx:WxV)", 'model type name'),
-    # In files that the PRCM/DVFS branch is changing at the same time (left
-    # as they are so that its merge stays easy; fix them after it):
-    ('hw/n9/omap3_prcm_prm.c', 'line over 90 characters', 'other branch'),
-    ('hw/n9/n9_timing.c', 'trailing statements should be on next line', 'other branch'),
-    ('hw/n9/n9_timing.c', 'trailing statements should be on next line', 'other branch'),
-    ('hw/n9/n9_timing.c', 'trailing statements should be on next line', 'other branch'),
-    ('hw/n9/n9_timing.c', 'trailing statements should be on next line', 'other branch'),
-    ('hw/n9/rm696.c', 'do not use assignment in if condition', 'other branch'),
 ]
 
 ERR_RE = re.compile(r'^(\S+?):(\d+): (ERROR|WARNING): (.*)$')

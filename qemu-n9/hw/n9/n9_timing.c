@@ -874,10 +874,18 @@ void n9_timing_sdram_apply(const N9SdramOverrides *o, SdrcConfig *c)
             void *f = n9_sdram_field(c, cs, k, &w);
 
             switch (w) {
-            case 1: *(bool *)f = o->value[k]; break;
-            case 8: *(uint8_t *)f = o->value[k]; break;
-            case 16: *(uint16_t *)f = o->value[k]; break;
-            default: *(uint32_t *)f = o->value[k]; break;
+            case 1:
+                *(bool *)f = o->value[k];
+                break;
+            case 8:
+                *(uint8_t *)f = o->value[k];
+                break;
+            case 16:
+                *(uint16_t *)f = o->value[k];
+                break;
+            default:
+                *(uint32_t *)f = o->value[k];
+                break;
             }
         }
     }

@@ -384,7 +384,8 @@ static RM696KernelKind rm696_check_kernel(const char *file)
     size_t n = 0;
     FILE *f;
 
-    if (stat(file, &st) != 0 || (f = fopen(file, "rb")) == NULL) {
+    f = stat(file, &st) == 0 ? fopen(file, "rb") : NULL;
+    if (f == NULL) {
         error_report("rm696: cannot read the kernel '%s': %s", file,
                      strerror(errno));
         exit(1);
