@@ -11,8 +11,9 @@
  * wake-ups enabled; see prm_iclk_held for the PRCM's side) and the SCM's
  * I/O pad latches, latch in PM_WKST when PM_WKEN allows, and raise
  * PRM_IRQSTATUS_MPU.WKUP_ST (IO_ST for the I/O pad bit) towards the PRCM
- * interrupt (INTC 11) when PM_MPUGRPSEL routes them to the MPU.  Also modelled: W1C status registers, reset
- * sources (PRM_RSTST, RM_RSTST_*), the IVA2 reset lines, the global
+ * interrupt (INTC 11) when PM_MPUGRPSEL routes them to the MPU.  Also
+ * modelled: W1C status registers, reset sources (PRM_RSTST, RM_RSTST_*),
+ * the IVA2 reset lines, the global
  * software reset (PRM_RSTCTRL), the system clock selection (PRM_CLKSEL,
  * PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the N9), the ABB LDO OPP change
  * (PRM_IRQSTATUS_MPU bit 26 after the settling time PRM_LDO_ABB_SETUP's
