@@ -58,6 +58,12 @@ sync_overlay() {
         [ -d "$src" ] || return 0
         while IFS= read -r -d '' f; do
             rel=$dst/${f#"$src"/}
+            # hw/n9's folders (soc, timing, devices) show the architecture
+            # in the repository; QEMU gets one flat hw/n9 (one meson.build,
+            # one trace-events, includes by file name)
+            case $rel in
+                hw/n9/soc/*|hw/n9/timing/*|hw/n9/devices/*) rel=hw/n9/${rel##*/} ;;
+            esac
             echo "$rel" >> "$new"
             if ! cmp -s "$f" "$tree/$rel"; then
                 mkdir -p "$(dirname "$tree/$rel")"

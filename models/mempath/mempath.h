@@ -2,7 +2,7 @@
  * The vCPU's memory path in front of the cache model (plain C99): what
  * one load, store, fetch call, PLD or TLB maintenance of the CPU costs
  * and counts, given the CPU state that shapes it (SCTLR, ASID, the MPU's
- * rate).  The machine's glue (qemu-n9/hw/n9/n9_memory.c) and the trace
+ * rate).  The machine's glue (qemu-n9/hw/n9/timing/n9_memory.c) and the trace
  * replay (models/trace/n9replay.c) both call these functions, so a
  * replayed trace makes the same model calls in the same order as the run
  * that recorded it.

@@ -13,7 +13,7 @@ namespace n9 {
 /*
  * Where each power domain's PRM module is (its PM_PWSTCTRL at +0xe0,
  * PWSTST +0xe4, PREPWSTST +0xe8, PM_WKDEP +0xc8 where it has one): the
- * machine's table, qemu-n9/hw/n9/omap3_prcm_prm.c (the OMAP36xx TRM,
+ * machine's table, qemu-n9/hw/n9/devices/omap3_prcm_prm.c (the OMAP36xx TRM,
  * Linux prm3xxx.h).  -1: no registers.
  */
 static const struct { int32_t mod; bool wkdep; } prm_pd[PRCM_NUM_PWRDM] = {

@@ -4,7 +4,7 @@
  *
  *  - prm (0x48306000) and cm (0x48004000), 8 KB each, 32-bit registers
  *    (n9_tlm.h: reg_access_ok).  The registers that shape power states and
- *    wake-ups, at the machine's offsets (qemu-n9/hw/n9/omap3_prcm_prm.c,
+ *    wake-ups, at the machine's offsets (qemu-n9/hw/n9/devices/omap3_prcm_prm.c,
  *    omap3_prcm_cm.c): PM_PWSTCTRL/PWSTST/PREPWSTST and PM_WKDEP per power
  *    domain; CM_FCLKEN (the clock demand), CM_CLKSTCTRL/CLKSTST and
  *    CM_SLEEPDEP per clock domain; what prcm_wake_cost reads

@@ -22,7 +22,7 @@
 namespace n9 {
 
 /* The N9's 1 GB of LPDDR (two 512 MB chip selects) at 0x80000000: the
- * board, qemu-n9/hw/n9/rm696.c and omap3630.h. */
+ * board, qemu-n9/hw/n9/soc/rm696.c and omap3630.h. */
 constexpr uint64_t SDRAM_BASE = 0x80000000u;
 constexpr uint64_t SDRAM_SIZE = 0x40000000u;
 

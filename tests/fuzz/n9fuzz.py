@@ -13,7 +13,7 @@ What it takes from the machine itself, not from tables of its own:
   - the pins: every gpio-in of every device (`qom-list`: child<irq>);
   - for each block its device (/machine/soc/NAME, or the device that owns
     the region NAME / omap3-NAME) and the device's QOM type, whose source
-    file(s) and headers (qemu-n9/hw/n9/<type>*.[ch]) give the register
+    file(s) and headers (qemu-n9/hw/n9/devices/<type>*.[ch]) give the register
     offsets (the REG32 names of its register header, <type>_regs.h, shared
     with the device and its qtest; case labels, register tables: every hex
     literal inside the window) and a dictionary of values (every hex
@@ -54,7 +54,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from n9 import qemu as n9qemu  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HW_N9 = os.path.join(TOP, 'qemu-n9', 'hw', 'n9')
+HW_N9 = os.path.join(TOP, 'qemu-n9', 'hw', 'n9', 'devices')
 
 SIZES = {1: 'b', 2: 'w', 4: 'l', 8: 'q'}
 MASK = {1: 0xff, 2: 0xffff, 4: 0xffffffff, 8: 0xffffffffffffffff}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """QEMU's scripts/checkpatch.pl over our QEMU code (qemu-n9/hw, qemu-n9/tests):
-every C file and header as a source file, with its path as it lies in the
-QEMU tree (hw/n9/..., tests/qtest/...), so that the rules for tests apply to
+every C file and header as a source file, with its path under qemu-n9/
+(hw/n9/<folder>/..., tests/qtest/...), so that the rules for tests apply to
 the qtests as they do in QEMU.  One PASS/FAIL per file: a file fails on any
 ERROR that is not listed in KNOWN below; warnings are printed, not failed.
 
@@ -17,24 +17,24 @@ import sys
 KNOWN = [
     # Register tables: each macro expands to several initializers of one
     # array, which parentheses would break (the rule is for expressions).
-    ('hw/n9/omap3_prcm_cm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_cm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
-    ('hw/n9/omap3_prcm_cm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_cm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
-    ('hw/n9/omap3_prcm_cm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_cm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
-    ('hw/n9/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
-    ('hw/n9/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
-    ('hw/n9/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
-    ('hw/n9/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
+    ('hw/n9/devices/omap3_prcm_prm.c', 'Macros with complex values should be enclosed in parenthesis',
      'table rows'),
     # checkpatch takes a8cache_params (the plain-C models' lower-case type
     # names, models/) for a variable: "a8cache_params *params" is a
     # declaration, not a multiplication.
-    ('hw/n9/n9_memory.h', "spaces required around that '*' (ctx:WxV)", 'model type name'),
+    ('hw/n9/timing/n9_memory.h', "spaces required around that '*' (ctx:WxV)", 'model type name'),
 ]
 
 ERR_RE = re.compile(r'^(\S+?):(\d+): (ERROR|WARNING): (.*)$')
