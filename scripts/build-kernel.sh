@@ -51,6 +51,18 @@ install_file() {
     cp "$1" "$2.tmp" && mv -f "$2.tmp" "$2"
 }
 
+# module_list MODULE...: the built-in initramfs's list (gen_init_cpio's
+# format) for the stripped modules in n9-modules/, paths relative to the
+# kernel's build folder, where kbuild runs gen_initramfs.sh
+module_list() {
+    local m
+    echo 'dir /lib 0755 0 0'
+    echo 'dir /lib/modules 0755 0 0'
+    for m in "$@"; do
+        echo "file /lib/modules/${m##*/} n9-modules/${m##*/} 0644 0 0"
+    done
+}
+
 # build_variant VARIANT: unpack + patch its tree if the series changed,
 # configure, build, copy the results to $N9_OUT/kernels/VARIANT.
 build_variant() {
@@ -109,7 +121,7 @@ build_variant() {
     # any initramfs boots any variant with modules that match it; the list
     # is filled after the modules are built (below).
     local mlist=$obj/n9-modules.list mdir=$obj/n9-modules
-    [ -f "$mlist" ] || printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\n' > "$mlist"
+    [ -f "$mlist" ] || module_list > "$mlist"
     # (paths relative to $obj, where kbuild runs gen_initramfs.sh: the
     # configuration, which the kernel carries (IKCONFIG), names no folder of
     # this machine, and the image is the same bytes on every machine)
@@ -163,13 +175,14 @@ build_variant() {
     # fixed mtime (the same bytes on every build), then zImage again, which
     # relinks only the initramfs and vmlinux when the modules changed.
     rm -rf "$mdir"; mkdir -p "$mdir"
-    printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\n' > "$mlist.new"
     for m in $modules; do
         arm-linux-gnueabihf-strip --strip-debug -o "$mdir/${m##*/}" "$obj/$m"
         touch -d @1767225600 "$mdir/${m##*/}"
-        echo "file /lib/modules/${m##*/} n9-modules/${m##*/} 0644 0 0" >> "$mlist.new"
     done
-    mv "$mlist.new" "$mlist"
+    # shellcheck disable=SC2086
+    module_list $modules > "$mlist.new"
+    install_file "$mlist.new" "$mlist"
+    rm -f "$mlist.new"
     kmake zImage >> "$klog" 2>&1 || { tail -30 "$klog" >&2; die "kernel $variant build failed (log: $klog)"; }
     log "kernel $variant: built in $((SECONDS - t0)) s ($(grep -c '^  CC' "$klog") files compiled)"
 
