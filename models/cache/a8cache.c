@@ -68,6 +68,8 @@ const a8cache_params a8cache_default_params = {
                              * (docs/facts.md; docs/calibration.md) */
     .l3_line_ns = 41,       /* 64 bytes at 8 bytes per 195.2 MHz L3 clock
                              * (32-bit LPDDR, both edges) */
+    .l3_ref_hz = 195200000, /* the N9's L3 at OPP100 (docs/facts.md):
+                             * the rate l3_ns was calibrated at */
     .wbuf_lines = 4,        /* assumption: not in the TRM */
     .pld_slots = 4,         /* [TRM] Table 9-1: four AXI read IDs for
                              * L2-cacheable reads, one transaction each:
@@ -84,6 +86,7 @@ const a8cache_param_key a8cache_param_keys[] = {
     KEY(l1_extra_cycles, 0, 1000), KEY(l2_hit_cycles, 0, 1000),
     KEY(walk_cycles, 0, 1000),
     KEY(l3_ns, 0, 100000), KEY(l3_line_ns, 0, 100000),
+    KEY(l3_ref_hz, 1000000, 1000000000),
     KEY(wbuf_lines, 1, A8CACHE_MAX_WBUF), KEY(pld_slots, 0, A8CACHE_MAX_PLD),
     KEY(load_use_cycles, 0, 1000),
 };
@@ -268,6 +271,7 @@ const char *a8cache_init(a8cache *c, const a8cache_params *p,
     /* xorshift64* must not start at 0 */
     c->s.rng = (seed ^ 0x9e3779b97f4a7c15ull) ? seed ^ 0x9e3779b97f4a7c15ull : 1;
     c->s.cpu_period_ps = 1000;
+    c->s.l3_hz = p->l3_ref_hz;
     for (int i = 0; i < A8CACHE_MAX_PLD; i++) {
         c->s.pld_line[i] = A8C_NO_LINE;
     }
@@ -279,6 +283,13 @@ const char *a8cache_init(a8cache *c, const a8cache_params *p,
 void a8cache_set_cpu_period_ps(a8cache *c, uint32_t ps)
 {
     c->s.cpu_period_ps = ps ? ps : 1;
+}
+
+void a8cache_set_l3_hz(a8cache *c, uint32_t hz)
+{
+    if (hz) {                   /* stopped: nothing crosses the L3 then */
+        c->s.l3_hz = hz;
+    }
 }
 
 /* --- helpers -------------------------------------------------------------- */
@@ -388,10 +399,27 @@ static uint32_t popcount4(uint32_t m)
     return n[m & 15];
 }
 
+/* @ns of the L3 at its reference rate, at the L3's rate now (rounded) */
+static uint32_t l3_scaled(const a8cache *c, uint32_t ns)
+{
+    if (c->s.l3_hz == c->p.l3_ref_hz) {
+        return ns;
+    }
+    return (uint32_t)(((uint64_t)ns * c->p.l3_ref_hz + c->s.l3_hz / 2) /
+                      c->s.l3_hz);
+}
+
+/* The interconnect's round trip of a read from the next level. */
+static uint32_t l3_ns(const a8cache *c)
+{
+    return l3_scaled(c, c->p.l3_ns);
+}
+
 /* Time the port takes for @bytes (the L3's bandwidth). */
 static uint32_t port_ns(const a8cache *c, uint32_t bytes)
 {
-    return (uint32_t)(((uint64_t)c->p.l3_line_ns * bytes) >> c->l2_shift);
+    return (uint32_t)(((uint64_t)l3_scaled(c, c->p.l3_line_ns) * bytes) >>
+                      c->l2_shift);
 }
 
 /*
@@ -405,14 +433,14 @@ static uint32_t mem_read(a8cache *c, uint32_t pa, uint32_t bytes, uint64_t t,
     uint64_t start = t > c->s.port_free_ns ? t : c->s.port_free_ns;
     uint32_t wait = (uint32_t)(start - t);
     uint32_t d = c->next.access(c->next.ctx, pa, bytes, 0, start);
-    uint32_t ns = wait + c->p.l3_ns + d;
+    uint32_t ns = wait + l3_ns(c) + d;
 
     c->s.port_free_ns = start + port_ns(c, bytes);
     c->s.cnt[A8C_MEM_READ]++;
     c->s.cnt[A8C_MEM_READ_BYTES] += bytes;
     if (demand) {
         c->s.cnt[A8C_MEM_NS] += ns;
-        c->s.cnt[A8C_L3_NS] += c->p.l3_ns;
+        c->s.cnt[A8C_L3_NS] += l3_ns(c);
         c->s.cnt[A8C_PORT_WAIT_NS] += wait;
     }
     return ns;
@@ -786,7 +814,7 @@ static uint32_t simd_fill(a8cache *c, uint32_t line, uint64_t t)
     i = l2_alloc(c, line, t, &stall);
     c->s.l2_st[i] = L2_VALID_MASK | A8C_L2_PREFETCHED;
     c->s.pld_line[slot] = line;
-    c->s.pld_ready_ns[slot] = start + c->p.l3_ns + d;
+    c->s.pld_ready_ns[slot] = start + l3_ns(c) + d;
     return wait + stall;
 }
 
@@ -1113,7 +1141,7 @@ uint32_t a8cache_pld(a8cache *c, uint32_t pa, uint64_t now_ns)
     i = l2_alloc(c, line, now_ns, &stall);
     c->s.l2_st[i] = L2_VALID_MASK | A8C_L2_PREFETCHED;
     c->s.pld_line[slot] = line;
-    c->s.pld_ready_ns[slot] = start + c->p.l3_ns + d;
+    c->s.pld_ready_ns[slot] = start + l3_ns(c) + d;
     return stall;
 }
 

@@ -28,7 +28,9 @@
  * Costs that the TRM gives in CPU cycles (L2 hit, page walk) are converted
  * with the MPU clock period (a8cache_set_cpu_period_ps), with the
  * sub-nanosecond remainder carried in the state, so a run at any frequency
- * adds up exactly.  Costs outside the core (interconnect, SDRAM) are in ns.
+ * adds up exactly.  Costs outside the core (interconnect, SDRAM) are in ns;
+ * the interconnect's (l3_ns, l3_line_ns) are given at the L3 clock's
+ * reference rate and follow its period (a8cache_set_l3_hz).
  *
  * The next level (the SDRAM controller model) sits behind a small
  * interface, a8cache_next: latency in ns of one transfer starting at a
@@ -69,6 +71,9 @@ typedef struct a8cache_params {
     uint32_t walk_cycles;       /* a page walk, beside its descriptor reads */
     uint32_t l3_ns;             /* interconnect round trip of an L2 miss */
     uint32_t l3_line_ns;        /* one L2 line through the L2's port */
+    uint32_t l3_ref_hz;         /* the L3 clock l3_ns and l3_line_ns hold
+                                 * at: at another rate (a8cache_set_l3_hz)
+                                 * they scale with its period */
     uint32_t wbuf_lines;        /* write-backs queued before the core waits */
     uint32_t pld_slots;         /* L2-cacheable line fills outstanding at
                                  * once (Cortex-A8 TRM Table 9-1: four
@@ -180,6 +185,7 @@ typedef struct a8cache_state {
     uint32_t wc_line, wc_bits;          /* L2 write miss not yet allocated:
                                          * its line and l2_st bits */
     uint32_t cpu_period_ps;             /* MPU clock period */
+    uint32_t l3_hz;                     /* the L3 clock's rate */
     uint32_t carry_ps;                  /* sub-ns remainder of cycle costs */
     uint64_t cnt[A8C_NUM_COUNTERS];
     uint64_t rng;                       /* xorshift64* replacement choice */
@@ -255,6 +261,12 @@ void a8cache_set_l1d_watch(a8cache *c, a8cache_watch_fn *fn, void *ctx);
 
 /* The MPU clock period in ps (1000 at 1 GHz); cycle costs follow it. */
 void a8cache_set_cpu_period_ps(a8cache *c, uint32_t ps);
+
+/*
+ * The L3 clock's rate in Hz (0: stopped, the costs stay): l3_ns and
+ * l3_line_ns, given at l3_ref_hz, scale with its period.
+ */
+void a8cache_set_l3_hz(a8cache *c, uint32_t hz);
 
 /* --- per access: the stall in ns beyond the instruction --------------- */
 

@@ -43,6 +43,7 @@ static void visit(n9img *im, void *model)
     n9img_u32(im, &s->wc_noalloc);
     n9img_u32(im, &s->l1neon);
     n9img_u32(im, &s->cpu_period_ps);
+    n9img_u32(im, &s->l3_hz);
     n9img_u32(im, &s->carry_ps);
     n9img_u64s(im, s->cnt, A8C_NUM_COUNTERS);
     n9img_u64(im, &s->rng);
@@ -78,6 +79,7 @@ static void visit(n9img *im, void *model)
         (s->wbuf_head >= A8CACHE_MAX_WBUF || s->wbuf_count > A8CACHE_MAX_WBUF ||
          s->tlb_next[0] >= A8CACHE_MAX_TLB || s->tlb_next[1] >= A8CACHE_MAX_TLB ||
          s->l2_wlast_idx >= A8CACHE_MAX_L2_LINES || !s->cpu_period_ps ||
+         !s->l3_hz ||
          !s->rng)) {
         n9img_fail(im, "the cache image is corrupt (an index out of range)");
     }

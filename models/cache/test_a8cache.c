@@ -736,6 +736,37 @@ static void test_cpu_period(void)
     free(c);
 }
 
+/*
+ * The L3's part of a miss follows the L3 clock: l3_ns and l3_line_ns are
+ * given at l3_ref_hz; at half the rate both take twice as long, the
+ * SDRAM's part (the next level's) and the MPU's cycles stay.
+ */
+static void test_l3_rate(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 11);
+    uint32_t ref, a, b, l3;
+
+    ref = a8cache_load(c, SDRAM, 4, 1000);
+    a8cache_set_l3_hz(c, c->p.l3_ref_hz / 2);
+    l3 = (uint32_t)CNT(c, L3_NS);
+    a = a8cache_load(c, SDRAM + 0x10000, 4, 100000);
+    b = a8cache_load(c, SDRAM + 0x20000, 4, 100000);
+    CHECK(a == ref + 30 && CNT(c, L3_NS) - l3 == 2 * 60,
+          "at half the L3 rate a miss's 30 ns of L3 take 60: %u ns, %u at "
+          "the reference rate", a, ref);
+    CHECK(b == a + 80,
+          "... and the port's 64-byte line 80 ns instead of 40: the second "
+          "of two misses at once waits 80 more (%u, %u)", a, b);
+    a8cache_set_l3_hz(c, 0);
+    CHECK(a8cache_load(c, SDRAM + 0x30000, 4, 200000) == a,
+          "a stopped L3 clock (0) keeps the last rate's costs");
+    a8cache_set_l3_hz(c, c->p.l3_ref_hz);
+    CHECK(a8cache_load(c, SDRAM + 0x40000, 4, 300000) == ref,
+          "back at the reference rate: the reference cost (%u)", ref);
+    free(c);
+}
+
 /* Parameter checks and the key table. */
 static void test_params(void)
 {
@@ -763,8 +794,8 @@ static void test_params(void)
             found = 1;
         }
     }
-    CHECK(a8cache_num_param_keys == 19 && found,
-          "19 keys; l2_size's offset reads the default 262144");
+    CHECK(a8cache_num_param_keys == 20 && found,
+          "20 keys; l2_size's offset reads the default 262144");
 }
 
 /* The load-use interlock: load_use_cycles at the MPU's period, counted. */
@@ -1055,6 +1086,7 @@ int main(void)
     test_counters();
     test_save_restore();
     test_cpu_period();
+    test_l3_rate();
     test_params();
     return check_done();
 }

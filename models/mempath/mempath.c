@@ -29,7 +29,9 @@ const char *const mempath_counter_names[MP_NUM] = {
 const char *mempath_reset(mempath *m, const a8cache_params *p,
                           const a8cache_next *next, uint64_t seed)
 {
+    /* the clocks run on through a reset: their rates stay */
     uint32_t period = m->cache.s.cpu_period_ps;
+    uint32_t l3_hz = m->cache.s.l3_hz;
     const char *why = a8cache_init(&m->cache, p, next, seed);
 
     if (why) {
@@ -38,6 +40,7 @@ const char *mempath_reset(mempath *m, const a8cache_params *p,
     if (period) {
         a8cache_set_cpu_period_ps(&m->cache, period);
     }
+    a8cache_set_l3_hz(&m->cache, l3_hz);
     memset(m->c, 0, sizeof(m->c));
     m->insn_extra_acc = 0;
     m->seg_insns = 0;
@@ -309,6 +312,24 @@ uint32_t mempath_fetch_slow(mempath *m, uint64_t pa, unsigned len,
     ns += extra;
     m->c[MP_STALL_NS] += ns;
     return ns;
+}
+
+uint32_t mempath_unwind(mempath *m, uint32_t ran)
+{
+    uint64_t fp;
+    uint32_t back;
+
+    if (!m->seg_insns || ran >= m->seg_insns) {
+        m->seg_insns = 0;
+        return 0;
+    }
+    fp = m->seg_acc + ran * m->insn_extra_fp;
+    back = m->seg_extra - (uint32_t)(fp >> 32);
+    m->insn_extra_acc = fp & 0xffffffffu;
+    m->c[MP_MPU_NS] -= back;
+    m->c[MP_STALL_NS] -= back;
+    m->seg_insns = 0;
+    return back;
 }
 
 uint32_t mempath_pld(mempath *m, uint32_t va, uint64_t pa)

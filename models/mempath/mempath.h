@@ -109,6 +109,15 @@ void mempath_set_actlr(mempath *m, uint32_t actlr);
 /* MPU OFF: the caches lose their content. */
 void mempath_mpu_off(mempath *m);
 void mempath_tlb_maint(mempath *m, int op, uint64_t value);
+/*
+ * Below 1 GHz: the code of the last fetch call was left after @ran of its
+ * instructions (an exception, an exit at a timer deadline): the extra
+ * time charged for the others, which did not run, comes back (returned,
+ * in ns; the fraction carried is what @ran alone would leave).  A fetch
+ * that runs them later charges them again, so the charge does not depend
+ * on where the code was cut into blocks.  0 if nothing is pending.
+ */
+uint32_t mempath_unwind(mempath *m, uint32_t ran);
 /* Accesses the front-end counted without a call (filters): hits. */
 void mempath_add_skipped(mempath *m, uint64_t loads, uint64_t stores,
                          uint64_t fetch_pages, uint64_t fetch_lines);

@@ -244,6 +244,25 @@ int main(void)
                        MP_FETCH_NEW, 10, &res);
     CHECK_EQ(m.c[MP_MPU_NS], 10);
     CHECK(ns >= 10, "the extra is charged: %u ns", ns);
+    /* left after 4 of the 10 (an exception): 6 ns come back, once */
+    CHECK_EQ(mempath_unwind(&m, 4), 6);
+    CHECK_EQ(m.c[MP_MPU_NS], 4);
+    CHECK_EQ(mempath_unwind(&m, 2), 0);
+    /* at 600 MHz (2/3 ns more each, in 32.32 fixed point just under) the
+     * fraction carried is what the instructions that ran left: 3 of 5 ran
+     * (1.99.. ns: 1 charged), 2 of the 3 charged come back, and the
+     * other 2 instructions charged again later make the 3 that 5 in one
+     * call make */
+    CHECK_EQ(mempath_set_mpu_hz(&m, 600000000), 0);
+    ns = mempath_fetch(&m, BASE + 0x2040, 20, 5, 0xc0002040u,
+                       MP_FETCH_NEW, 5, &res);
+    CHECK_EQ(m.c[MP_MPU_NS], 4 + 3);
+    CHECK_EQ(mempath_unwind(&m, 3), 2);
+    CHECK_EQ(m.c[MP_MPU_NS], 4 + 1);
+    ns = mempath_fetch(&m, BASE + 0x2040 + 12, 8, 2, 0xc000204cu,
+                       MP_FETCH_SAME_LINE, 2, &res);
+    CHECK_EQ(m.c[MP_MPU_NS], 4 + 3);
+    CHECK_EQ(mempath_unwind(&m, 2), 0);
     CHECK_EQ(mempath_set_mpu_hz(&m, 2000000000), 1);
 
     /* TLB maintenance: the next access walks again */

@@ -136,6 +136,8 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
         break;
     case N9T_TLBI:
     case N9T_MPUCLK:
+    case N9T_L3CLK:
+    case N9T_UNWIND:
     case N9T_MARK:
         put_var(&st[S_MISC], ev->value);
         break;
@@ -754,6 +756,8 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
         break;
     case N9T_TLBI:
     case N9T_MPUCLK:
+    case N9T_L3CLK:
+    case N9T_UNWIND:
     case N9T_MARK:
         NEED(get_var(&st[S_MISC], &ev->value));
         break;

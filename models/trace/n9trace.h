@@ -31,10 +31,10 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     3   /* 3: a register write's value, the
-                                     * groups' windows; 2: STATE (a
-                                     * window's start); a reader of 3
-                                     * reads 1 and 2 */
+#define N9TRACE_VERSION     4   /* 4: L3CLK, UNWIND; 3: a register write's
+                                     * value, the groups' windows; 2:
+                                     * STATE (a window's start); a reader
+                                     * of 4 reads 1 to 3 */
 
 /* Event types (docs/trace-format.md lists each one's fields). */
 enum n9trace_type {
@@ -58,6 +58,9 @@ enum n9trace_type {
     N9T_END,        /* the end of the run (virtual time at exit) */
     N9T_STATE,      /* a chunk of the models' state at a window's start */
     N9T_IDLE,       /* a step of the idle walk (format 3): op in flags */
+    N9T_L3CLK,      /* the L3 clock's rate (Hz, format 4) */
+    N9T_UNWIND,     /* code left after value instructions of the last
+                     * fetch's (format 4): mempath_unwind */
     N9T_NUM_TYPES
 };
 
@@ -98,7 +101,7 @@ typedef struct n9trace_event {
     uint32_t ninsns;        /* FETCH */
     uint32_t group;         /* REG: register group index (header) */
     uint32_t offset;        /* REG: offset in the group's window */
-    uint64_t value;         /* TLBI value, MPUCLK Hz, MARK value, REG
+    uint64_t value;         /* TLBI value, MPUCLK/L3CLK Hz, MARK value, REG
                              * write's value (format 3) */
     uint64_t a[5];          /* CPUSTATE: the registers; WALK: desc_pa[0],
                              * desc_pa[1], ndesc | page_shift << 8 |

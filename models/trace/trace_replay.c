@@ -404,7 +404,8 @@ static void put_figures(trp *r, FILE *f, uint64_t now)
             put_key(f, mempath_counter_names[i]);
             fprintf(f, "%" PRIu64 ", ", r->mp->c[i]);
         }
-        fprintf(f, "\"mpu_hz\": %" PRIu64 ", \"cache\": {", r->mpu_hz);
+        fprintf(f, "\"mpu_hz\": %" PRIu64 ", \"l3_hz\": %" PRIu64
+                ", \"cache\": {", r->mpu_hz, r->l3_clk_hz);
         for (int i = 0; i < A8C_NUM_COUNTERS; i++) {
             fputs(i ? ", " : "", f);
             put_key(f, a8cache_counter_names[i]);
@@ -884,6 +885,15 @@ static void event(trp *r, const n9trace_event *ev)
         if (ev->value) {        /* stopped: the costs stay */
             mempath_set_mpu_hz(r->mp, ev->value);
         }
+        return;
+    case N9T_UNWIND:
+        /* the machine gave back the extra of code that did not run */
+        mempath_unwind(r->mp, (uint32_t)ev->value);
+        return;
+    case N9T_L3CLK:
+        r->l3_clk_hz = ev->value;
+        /* the L3's part of a miss follows it (stopped: the costs stay) */
+        a8cache_set_l3_hz(&r->mp->cache, (uint32_t)ev->value);
         return;
     case N9T_MPUOFF:
         mempath_mpu_off(r->mp);

@@ -127,6 +127,7 @@ struct trp {
     uint32_t actlr;         /* param.cpu.actlr (0 in older traces) */
     uint64_t seed;
     uint64_t mpu_hz;
+    uint64_t l3_clk_hz;     /* the L3 clock's rate (L3CLK), 0: not told */
     int mem_on;
 
     const trp_ops *ops;

@@ -281,6 +281,20 @@ def timing_set(qemu, tmp, elf, good):
               out)
     except (TypeError, KeyError) as e:
         check('clocks.l3_hz', False, '%s: %s' % (e, out))
+    # the interconnect's part of an L2 miss follows the L3 clock too:
+    # [cache] l3_ns (75 at l3_ref_hz, 195.2 MHz) is 150 at half the rate
+    try:
+        ma, mb = base['memory'], d['memory']
+        la, lb = ma['cache']['l3_ns'], mb['cache']['l3_ns']
+        check('clocks.l3_hz=97600000: the memory path hears the L3 clock '
+              '(%s Hz) and an L2 miss\'s L3 part takes 150 ns, not 75 (%d ns '
+              'over the misses, %d at 195.2 MHz)' % (mb.get('l3_hz'), lb, la),
+              ma.get('l3_hz') == 195200000 and mb.get('l3_hz') == 97600000 and
+              la > 0 and la % 75 == 0 and lb % 150 == 0 and
+              1.8 * la < lb < 2.2 * la,
+              json.dumps({'base': ma.get('cache'), 'half': mb.get('cache')})[:1500])
+    except (TypeError, KeyError) as e:
+        check('cache l3_ns at clocks.l3_hz', False, '%s: %s' % (e, out))
 
     # the register costs follow their interface clock: at half the L3 rate
     # the L3's and the core L4's (L3 / 2) cost twice as much, exactly (the

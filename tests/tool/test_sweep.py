@@ -158,7 +158,10 @@ def local(spec):
         per = reads[(k, '800')]['reads'] / 2000
         detail.append('%s: %.2f -> %.2f ns per yield, %.2f counter reads '
                       'per yield' % (k, v[(k, '400')], v[(k, '800')], per))
-        ok &= per >= 1 and 400 * per * 0.9 <= d <= 400 * per * 1.2 and \
+        # the window's reads (marks 1-2) include some outside the timed
+        # loop (kbench's set-up around it): at least 0.9 per yield inside
+        # it, at most the window's
+        ok &= per >= 1 and 400 * 0.9 <= d <= 400 * per * 1.05 and \
             reads[(k, '800')]['read_ns'] == 800 * reads[(k, '800')]['reads']
     check('the swept cost reaches the machine: a yield costs 400 ns more '
           'per counter read at 800 (%s)' % '; '.join(detail), ok, v)

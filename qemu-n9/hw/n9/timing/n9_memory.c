@@ -60,6 +60,7 @@ struct N9MemoryState {
     CPUState *cs;
     uint8_t *sdram_host;        /* the SDRAM's host memory (descriptors) */
     Clock *mpu_ck;
+    Clock *l3_ick;              /* the L3's part of a miss follows it */
     SdrcModel *sdrc;
     a8cache_params params;
     uint64_t seed;
@@ -485,6 +486,7 @@ void n9_memory_record(N9MemoryState *s, n9trace_writer *w)
     memset(s->rec_hits, 0, sizeof(s->rec_hits));
     n9_memory_rec_sync(s);
     n9_memory_rec_simple(s, N9T_MPUCLK, 0, clock_get_hz(s->mpu_ck));
+    n9_memory_rec_simple(s, N9T_L3CLK, 0, clock_get_hz(s->l3_ick));
     n9_memory_rec_ctx(s);
 }
 
@@ -499,6 +501,7 @@ void n9_memory_record_window(N9MemoryState *s, n9trace_writer *w)
     s->rec_skip[3] = qatomic_read(&mem_hook_fetch_skip.count[1]);
     memset(s->rec_hits, 0, sizeof(s->rec_hits));
     n9_memory_rec_simple(s, N9T_MPUCLK, 0, clock_get_hz(s->mpu_ck));
+    n9_memory_rec_simple(s, N9T_L3CLK, 0, clock_get_hz(s->l3_ick));
     n9_memory_rec_ctx(s);
 }
 
@@ -742,6 +745,29 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     return ns;
 }
 
+/*
+ * The TB was left with @insns_left of its instructions not run (counted
+ * from the TB's end, as mem_hook_insns_ahead): below 1 GHz the last fetch
+ * call charged the extra for some of them; it comes back
+ * (mempath_unwind).  Only inside the TB of that call: the call set
+ * seg_ahead, its instructions to the TB's end.
+ */
+static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left)
+{
+    N9MemoryState *s = opaque;
+    uint32_t ran, ns;
+
+    if (!s->mp.seg_insns || insns_left > s->mp.seg_ahead) {
+        return 0;
+    }
+    ran = s->mp.seg_ahead - insns_left;
+    ns = mempath_unwind(&s->mp, ran);
+    if (unlikely(s->rec) && ns) {
+        n9_memory_rec_simple(s, N9T_UNWIND, 0, ran);
+    }
+    return ns;
+}
+
 static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
 {
     N9MemoryState *s = opaque;
@@ -805,6 +831,7 @@ static void n9_memory_prcm_event(Notifier *n, void *data)
 static MemHookOps n9_memory_hooks = {
     .access = n9_memory_access,
     .fetch = n9_memory_fetch,
+    .unwind = n9_memory_unwind,
     .tlb_maint = n9_memory_tlb_maint,
     .pld = n9_memory_pld,
     .skip_line_bits = 0,        /* the L1 D's line: set at creation */
@@ -841,6 +868,22 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
         warn_report_once("rm696: the MPU clock is above 1 GHz; an "
                          "instruction still costs 1 ns");
     }
+}
+
+/*
+ * The L3 clock: the interconnect's part of an L2 miss and the L2 port's
+ * line time ([cache] l3_ns, l3_line_ns, given at l3_ref_hz) follow its
+ * period, as the SDRAM's own timings (in its clocks) do.
+ */
+static void n9_memory_l3_ick_update(void *opaque, ClockEvent event)
+{
+    N9MemoryState *s = opaque;
+    uint64_t hz = clock_get_hz(s->l3_ick);
+
+    if (unlikely(s->rec)) {
+        n9_memory_rec_simple(s, N9T_L3CLK, 0, hz);
+    }
+    a8cache_set_l3_hz(&s->mp.cache, (uint32_t)MIN(hz, UINT32_MAX));
 }
 
 /* ---- Statistics ----------------------------------------------------------- */
@@ -893,6 +936,7 @@ QDict *n9_memory_stats(N9MemoryState *s)
                       n9_memory_counter(s, false, i));
     }
     qdict_put_int(d, "mpu_hz", clock_get_hz(s->mpu_ck));
+    qdict_put_int(d, "l3_hz", clock_get_hz(s->l3_ick));
     for (int i = 0; i < A8C_NUM_COUNTERS; i++) {
         n9_memory_put(cache, a8cache_counter_names[i],
                       n9_memory_counter(s, true, i));
@@ -1005,6 +1049,8 @@ static void n9_memory_init(Object *obj)
     }
     s->mpu_ck = qdev_init_clock_in(DEVICE(obj), "mpu_ck",
                                    n9_memory_mpu_ck_update, s, ClockUpdate);
+    s->l3_ick = qdev_init_clock_in(DEVICE(obj), "l3_ick",
+                                   n9_memory_l3_ick_update, s, ClockUpdate);
 }
 
 /* Where the last fetch ended (fetch continuation): it shapes the counts */
@@ -1014,6 +1060,17 @@ static const VMStateDescription vmstate_n9_memory_fetch = {
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(fetch_end, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* The L3 clock as the cache model last heard it (its image has the rate) */
+static const VMStateDescription vmstate_n9_memory_l3 = {
+    .name = TYPE_N9_MEMORY "/l3",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_CLOCK(l3_ick, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1045,6 +1102,7 @@ static const VMStateDescription vmstate_n9_memory = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_n9_memory_fetch,
+        &vmstate_n9_memory_l3,
         NULL
     },
 };
@@ -1094,9 +1152,12 @@ N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
     object_property_add_child(parent, "memory-path", OBJECT(s));
     qdev_connect_clock_in(DEVICE(s), "mpu_ck",
                           qdev_get_clock_out(DEVICE(prcm), "mpu_ck"));
+    qdev_connect_clock_in(DEVICE(s), "l3_ick",
+                          qdev_get_clock_out(DEVICE(prcm), "l3_ick"));
     qdev_realize_and_unref(DEVICE(s), NULL, &error_fatal);
     n9_memory_reset(s);
     n9_memory_mpu_ck_update(s, ClockUpdate);
+    n9_memory_l3_ick_update(s, ClockUpdate);
     qemu_register_reset(n9_memory_reset, s);
     s->prcm_listener.notify = n9_memory_prcm_event;
     omap3_prcm_add_listener(prcm, &s->prcm_listener);

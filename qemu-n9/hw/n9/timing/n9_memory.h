@@ -8,6 +8,9 @@
  *   clock input "mpu_ck"   the MPU clock (PRCM): below 1 GHz an
  *                          instruction costs 1e9 / rate ns, not 1; the
  *                          cache model's cycle costs follow it
+ *   clock input "l3_ick"   the L3 clock (PRCM): the interconnect's part
+ *                          of an L2 miss ([cache] l3_ns, l3_line_ns)
+ *                          follows its period
  *   QOM counters           the glue's (loads, stores, fetches, plds,
  *                          other, uncached, mpu-ns, stall-ns) and the
  *                          cache model's (l1d-load-hits, walks, mem-ns,
