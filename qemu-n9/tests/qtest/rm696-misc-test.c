@@ -14,21 +14,23 @@
 #include "libqtest.h"
 #include "qobject/qdict.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_wdt_regs.h"
 
 #define NS_PER_SEC          1000000000LL
 
 #define WDT2                BLK_BASE(WDT2)
 #define WDT3                BLK_BASE(WDT3)
-#define WD_SYSCONFIG(b)     ((b) + 0x10)
-#define WD_SYSSTATUS(b)     ((b) + 0x14)
-#define WISR(b)             ((b) + 0x18)
-#define WIER(b)             ((b) + 0x1C)
-#define WCLR(b)             ((b) + 0x24)
-#define WCRR(b)             ((b) + 0x28)
-#define WLDR(b)             ((b) + 0x2C)
-#define WTGR(b)             ((b) + 0x30)
-#define WWPS(b)             ((b) + 0x34)
-#define WSPR(b)             ((b) + 0x48)
+/* a watchdog's register at base @b (hw/n9/omap3_wdt_regs.h) */
+#define WD_SYSCONFIG(b)     ((b) + A_WD_SYSCONFIG)
+#define WD_SYSSTATUS(b)     ((b) + A_WD_SYSSTATUS)
+#define WISR(b)             ((b) + A_WISR)
+#define WIER(b)             ((b) + A_WIER)
+#define WCLR(b)             ((b) + A_WCLR)
+#define WCRR(b)             ((b) + A_WCRR)
+#define WLDR(b)             ((b) + A_WLDR)
+#define WTGR(b)             ((b) + A_WTGR)
+#define WWPS(b)             ((b) + A_WWPS)
+#define WSPR(b)             ((b) + A_WSPR)
 
 #define MMC2                BLK_BASE(MMC2)
 #define MMC_SYSCONFIG       (MMC2 + 0x010)
@@ -72,17 +74,17 @@
  */
 static void wdt_stop(QTestState *qts, uint32_t base)
 {
-    qtest_writel(qts, WSPR(base), 0xAAAA);
+    qtest_writel(qts, WSPR(base), OMAP3_WDT_STOP1);
     g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
-    qtest_writel(qts, WSPR(base), 0x5555);
+    qtest_writel(qts, WSPR(base), OMAP3_WDT_STOP2);
     g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
 }
 
 static void wdt_start(QTestState *qts, uint32_t base)
 {
-    qtest_writel(qts, WSPR(base), 0xBBBB);
+    qtest_writel(qts, WSPR(base), OMAP3_WDT_START1);
     g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
-    qtest_writel(qts, WSPR(base), 0x4444);
+    qtest_writel(qts, WSPR(base), OMAP3_WDT_START2);
     g_assert_cmphex(qtest_readl(qts, WWPS(base)), ==, 0);
 }
 
@@ -203,7 +205,7 @@ static char *run_state(QTestState *qts, bool *running)
 static void wdt2_start_1s(QTestState *qts)
 {
     wdt_stop(qts, WDT2);
-    qtest_writel(qts, WCLR(WDT2), 1 << 5);             /* PRE, PTV 0 */
+    qtest_writel(qts, WCLR(WDT2), R_WCLR_PRE_MASK);     /* PTV 0 */
     qtest_writel(qts, WLDR(WDT2), 0xFFFF8000);         /* 1 s */
     qtest_writel(qts, WTGR(WDT2), 0x1234);
     g_assert_cmphex(qtest_readl(qts, WCRR(WDT2)), ==, 0xFFFF8000);

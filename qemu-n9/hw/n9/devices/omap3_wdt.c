@@ -50,6 +50,7 @@
 #include "system/watchdog.h"
 #include "omap3630.h"
 #include "omap3_wdt.h"
+#include "omap3_wdt_regs.h"
 #include "omap3_lanes.h"
 #include "omap3_clock.h"
 #include "trace.h"
@@ -58,51 +59,24 @@
 #define OMAP3_WDT_32K_HZ    32768
 #define COUNTER_WRAP        0x100000000ULL
 
-/* Register offsets (drivers/watchdog/omap_wdt.h, wd_timer.c) */
-#define R_WIDR              0x00
-#define R_WD_SYSCONFIG      0x10
-#define R_WD_SYSSTATUS      0x14
-#define R_WISR              0x18
-#define R_WIER              0x1C
-#define R_WCLR              0x24
-#define R_WCRR              0x28
-#define R_WLDR              0x2C
-#define R_WTGR              0x30
-#define R_WWPS              0x34
-#define R_WSPR              0x48
-
 /* Revision: omap_wdt prints bits 7:0 only; believed OMAP3 value. */
 #define OMAP3_WDT_REV       0x00000031
 
-/*
- * WD_SYSCONFIG: AUTOIDLE 0, SOFTRESET 1, ENAWAKEUP 2, IDLEMODE 4:3,
- * EMUFREE 5, CLOCKACTIVITY 9:8 (omap3xxx_wd_timer_sysc).
- */
-#define SYSCONFIG_SOFTRESET BIT(1)
-#define SYSCONFIG_MASK      0x0000033D
-#define SYSSTATUS_RESETDONE BIT(0)
-
-#define WISR_OVF            BIT(0)
-
-/* WCLR: PTV 4:2 (divide by 2^PTV), PRE 5 (prescaler enable) */
-#define WCLR_PTV_SHIFT      2
-#define WCLR_PTV_LEN        3
-#define WCLR_PRE            BIT(5)
-#define WCLR_MASK           0x0000003C
+/* WD_SYSCONFIG: the bits the hwmod's omap3xxx_wd_timer_sysc names */
+#define SYSCONFIG_MASK      (R_WD_SYSCONFIG_AUTOIDLE_MASK | \
+                             R_WD_SYSCONFIG_ENAWAKEUP_MASK | \
+                             R_WD_SYSCONFIG_IDLEMODE_MASK | \
+                             R_WD_SYSCONFIG_EMUFREE_MASK | \
+                             R_WD_SYSCONFIG_CLOCKACTIVITY_MASK)
+#define WCLR_MASK           (R_WCLR_PTV_MASK | R_WCLR_PRE_MASK)
 
 /*
  * Reset state (believed from the OMAP3 TRM, not verified on hardware):
  * prescaler enabled with PTV = 0, WLDR = WCRR = 0xFFFB0000, i.e. the
  * counter overflows 0x50000 ticks = 10 s after reset at 32768 Hz.
  */
-#define WCLR_RESET          WCLR_PRE
+#define WCLR_RESET          R_WCLR_PRE_MASK
 #define WLDR_RESET          0xFFFB0000
-
-/* WSPR start/stop sequences */
-#define WSPR_START1         0xBBBB
-#define WSPR_START2         0x4444
-#define WSPR_STOP1          0xAAAA
-#define WSPR_STOP2          0x5555
 
 /* The functional clock's rate (32768 Hz if it is not connected). */
 static uint32_t omap3_wdt_fclk_hz(OMAP3WdtState *s)
@@ -115,10 +89,10 @@ static uint32_t omap3_wdt_fclk_hz(OMAP3WdtState *s)
 /* fclk ticks per counter increment (WCLR.PRE: 2^PTV) */
 static uint64_t omap3_wdt_div(OMAP3WdtState *s)
 {
-    if (!(s->wclr & WCLR_PRE)) {
+    if (!(s->wclr & R_WCLR_PRE_MASK)) {
         return 1;
     }
-    return 1ULL << extract32(s->wclr, WCLR_PTV_SHIFT, WCLR_PTV_LEN);
+    return 1ULL << FIELD_EX32(s->wclr, WCLR, PTV);
 }
 
 /* The current absolute tick of the clock 'base' is counted in. */
@@ -129,7 +103,7 @@ static uint64_t omap3_wdt_now(OMAP3WdtState *s)
 
 static void omap3_wdt_update_irq(OMAP3WdtState *s)
 {
-    qemu_set_irq(s->irq, !!(s->wisr & s->wier & WISR_OVF));
+    qemu_set_irq(s->irq, !!(s->wisr & s->wier & R_WISR_OVF_MASK));
 }
 
 /*
@@ -155,7 +129,7 @@ static uint64_t omap3_wdt_sync(OMAP3WdtState *s, uint64_t now)
     n = 1 + (incs - first) / period;
     s->base += (first + (n - 1) * period) * div;
     s->count = s->wldr;
-    s->wisr |= WISR_OVF;
+    s->wisr |= R_WISR_OVF_MASK;
     trace_omap3_wdt_expire(s->id, n);
     return n;
 }
@@ -180,7 +154,7 @@ static void omap3_wdt_arm(OMAP3WdtState *s)
     int64_t ns;
 
     if (!s->running || !s->rate ||
-        (s->id != 2 && !(s->wier & ~s->wisr & WISR_OVF))) {
+        (s->id != 2 && !(s->wier & ~s->wisr & R_WISR_OVF_MASK))) {
         timer_del(s->timer);
         return;
     }
@@ -297,43 +271,43 @@ static uint64_t omap3_wdt_read(void *opaque, hwaddr addr, unsigned size)
     uint32_t val;
 
     switch (addr & ~3) {
-    case R_WIDR:
+    case A_WIDR:
         val = OMAP3_WDT_REV;
         break;
-    case R_WD_SYSCONFIG:
+    case A_WD_SYSCONFIG:
         val = s->sysconfig;
         break;
-    case R_WD_SYSSTATUS:
+    case A_WD_SYSSTATUS:
         /* The soft reset completes at once. */
-        val = SYSSTATUS_RESETDONE;
+        val = R_WD_SYSSTATUS_RESETDONE_MASK;
         break;
-    case R_WISR:
+    case A_WISR:
         omap3_wdt_update(s);
         val = s->wisr;
         break;
-    case R_WIER:
+    case A_WIER:
         val = s->wier;
         break;
-    case R_WCLR:
+    case A_WCLR:
         val = s->wclr;
         break;
-    case R_WCRR:
+    case A_WCRR:
         val = omap3_wdt_wcrr(s, omap3_wdt_update(s));
         break;
-    case R_WLDR:
+    case A_WLDR:
         val = s->wldr;
         break;
-    case R_WTGR:
+    case A_WTGR:
         val = s->wtgr;
         break;
-    case R_WWPS:
+    case A_WWPS:
         /*
          * No write is ever pending: omap2_wd_timer_disable() and omap_wdt
          * spin on these bits with no timeout.
          */
         val = 0;
         break;
-    case R_WSPR:
+    case A_WSPR:
         val = s->wspr;
         break;
     default:
@@ -364,15 +338,15 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
     uint64_t now = omap3_wdt_update(s);
 
     switch (offset) {
-    case R_WIDR:
-    case R_WD_SYSSTATUS:
-    case R_WWPS:
+    case A_WIDR:
+    case A_WD_SYSSTATUS:
+    case A_WWPS:
         qemu_log_mask(LOG_GUEST_ERROR, "%s: WDT%u: write to read-only "
                       "register 0x%02" HWADDR_PRIx "\n", __func__, s->id,
                       offset);
         break;
-    case R_WD_SYSCONFIG:
-        if (val & mask & SYSCONFIG_SOFTRESET) {
+    case A_WD_SYSCONFIG:
+        if (val & mask & R_WD_SYSCONFIG_SOFTRESET_MASK) {
             /* The OCP soft reset re-arms the watchdog (wd_timer.c). */
             trace_omap3_wdt_state(s->id, "soft reset", WLDR_RESET);
             omap3_wdt_reset_regs(s, true);
@@ -383,34 +357,34 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
         mask &= SYSCONFIG_MASK;
         s->sysconfig = (s->sysconfig & ~mask) | (val & mask);
         break;
-    case R_WISR:
-        s->wisr &= ~(val & mask & WISR_OVF);
+    case A_WISR:
+        s->wisr &= ~(val & mask & R_WISR_OVF_MASK);
         omap3_wdt_update_irq(s);
         omap3_wdt_arm(s);       /* the next overflow may raise it again */
         break;
-    case R_WIER:
-        mask &= WISR_OVF;
+    case A_WIER:
+        mask &= R_WIER_OVF_MASK;
         s->wier = (s->wier & ~mask) | (val & mask);
         omap3_wdt_update_irq(s);
         omap3_wdt_arm(s);
         break;
-    case R_WCLR:
+    case A_WCLR:
         if (!omap3_wdt_locked(s, offset)) {
             mask &= WCLR_MASK;
             s->wclr = (s->wclr & ~mask) | (val & mask);
         }
         break;
-    case R_WCRR:
+    case A_WCRR:
         if (!omap3_wdt_locked(s, offset)) {
             omap3_wdt_restart_at(s, (s->count & ~mask) | (val & mask), now);
         }
         break;
-    case R_WLDR:
+    case A_WLDR:
         if (!omap3_wdt_locked(s, offset)) {
             s->wldr = (s->wldr & ~mask) | (val & mask);
         }
         break;
-    case R_WTGR:
+    case A_WTGR:
         val = (s->wtgr & ~mask) | (val & mask);
         if (val != s->wtgr) {
             /* A new trigger value reloads the counter (omap_wdt_reload). */
@@ -420,11 +394,11 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
             omap3_wdt_arm(s);
         }
         break;
-    case R_WSPR:
+    case A_WSPR:
         val = (s->wspr & ~mask) | (val & mask);
-        if (s->wspr == WSPR_START1 && val == WSPR_START2) {
+        if (s->wspr == OMAP3_WDT_START1 && val == OMAP3_WDT_START2) {
             omap3_wdt_set_running(s, true);
-        } else if (s->wspr == WSPR_STOP1 && val == WSPR_STOP2) {
+        } else if (s->wspr == OMAP3_WDT_STOP1 && val == OMAP3_WDT_STOP2) {
             omap3_wdt_set_running(s, false);
         }
         s->wspr = val;

@@ -763,7 +763,12 @@ static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left)
     ran = s->mp.seg_ahead - insns_left;
     ns = mempath_unwind(&s->mp, ran);
     if (unlikely(s->rec) && ns) {
-        n9_memory_rec_simple(s, N9T_UNWIND, 0, ran);
+        /* the clock cannot be read while the TB unwinds: the last time */
+        n9trace_event ev = {
+            .type = N9T_UNWIND, .value = ran, .time_ns = s->rec_t,
+        };
+
+        n9_memory_rec_put(s, &ev);
     }
     return ns;
 }
