@@ -17,7 +17,8 @@
  * software reset (PRM_RSTCTRL), the system clock selection (PRM_CLKSEL,
  * PRM_CLKSRC_CTRL: 38.4 MHz / 2 on the N9), the ABB LDO OPP change
  * (PRM_IRQSTATUS_MPU bit 26 after the settling time PRM_LDO_ABB_SETUP's
- * SR2_WTCNT_VALUE gives) and VP force updates.  The voltage
+ * SR2_WTCNT_VALUE gives; at once without icount, where nothing is timed)
+ * and VP force updates.  The voltage
  * controller registers shape the wake-up latency (models/prcm/wakeup.c);
  * there is no I2C4 PMIC traffic.
  *
@@ -33,6 +34,8 @@
 #include "hw/resettable.h"
 #include "migration/vmstate.h"
 #include "system/runstate.h"
+#include "system/tcg.h"
+#include "system/cpu-timers.h"
 #include "omap3_prcm_internal.h"
 #include "trace.h"
 
@@ -576,6 +579,15 @@ static void prm_abb_start(OMAP3PRCMState *s, uint32_t opp_sel)
     uint64_t ns;
 
     s->abb_changes++;
+    /*
+     * Without icount the virtual clock is the host's and nothing is timed:
+     * a 31.25 us timer run by the main loop can come after the kernel's
+     * 32 us poll has given up (a loaded host), so the LDO settles at once
+     * (the qtest's clock, and icount, time it).
+     */
+    if (tcg_enabled() && !icount_enabled()) {
+        wtcnt = 0;
+    }
     if (!wtcnt || !sys_hz) {
         trace_omap3_prm_abb(opp_sel);
         prm_abb_done(s);

@@ -762,8 +762,11 @@ static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left)
     }
     ran = s->mp.seg_ahead - insns_left;
     ns = mempath_unwind(&s->mp, ran);
-    if (unlikely(s->rec) && ns) {
-        /* the clock cannot be read while the TB unwinds: the last time */
+    if (unlikely(s->rec)) {
+        /*
+         * even with no whole ns back (the fraction carried changed); the
+         * clock cannot be read while the TB unwinds: the last time
+         */
         n9trace_event ev = {
             .type = N9T_UNWIND, .value = ran, .time_ns = s->rec_t,
         };
