@@ -323,7 +323,7 @@ uint32_t mempath_unwind(mempath *m, uint32_t ran)
         m->seg_insns = 0;
         return 0;
     }
-    fp = m->seg_acc + ran * m->insn_extra_fp;
+    fp = mempath_seg_charge_fp(m, ran);
     back = m->seg_extra - (uint32_t)(fp >> 32);
     m->insn_extra_acc = fp & 0xffffffffu;
     m->c[MP_MPU_NS] -= back;

@@ -118,6 +118,16 @@ void mempath_tlb_maint(mempath *m, int op, uint64_t value);
  * on where the code was cut into blocks.  0 if nothing is pending.
  */
 uint32_t mempath_unwind(mempath *m, uint32_t ran);
+/*
+ * The part of the last fetch call's extra charge that its first @ran
+ * instructions would have left (32.32 fixed point; whole ns above bit
+ * 31): what a pending segment has not yet earned is seg_extra minus its
+ * whole ns.  Shared by mempath_unwind and the front-end's clock.
+ */
+static inline uint64_t mempath_seg_charge_fp(const mempath *m, uint32_t ran)
+{
+    return m->seg_acc + (uint64_t)ran * m->insn_extra_fp;
+}
 /* Accesses the front-end counted without a call (filters): hits. */
 void mempath_add_skipped(mempath *m, uint64_t loads, uint64_t stores,
                          uint64_t fetch_pages, uint64_t fetch_lines);

@@ -5,7 +5,8 @@ is not an ARM zImage,
 uImage or ELF, a DTB that is not one or not for this SoC, a statistics or
 trace file that cannot be written, a symbol file without the symbols the
 machine needs, memory-model= that is not on/off/auto, a malformed timing
-file) stops QEMU at start-up with exit status 1 and one line
+file, a device property set with -global that the device's realize
+refuses) stops QEMU at start-up with exit status 1 and one line
 that names the problem: never an abort, an assertion or a core dump,
 never a guest started on garbage, never an error only at exit.
 (Malformed timing files: tests/timing/test_timing_file.py.)
@@ -138,6 +139,17 @@ def main():
          ['memory-model', 'bogus']),
         ('an empty memory-model=', ['-M', 'rm696,memory-model='] + k, ['memory-model']),
         ('a second CPU', ['-M', 'rm696', '-smp', '2'] + k, ['rm696', '1']),
+        # a device property that its realize refuses (set with -global):
+        # the SoC's realize passes the error up, QEMU stops with it
+        ('a device type that does not fit CONTROL_STATUS',
+         ['-M', 'rm696', '-global', 'omap3630-soc.device-type=9'] + k,
+         ['omap3-scm', 'device-type 9', '3 bits']),
+        ('a temperature sensor code outside the 3630 table',
+         ['-M', 'rm696', '-global', 'omap3-scm.temp-adc=200'] + k,
+         ['omap3-scm', 'temp-adc 200', '0..127']),
+        ('a battery temperature outside the TWL\'s range',
+         ['-M', 'rm696', '-global', 'twl5031.battery-temp=200000'] + k,
+         ['battery-temp', '200000', '-40000..125000']),
         # a malformed timing file (all the ways: tests/timing/test_timing_file.py)
         ('a timing file with a line that is no key = value',
          ['-M', 'rm696,timing=' + path('bad.ini', b'[l3]\nthis is not a key\n')] + k,

@@ -362,6 +362,8 @@ class Session:
 MTREE_RE = re.compile(r'^(\s*)([0-9a-f]+)-([0-9a-f]+) \(prio (-?\d+), ([\w/-]+)\): (\S+)')
 HEX_RE = re.compile(r'\b0[xX]([0-9a-fA-F]+)[uUlL]*\b')
 BIT_RE = re.compile(r'(?:\bBIT\(|\(1[uUlL]*\s*<<\s*)(\d+)\)')
+# A register field: FIELD(REG, NAME, shift, length) (hw/registerfields.h)
+FIELD_RE = re.compile(r'\bFIELD\(\s*\w+\s*,\s*\w+\s*,\s*(\d+)\s*,\s*(\d+)\s*\)')
 # A register's name and byte offset: REG32(NAME, 0x..) in a register header
 # (hw/registerfields.h), or a block's own "#define R_NAME 0x.." (byte offset)
 NAMED_RE = re.compile(r'^\s*REG32\(\s*([A-Z0-9_]+)\s*,\s*0[xX]([0-9a-fA-F]+)\s*\)'
@@ -412,6 +414,11 @@ def source_constants(files, size):
         for m in BIT_RE.finditer(text):
             if int(m.group(1)) < 64:
                 values.add(1 << int(m.group(1)))
+        for m in FIELD_RE.finditer(text):
+            shift, length = int(m.group(1)), int(m.group(2))
+            if shift + length <= 64:
+                values.add(1 << shift)          # its lowest bit
+                values.add(((1 << length) - 1) << shift)    # all of it
         for m in NAMED_RE.finditer(text):
             name, v = m.group(1) or m.group(3), int(m.group(2) or m.group(4), 16)
             if v < size:

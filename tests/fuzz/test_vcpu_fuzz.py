@@ -140,6 +140,8 @@ def invariants(st):
 
     eq('uncached == uncached-reads + uncached-writes',
        m['uncached'], c['uncached_reads'] + c['uncached_writes'])
+    # the one-writer rule of the SDRAM model (omap3_sdrc.c)
+    eq('sdrc cross-thread-writes == 0', d['cross_thread_writes'], 0)
     eq('walks == itlb-misses + dtlb-misses',
        c['walks'], c['itlb_misses'] + c['dtlb_misses'])
     le('walks <= walk-descriptors', c['walks'], c['walk_descriptors'])

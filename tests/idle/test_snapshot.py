@@ -222,6 +222,11 @@ def main():
           'unbroken run\'s (%s self-refresh entries)'
           % (fa['sdrc'] or {}).get('sr_entries'),
           fa['sdrc'] is not None and fa['sdrc'] == fc['sdrc'])
+    # the one-writer rule (omap3_sdrc.c): through CORE OFF and back the
+    # PRCM's events reach the model from the vCPU thread only
+    check('no SDRC model update ran beside the vCPU (%s)'
+          % (fa['sdrc'] or {}).get('cross_thread_writes'),
+          (fa['sdrc'] or {}).get('cross_thread_writes') == 0)
     check('virtual time at the end equals the unbroken run\'s (%d ns)'
           % fa['virtual_ns'], fa['virtual_ns'] == fc['virtual_ns'])
     memory_midrun(qemu, kdir, initrd, logdir)

@@ -14,33 +14,35 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_gpio_regs.h"
 
 #define GPIO1_BASE          BLK_BASE(GPIO1)
 #define GPIO6_BASE          BLK_BASE(GPIO6)
 #define GPIO1_QOM           "/machine/soc/gpio1"
 
-#define REVISION            0x00
-#define SYSCONFIG           0x10
-#define SYSSTATUS           0x14
-#define IRQSTATUS1          0x18
-#define IRQENABLE1          0x1c
-#define WAKEUPENABLE        0x20
-#define IRQSTATUS2          0x28
-#define IRQENABLE2          0x2c
-#define CTRL                0x30
-#define OE                  0x34
-#define DATAIN              0x38
-#define DATAOUT             0x3c
-#define LEVELDETECT0        0x40
-#define LEVELDETECT1        0x44
-#define RISINGDETECT        0x48
-#define FALLINGDETECT       0x4c
-#define CLEARIRQENABLE1     0x60
-#define SETIRQENABLE1       0x64
-#define CLEARWKUENA         0x80
-#define SETWKUENA           0x84
-#define CLEARDATAOUT        0x90
-#define SETDATAOUT          0x94
+/* a bank's registers (hw/n9/omap3_gpio_regs.h) */
+#define REVISION            A_REVISION
+#define SYSCONFIG           A_SYSCONFIG
+#define SYSSTATUS           A_SYSSTATUS
+#define IRQSTATUS1          A_IRQSTATUS1
+#define IRQENABLE1          A_IRQENABLE1
+#define WAKEUPENABLE        A_WAKEUPENABLE
+#define IRQSTATUS2          A_IRQSTATUS2
+#define IRQENABLE2          A_IRQENABLE2
+#define CTRL                A_CTRL
+#define OE                  A_OE
+#define DATAIN              A_DATAIN
+#define DATAOUT             A_DATAOUT
+#define LEVELDETECT0        A_LEVELDETECT0
+#define LEVELDETECT1        A_LEVELDETECT1
+#define RISINGDETECT        A_RISINGDETECT
+#define FALLINGDETECT       A_FALLINGDETECT
+#define CLEARIRQENABLE1     A_CLEARIRQENABLE1
+#define SETIRQENABLE1       A_SETIRQENABLE1
+#define CLEARWKUENA         A_CLEARWKUENA
+#define SETWKUENA           A_SETWKUENA
+#define CLEARDATAOUT        A_CLEARDATAOUT
+#define SETDATAOUT          A_SETDATAOUT
 
 static uint32_t rd(QTestState *qts, uint32_t reg)
 {

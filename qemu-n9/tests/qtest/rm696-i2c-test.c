@@ -15,43 +15,46 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_i2c_regs.h"
 
 #define I2C1_BASE       BLK_BASE(I2C1)
 #define I2C3_BASE       BLK_BASE(I2C3)
 #define I2C1_QOM        "/machine/soc/i2c1"
 
-#define REV             0x00
-#define IE              0x04
-#define STAT            0x08
-#define WE              0x0c
-#define SYSS            0x10
-#define BUF             0x14
-#define CNT             0x18
-#define DATA            0x1c
-#define SYSC            0x20
-#define CON             0x24
-#define SA              0x2c
-#define PSC             0x30
-#define SCLL            0x34
-#define SCLH            0x38
-#define SYSTEST         0x3c
-#define BUFSTAT         0x40
+/* a controller's registers (hw/n9/omap3_i2c_regs.h) */
+#define REV             A_REV
+#define IE              A_IE
+#define STAT            A_STAT
+#define WE              A_WE
+#define SYSS            A_SYSS
+#define BUF             A_BUF
+#define CNT             A_CNT
+#define DATA            A_DATA
+#define SYSC            A_SYSC
+#define CON             A_CON
+#define SA              A_SA
+#define PSC             A_PSC
+#define SCLL            A_SCLL
+#define SCLH            A_SCLH
+#define SYSTEST         A_SYSTEST
+#define BUFSTAT         A_BUFSTAT
 
-#define STAT_AL         (1 << 0)
-#define STAT_NACK       (1 << 1)
-#define STAT_ARDY       (1 << 2)
-#define STAT_RRDY       (1 << 3)
-#define STAT_XRDY       (1 << 4)
-#define STAT_BF         (1 << 8)
-#define STAT_BB         (1 << 12)
-#define STAT_RDR        (1 << 13)
-#define STAT_XDR        (1 << 14)
+/* STAT and IE bits, CON bits */
+#define STAT_AL         R_STAT_AL_MASK
+#define STAT_NACK       R_STAT_NACK_MASK
+#define STAT_ARDY       R_STAT_ARDY_MASK
+#define STAT_RRDY       R_STAT_RRDY_MASK
+#define STAT_XRDY       R_STAT_XRDY_MASK
+#define STAT_BF         R_STAT_BF_MASK
+#define STAT_BB         R_STAT_BB_MASK
+#define STAT_RDR        R_STAT_RDR_MASK
+#define STAT_XDR        R_STAT_XDR_MASK
 
-#define CON_STT         (1 << 0)
-#define CON_STP         (1 << 1)
-#define CON_TRX         (1 << 9)
-#define CON_MST         (1 << 10)
-#define CON_EN          (1 << 15)
+#define CON_STT         R_CON_STT_MASK
+#define CON_STP         R_CON_STP_MASK
+#define CON_TRX         R_CON_TRX_MASK
+#define CON_MST         R_CON_MST_MASK
+#define CON_EN          R_CON_EN_MASK
 
 /* i2c-omap's iestate with a FIFO. */
 #define IE_DRIVER       (STAT_XDR | STAT_RDR | STAT_XRDY | STAT_RRDY | \

@@ -18,6 +18,7 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "rm696-qtest-prcm.h"
+#include "hw/n9/omap3_uart_regs.h"
 
 #define SCM_QOM                 "/machine/soc/scm"
 
@@ -47,14 +48,14 @@ enum { SCM_PAD_UART1_RX, SCM_PAD_UART2_RX, SCM_PAD_UART3_RX };
 /* INTC */
 #define PRCM_INTC_LINE          11
 
-/* UART3 */
+/* UART3 (hw/n9/omap3_uart_regs.h) */
 #define UART3                   BLK_BASE(UART3)
-#define UART_RHR                (UART3 + 0x00)
-#define UART_IER                (UART3 + 0x04)
-#define UART_FCR                (UART3 + 0x08)
-#define UART_LCR                (UART3 + 0x0c)
-#define UART_MDR1               (UART3 + 0x20)
-#define UART_RXFIFO_LVL         (UART3 + 0x64)
+#define UART_RHR                (UART3 + A_RHR_THR_DLL)
+#define UART_IER                (UART3 + A_IER_DLH)
+#define UART_FCR                (UART3 + A_IIR_FCR_EFR)
+#define UART_LCR                (UART3 + A_LCR)
+#define UART_MDR1               (UART3 + A_MDR1)
+#define UART_RXFIFO_LVL         (UART3 + A_RXFIFO_LVL)
 
 static uint64_t wakeup_events(QTestState *qts)
 {

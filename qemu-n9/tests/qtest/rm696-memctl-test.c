@@ -13,19 +13,23 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 #include "hw/n9/omap3_sms_regs.h"
+#include "hw/n9/omap3_gpmc_regs.h"
 
 
 #define SMS_REG(reg)        (BLK_BASE(SMS) + A_SMS_##reg)
 
 #define GPMC                BLK_BASE(GPMC)
-#define GPMC_REVISION       (GPMC + 0x00)
-#define GPMC_SYSCONFIG      (GPMC + 0x10)
-#define GPMC_SYSSTATUS      (GPMC + 0x14)
-#define GPMC_IRQSTATUS      (GPMC + 0x18)
-#define GPMC_IRQENABLE      (GPMC + 0x1C)
-#define GPMC_CONFIG         (GPMC + 0x50)
-#define GPMC_STATUS         (GPMC + 0x54)
-#define GPMC_CS_CONFIG(cs, n) (GPMC + 0x60 + 0x30 * (cs) + 4 * ((n) - 1))
+/* a GPMC register (hw/n9/omap3_gpmc_regs.h) */
+#define GPMC_REVISION       (GPMC + A_REVISION)
+#define GPMC_SYSCONFIG      (GPMC + A_SYSCONFIG)
+#define GPMC_SYSSTATUS      (GPMC + A_SYSSTATUS)
+#define GPMC_IRQSTATUS      (GPMC + A_IRQSTATUS)
+#define GPMC_IRQENABLE      (GPMC + A_IRQENABLE)
+#define GPMC_CONFIG         (GPMC + A_CONFIG)
+#define GPMC_STATUS         (GPMC + A_STATUS)
+/* chip select @cs's CONFIG@n */
+#define GPMC_CS_CONFIG(cs, n) \
+    (GPMC + A_CS_CONFIG1 + OMAP3_GPMC_CS_STRIDE * (cs) + 4 * ((n) - 1))
 
 #define IRQ_GPMC            20
 

@@ -15,6 +15,8 @@
 #include "qobject/qdict.h"
 #include "rm696-qtest.h"
 #include "hw/n9/omap3_wdt_regs.h"
+#include "hw/n9/omap3_hsmmc_regs.h"
+#include "hw/n9/omap3_hdq_regs.h"
 
 #define NS_PER_SEC          1000000000LL
 
@@ -33,33 +35,34 @@
 #define WSPR(b)             ((b) + A_WSPR)
 
 #define MMC2                BLK_BASE(MMC2)
-#define MMC_SYSCONFIG       (MMC2 + 0x010)
-#define MMC_SYSSTATUS       (MMC2 + 0x014)
-#define MMC_CON             (MMC2 + 0x02C)
-#define MMC_ARG             (MMC2 + 0x108)
-#define MMC_CMD             (MMC2 + 0x10C)
-#define MMC_RSP10           (MMC2 + 0x110)
-#define MMC_PSTATE          (MMC2 + 0x124)
-#define MMC_HCTL            (MMC2 + 0x128)
-#define MMC_SYSCTL          (MMC2 + 0x12C)
-#define MMC_STAT            (MMC2 + 0x130)
-#define MMC_IE              (MMC2 + 0x134)
-#define MMC_ISE             (MMC2 + 0x138)
-#define MMC_CAPA            (MMC2 + 0x140)
+/* an MMC2 register (hw/n9/omap3_hsmmc_regs.h) */
+#define MMC_SYSCONFIG       (MMC2 + A_SYSCONFIG)
+#define MMC_SYSSTATUS       (MMC2 + A_SYSSTATUS)
+#define MMC_CON             (MMC2 + A_CON)
+#define MMC_ARG             (MMC2 + A_ARG)
+#define MMC_CMD             (MMC2 + A_CMD)
+#define MMC_RSP10           (MMC2 + A_RSP10)
+#define MMC_PSTATE          (MMC2 + A_PSTATE)
+#define MMC_HCTL            (MMC2 + A_HCTL)
+#define MMC_SYSCTL          (MMC2 + A_SYSCTL)
+#define MMC_STAT            (MMC2 + A_STAT)
+#define MMC_IE              (MMC2 + A_IE)
+#define MMC_ISE             (MMC2 + A_ISE)
+#define MMC_CAPA            (MMC2 + A_CAPA)
 
-/* omap_hsmmc.c bits */
-#define ICE                 (1u << 0)
-#define ICS                 (1u << 1)
-#define SRA                 (1u << 24)
-#define SRC                 (1u << 25)
-#define SRD                 (1u << 26)
-#define SDBP                (1u << 8)
-#define SDVS18              (0x5u << 9)
-#define VS18                (1u << 26)
-#define INIT_STREAM         (1u << 1)
-#define CC_EN               (1u << 0)
-#define ERR_EN              (1u << 15)
-#define CTO_EN              (1u << 16)
+/* omap_hsmmc.c bits (hw/n9/omap3_hsmmc_regs.h) */
+#define ICE                 R_SYSCTL_ICE_MASK
+#define ICS                 R_SYSCTL_ICS_MASK
+#define SRA                 R_SYSCTL_SRA_MASK
+#define SRC                 R_SYSCTL_SRC_MASK
+#define SRD                 R_SYSCTL_SRD_MASK
+#define SDBP                R_HCTL_SDBP_MASK
+#define SDVS18              (OMAP3_HSMMC_SDVS_1V8 << R_HCTL_SDVS_SHIFT)
+#define VS18                R_CAPA_VS18_MASK
+#define INIT_STREAM         R_CON_INIT_STREAM_MASK
+#define CC_EN               R_STAT_CC_MASK
+#define ERR_EN              R_STAT_ERRI_MASK
+#define CTO_EN              R_STAT_CTO_MASK
 #define INT_EN_MASK         0x317F0033u
 #define STAT_CLEAR          0xFFFFFFFFu
 
@@ -646,8 +649,12 @@ static void test_sysc_module(void)
  * drives INTC 58 while the interrupt is enabled.
  */
 #define HDQ                 BLK_BASE(HDQ)
-#define HDQ_CTRL            (HDQ + 0x0c)
-#define HDQ_INT             (HDQ + 0x10)
+/* an HDQ register (hw/n9/omap3_hdq_regs.h) */
+#define HDQ_TX              (HDQ + A_TX_DATA)
+#define HDQ_CTRL            (HDQ + A_CTRL_STATUS)
+#define HDQ_INT             (HDQ + A_INT_STATUS)
+#define HDQ_SYSC            (HDQ + A_HDQ_SYSCONFIG)
+#define HDQ_SYSS            (HDQ + A_HDQ_SYSSTATUS)
 #define HDQ_IRQ             58
 
 static void test_hdq(void)
@@ -667,7 +674,7 @@ static void test_hdq(void)
     g_assert_false(qtest_get_irq(qts, HDQ_IRQ));
     g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 0);
     /* a write completes, a read finds nobody */
-    qtest_writel(qts, HDQ + 0x04, 0xa5);
+    qtest_writel(qts, HDQ_TX, 0xa5);
     qtest_writel(qts, HDQ_CTRL, 0x60 | 0x10);
     qtest_clock_step(qts, 8 * 190000);
     g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 4);          /* TXCOMPLETE */
@@ -675,8 +682,8 @@ static void test_hdq(void)
     qtest_clock_step(qts, 8 * 190000);
     g_assert_cmphex(qtest_readl(qts, HDQ_INT), ==, 1);
     /* the hwmod reset */
-    qtest_writel(qts, HDQ + 0x14, 2);
-    g_assert_cmphex(qtest_readl(qts, HDQ + 0x18) & 1, ==, 1);
+    qtest_writel(qts, HDQ_SYSC, 2);
+    g_assert_cmphex(qtest_readl(qts, HDQ_SYSS) & 1, ==, 1);
     g_assert_cmphex(qtest_readl(qts, HDQ_CTRL), ==, 0);
     qtest_quit(qts);
 }

@@ -11,6 +11,7 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 #include "hw/n9/omap3_scm_regs.h"
+#include "hw/n9/omap3_tap_regs.h"
 
 #define SCM                 BLK_BASE(SCM)
 #define SCM_REG(reg)        (SCM + A_CONTROL_##reg)
@@ -28,8 +29,9 @@
 #define SCRATCHPAD          (SCM + OMAP3_SCM_SCRATCHPAD_START)
 
 #define TAP                 BLK_BASE(TAP)
-#define TAP_IDCODE          (TAP + 0x204)
-#define TAP_DIE_ID(n)       (TAP + 0x218 + 4 * (n))
+/* a TAP register (hw/n9/omap3_tap_regs.h) */
+#define TAP_IDCODE          (TAP + A_IDCODE)
+#define TAP_DIE_ID(n)       (TAP + A_DIE_ID_0 + 4 * (n))
 
 /*
  * omap_type() reads CONTROL_STATUS[10:8]: the N9 is an HS part (2); the OFF

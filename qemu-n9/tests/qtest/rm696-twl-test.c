@@ -18,24 +18,27 @@
 #include "libqtest.h"
 #include "rm696-qtest.h"
 #include "hw/n9/twl5031_regs.h"
+#include "hw/n9/omap3_i2c_regs.h"
 
+/* I2C1 and its registers (hw/n9/omap3_i2c_regs.h) */
 #define I2C1            BLK_BASE(I2C1)
-#define IE              0x04
-#define STAT            0x08
-#define BUF             0x14
-#define CNT             0x18
-#define DATA            0x1c
-#define CON             0x24
-#define SA              0x2c
+#define IE              A_IE
+#define STAT            A_STAT
+#define BUF             A_BUF
+#define CNT             A_CNT
+#define DATA            A_DATA
+#define CON             A_CON
+#define SA              A_SA
 
-#define STAT_NACK       (1 << 1)
-#define STAT_ARDY       (1 << 2)
-#define STAT_RRDY       (1 << 3)
-#define CON_STT         (1 << 0)
-#define CON_STP         (1 << 1)
-#define CON_TRX         (1 << 9)
-#define CON_MST         (1 << 10)
-#define CON_EN          (1 << 15)
+/* STAT bits, CON bits */
+#define STAT_NACK       R_STAT_NACK_MASK
+#define STAT_ARDY       R_STAT_ARDY_MASK
+#define STAT_RRDY       R_STAT_RRDY_MASK
+#define CON_STT         R_CON_STT_MASK
+#define CON_STP         R_CON_STP_MASK
+#define CON_TRX         R_CON_TRX_MASK
+#define CON_MST         R_CON_MST_MASK
+#define CON_EN          R_CON_EN_MASK
 
 #define TWL_QOM         "/machine/twl5031"
 #define NANOSECONDS_PER_SECOND  1000000000LL

@@ -14,29 +14,32 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "rm696-qtest.h"
+#include "hw/n9/omap3_uart_regs.h"
 
 #define UART3_BASE      BLK_BASE(UART3)
 #define UART3_QOM       "/machine/soc/uart3"
 
-#define RHR             0x00    /* THR, DLL */
-#define IER             0x04    /* DLH */
-#define IIR             0x08    /* FCR, EFR */
-#define LCR             0x0c
-#define MCR             0x10    /* XON1 */
-#define LSR             0x14    /* XON2 */
-#define MSR             0x18    /* TCR, XOFF1 */
-#define SPR             0x1c    /* TLR, XOFF2 */
-#define MDR1            0x20
-#define SCR             0x40
-#define MVR             0x50
-#define SYSC            0x54
-#define SYSS            0x58
-#define RXFIFO_LVL      0x64
-#define TXFIFO_LVL      0x68
+/* UART3's registers (hw/n9/omap3_uart_regs.h), by the operational name */
+#define RHR             A_RHR_THR_DLL       /* THR, DLL */
+#define IER             A_IER_DLH           /* DLH */
+#define IIR             A_IIR_FCR_EFR       /* FCR, EFR */
+#define LCR             A_LCR
+#define MCR             A_MCR_XON1          /* XON1 */
+#define LSR             A_LSR_XON2          /* XON2 */
+#define MSR             A_MSR_TCR_XOFF1     /* TCR, XOFF1 */
+#define SPR             A_SPR_TLR_XOFF2     /* TLR, XOFF2 */
+#define MDR1            A_MDR1
+#define SCR             A_SCR
+#define MVR             A_MVR
+#define SYSC            A_SYSC
+#define SYSS            A_SYSS
+#define RXFIFO_LVL      A_RXFIFO_LVL
+#define TXFIFO_LVL      A_TXFIFO_LVL
 
-#define LSR_DR          0x01
-#define LSR_THRE        0x20
-#define LSR_TEMT        0x40
+/* LSR bits by 8250_omap's names */
+#define LSR_DR          R_LSR_XON2_RX_FIFO_E_MASK
+#define LSR_THRE        R_LSR_XON2_TX_FIFO_E_MASK
+#define LSR_TEMT        R_LSR_XON2_TX_SR_E_MASK
 
 static uint8_t rd(QTestState *qts, uint32_t reg)
 {

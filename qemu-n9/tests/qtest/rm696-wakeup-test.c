@@ -18,6 +18,8 @@
 #include <sys/socket.h>
 #include "libqtest.h"
 #include "rm696-qtest-prcm.h"
+#include "hw/n9/omap3_gpio_regs.h"
+#include "hw/n9/omap3_uart_regs.h"
 
 #define PM_WKEN_PER             (PRM + 0x10a0)
 #define PM_MPUGRPSEL_PER        (PRM + 0x10a4)
@@ -50,25 +52,26 @@
 #define TCRR                    0x28
 #define OVF                     (1u << 1)
 
-/* GPIO */
+/* GPIO (hw/n9/omap3_gpio_regs.h) */
 #define GPIO1_QOM               "/machine/soc/gpio1"
-#define GPIO_SYSCONFIG          0x10
-#define GPIO_IRQSTATUS1         0x18
-#define GPIO_IRQENABLE1         0x1c
-#define GPIO_WAKEUPENABLE       0x20
-#define GPIO_RISINGDETECT       0x48
+#define GPIO_SYSCONFIG          A_SYSCONFIG
+#define GPIO_IRQSTATUS1         A_IRQSTATUS1
+#define GPIO_IRQENABLE1         A_IRQENABLE1
+#define GPIO_WAKEUPENABLE       A_WAKEUPENABLE
+#define GPIO_RISINGDETECT       A_RISINGDETECT
 
-/* UART (8-bit registers at a stride of 4) */
+/* UART (8-bit registers at a stride of 4; hw/n9/omap3_uart_regs.h) */
 #define UART3                   BLK_BASE(UART3)
-#define UART_RHR                0x00
-#define UART_IER                0x04
-#define UART_FCR                0x08
-#define UART_LCR                0x0c
-#define UART_MDR1               0x20
-#define UART_SYSC               0x54
-#define UART_WER                0x5c
-#define UART_RXFIFO_LVL         0x64
-#define WER_RX_ACTIVITY         0x10
+#define UART_RHR                A_RHR_THR_DLL
+#define UART_IER                A_IER_DLH
+#define UART_IIR                A_IIR_FCR_EFR
+#define UART_FCR                A_IIR_FCR_EFR
+#define UART_LCR                A_LCR
+#define UART_MDR1               A_MDR1
+#define UART_SYSC               A_SYSC
+#define UART_WER                A_WER
+#define UART_RXFIFO_LVL         A_RXFIFO_LVL
+#define WER_RX_ACTIVITY         R_WER_RX_ACTIVITY_MASK
 
 static void pm_init(QTestState *qts)
 {
@@ -265,7 +268,7 @@ static void test_uart3(void)
      * RX timeout raises it): the UART is awake */
     uart_wr(qts, UART_IER, 0x01);
     qtest_clock_step(qts, 1000 * 1000);
-    g_assert_cmphex(qtest_readb(qts, UART3 + 0x08) & 1, ==, 0);
+    g_assert_cmphex(qtest_readb(qts, UART3 + UART_IIR) & 1, ==, 0);
     g_assert_cmphex(uart_byte(qts, sock, 4), ==, 0);
 
     close(sock);

@@ -32,45 +32,20 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_gpio.h"
+#include "omap3_gpio_regs.h"
 #include "omap3_swakeup.h"
 #include "trace.h"
-
-#define R_REVISION              0x00
-#define R_SYSCONFIG             0x10
-#define R_SYSSTATUS             0x14
-#define R_IRQSTATUS1            0x18
-#define R_IRQENABLE1            0x1c
-#define R_WAKEUPENABLE          0x20
-#define R_IRQSTATUS2            0x28
-#define R_IRQENABLE2            0x2c
-#define R_CTRL                  0x30
-#define R_OE                    0x34
-#define R_DATAIN                0x38
-#define R_DATAOUT               0x3c
-#define R_LEVELDETECT0          0x40
-#define R_LEVELDETECT1          0x44
-#define R_RISINGDETECT          0x48
-#define R_FALLINGDETECT         0x4c
-#define R_DEBOUNCENABLE         0x50
-#define R_DEBOUNCINGTIME        0x54
-#define R_CLEARIRQENABLE1       0x60
-#define R_SETIRQENABLE1         0x64
-#define R_CLEARIRQENABLE2       0x70
-#define R_SETIRQENABLE2         0x74
-#define R_CLEARWKUENA           0x80
-#define R_SETWKUENA             0x84
-#define R_CLEARDATAOUT          0x90
-#define R_SETDATAOUT            0x94
 
 /* GPIO module revision 2.5 (gpio-omap prints "OMAP GPIO hardware version"). */
 #define GPIO_REVISION_OMAP3     0x25
 
-#define SYSCONFIG_SOFTRESET     (1 << 1)
-#define SYSCONFIG_MASK          0x1d
-#define SYSSTATUS_RESETDONE     (1 << 0)
-#define CTRL_DISABLEMODULE      (1 << 0)
-#define CTRL_MASK               0x07
-#define CTRL_RESET              0x02    /* GATINGRATIO = 1 */
+/* SYSCONFIG, CTRL: the bits software can set (SOFTRESET self-clears) */
+#define SYSCONFIG_MASK          (R_SYSCONFIG_AUTOIDLE_MASK | \
+                                 R_SYSCONFIG_ENAWAKEUP_MASK | \
+                                 R_SYSCONFIG_IDLEMODE_MASK)
+#define CTRL_MASK               (R_CTRL_DISABLEMODULE_MASK | \
+                                 R_CTRL_GATINGRATIO_MASK)
+#define CTRL_RESET              (1 << R_CTRL_GATINGRATIO_SHIFT) /* ratio 1 */
 
 static uint32_t omap3_gpio_pad_levels(OMAP3GPIOState *s)
 {
@@ -119,7 +94,7 @@ static uint32_t omap3_gpio_evaluate(OMAP3GPIOState *s)
     s->pad = now;
     omap3_gpio_update_outputs(s);
 
-    if (s->ctrl & CTRL_DISABLEMODULE) {
+    if (s->ctrl & R_CTRL_DISABLEMODULE_MASK) {
         return 0;
     }
     events = (~old & now & s->risingdetect) |
@@ -183,67 +158,67 @@ static uint64_t omap3_gpio_read(void *opaque, hwaddr offset, unsigned size)
     uint64_t value = 0;
 
     switch (offset) {
-    case R_REVISION:
+    case A_REVISION:
         value = GPIO_REVISION_OMAP3;
         break;
-    case R_SYSCONFIG:
+    case A_SYSCONFIG:
         value = s->sysconfig;
         break;
-    case R_SYSSTATUS:
+    case A_SYSSTATUS:
         /* The soft reset completes at once. */
-        value = SYSSTATUS_RESETDONE;
+        value = R_SYSSTATUS_RESETDONE_MASK;
         break;
-    case R_IRQSTATUS1:
+    case A_IRQSTATUS1:
         value = s->irqstatus1;
         break;
-    case R_IRQENABLE1:
-    case R_CLEARIRQENABLE1:
-    case R_SETIRQENABLE1:
+    case A_IRQENABLE1:
+    case A_CLEARIRQENABLE1:
+    case A_SETIRQENABLE1:
         value = s->irqenable1;
         break;
-    case R_WAKEUPENABLE:
-    case R_CLEARWKUENA:
-    case R_SETWKUENA:
+    case A_WAKEUPENABLE:
+    case A_CLEARWKUENA:
+    case A_SETWKUENA:
         value = s->wakeupenable;
         break;
-    case R_IRQSTATUS2:
+    case A_IRQSTATUS2:
         value = s->irqstatus2;
         break;
-    case R_IRQENABLE2:
-    case R_CLEARIRQENABLE2:
-    case R_SETIRQENABLE2:
+    case A_IRQENABLE2:
+    case A_CLEARIRQENABLE2:
+    case A_SETIRQENABLE2:
         value = s->irqenable2;
         break;
-    case R_CTRL:
+    case A_CTRL:
         value = s->ctrl;
         break;
-    case R_OE:
+    case A_OE:
         value = s->oe;
         break;
-    case R_DATAIN:
+    case A_DATAIN:
         value = omap3_gpio_pad_levels(s);
         break;
-    case R_DATAOUT:
-    case R_CLEARDATAOUT:
-    case R_SETDATAOUT:
+    case A_DATAOUT:
+    case A_CLEARDATAOUT:
+    case A_SETDATAOUT:
         value = s->dataout;
         break;
-    case R_LEVELDETECT0:
+    case A_LEVELDETECT0:
         value = s->leveldetect0;
         break;
-    case R_LEVELDETECT1:
+    case A_LEVELDETECT1:
         value = s->leveldetect1;
         break;
-    case R_RISINGDETECT:
+    case A_RISINGDETECT:
         value = s->risingdetect;
         break;
-    case R_FALLINGDETECT:
+    case A_FALLINGDETECT:
         value = s->fallingdetect;
         break;
-    case R_DEBOUNCENABLE:
+    case A_DEBOUNCENABLE:
         value = s->debounceenable;
         break;
-    case R_DEBOUNCINGTIME:
+    case A_DEBOUNCINGTIME:
         value = s->debouncingtime;
         break;
     default:
@@ -265,83 +240,83 @@ static void omap3_gpio_write(void *opaque, hwaddr offset, uint64_t value64,
     trace_omap3_gpio_write(s->id, offset, value);
 
     switch (offset) {
-    case R_SYSCONFIG:
-        if (value & SYSCONFIG_SOFTRESET) {
+    case A_SYSCONFIG:
+        if (value & R_SYSCONFIG_SOFTRESET_MASK) {
             /* Every register back to reset; SOFTRESET self-clears. */
             omap3_gpio_reset_regs(s);
         } else {
             s->sysconfig = value & SYSCONFIG_MASK;
         }
         break;
-    case R_IRQSTATUS1:
+    case A_IRQSTATUS1:
         s->irqstatus1 &= ~value;
         break;
-    case R_IRQENABLE1:
+    case A_IRQENABLE1:
         s->irqenable1 = value;
         break;
-    case R_CLEARIRQENABLE1:
+    case A_CLEARIRQENABLE1:
         s->irqenable1 &= ~value;
         break;
-    case R_SETIRQENABLE1:
+    case A_SETIRQENABLE1:
         s->irqenable1 |= value;
         break;
-    case R_WAKEUPENABLE:
+    case A_WAKEUPENABLE:
         s->wakeupenable = value;
         break;
-    case R_CLEARWKUENA:
+    case A_CLEARWKUENA:
         s->wakeupenable &= ~value;
         break;
-    case R_SETWKUENA:
+    case A_SETWKUENA:
         s->wakeupenable |= value;
         break;
-    case R_IRQSTATUS2:
+    case A_IRQSTATUS2:
         s->irqstatus2 &= ~value;
         break;
-    case R_IRQENABLE2:
+    case A_IRQENABLE2:
         s->irqenable2 = value;
         break;
-    case R_CLEARIRQENABLE2:
+    case A_CLEARIRQENABLE2:
         s->irqenable2 &= ~value;
         break;
-    case R_SETIRQENABLE2:
+    case A_SETIRQENABLE2:
         s->irqenable2 |= value;
         break;
-    case R_CTRL:
+    case A_CTRL:
         s->ctrl = value & CTRL_MASK;
         break;
-    case R_OE:
+    case A_OE:
         s->oe = value;
         break;
-    case R_DATAOUT:
+    case A_DATAOUT:
         s->dataout = value;
         break;
-    case R_CLEARDATAOUT:
+    case A_CLEARDATAOUT:
         s->dataout &= ~value;
         break;
-    case R_SETDATAOUT:
+    case A_SETDATAOUT:
         s->dataout |= value;
         break;
-    case R_LEVELDETECT0:
+    case A_LEVELDETECT0:
         s->leveldetect0 = value;
         break;
-    case R_LEVELDETECT1:
+    case A_LEVELDETECT1:
         s->leveldetect1 = value;
         break;
-    case R_RISINGDETECT:
+    case A_RISINGDETECT:
         s->risingdetect = value;
         break;
-    case R_FALLINGDETECT:
+    case A_FALLINGDETECT:
         s->fallingdetect = value;
         break;
-    case R_DEBOUNCENABLE:
+    case A_DEBOUNCENABLE:
         s->debounceenable = value;
         break;
-    case R_DEBOUNCINGTIME:
+    case A_DEBOUNCINGTIME:
         s->debouncingtime = value & 0xff;
         break;
-    case R_REVISION:
-    case R_SYSSTATUS:
-    case R_DATAIN:
+    case A_REVISION:
+    case A_SYSSTATUS:
+    case A_DATAIN:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-gpio%d: write to read-only "
                       "register 0x%02" HWADDR_PRIx "\n", s->id, offset);
         return;

@@ -32,6 +32,7 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_gpmc.h"
+#include "omap3_gpmc_regs.h"
 #include "omap3_lanes.h"
 #include "trace.h"
 
@@ -39,60 +40,25 @@
 #define OMAP3_GPMC_NUM_CS       8
 #define OMAP3_GPMC_NUM_WAIT     4
 
-/* Register offsets (drivers/memory/omap-gpmc.c) */
-#define R_REVISION              0x000
-#define R_SYSCONFIG             0x010
-#define R_SYSSTATUS             0x014
-#define R_IRQSTATUS             0x018
-#define R_IRQENABLE             0x01C
-#define R_TIMEOUT_CONTROL       0x040
-#define R_ERR_ADDRESS           0x044
-#define R_ERR_TYPE              0x048
-#define R_CONFIG                0x050
-#define R_STATUS                0x054
-#define R_CS_BASE               0x060
-#define CS_STRIDE               0x30
-#define CS_CONFIG1              0x00
-#define CS_CONFIG7              0x18
-#define CS_NAND_COMMAND         0x1C
-#define CS_NAND_ADDRESS         0x20
-#define CS_NAND_DATA            0x24
-#define CS_REGS_SIZE            0x28    /* 0x28..0x2F of each stride: none */
-#define R_CS(cs, reg)           (R_CS_BASE + CS_STRIDE * (cs) + (reg))
-#define R_CS_END                R_CS(OMAP3_GPMC_NUM_CS, 0)
-#define R_PREFETCH_CONFIG1      0x1E0
-#define R_PREFETCH_CONFIG2      0x1E4
-#define R_PREFETCH_CONTROL      0x1EC
-#define R_PREFETCH_STATUS       0x1F0
-#define R_ECC_CONFIG            0x1F4
-#define R_ECC_CONTROL           0x1F8
-#define R_ECC_SIZE_CONFIG       0x1FC
-#define R_ECC1_RESULT           0x200   /* nine results, 0x200..0x220 */
-#define R_ECC9_RESULT           0x220
-#define R_BCH_RESULT_START      0x240   /* 8 x 4 words, stride 0x10 */
-#define R_BCH_RESULT_END        0x2C0
+/* Chip select @cs's copy of the CS0 register at word index @r */
+#define CS_REG(cs, r)           ((r) + OMAP3_GPMC_CS_STRIDE / 4 * (cs))
+#define CS_END                  (A_CS_CONFIG1 + \
+                                 OMAP3_GPMC_CS_STRIDE * OMAP3_GPMC_NUM_CS)
+/* The registers of each stride: CONFIG1..7 and the NAND ports */
+#define CS_REGS_SIZE            (A_CS_NAND_DATA + 4 - A_CS_CONFIG1)
+#define BCH_RESULT_END          (A_ECC_BCH_RESULT_0 + \
+                                 OMAP3_GPMC_BCH_STRIDE * OMAP3_GPMC_NUM_BCH)
 
 /* REVISION 5.0: GPMC_REVISION_MAJOR() > 4 selects the OMAP3 feature set. */
 #define OMAP3_GPMC_REV          0x00000050
 
-/* SYSCONFIG: AUTOIDLE 0, SOFTRESET 1, SIDLEMODE 4:3 */
-#define SYSCONFIG_SOFTRESET     BIT(1)
-#define SYSCONFIG_MASK          0x00000019
-#define SYSSTATUS_RESETDONE     BIT(0)
-
-/* IRQSTATUS/IRQENABLE: FIFOEVENT 0, TERMINALCOUNT 1, WAITnEDGEDETECTION 8+n */
-#define IRQ_WAIT_SHIFT          8
-#define IRQ_MASK                0x00000F03
-
-/* CONFIG: WAITnPINPOLARITY at 8+n (omap-gpmc.c: 0 = rising, 1 = falling) */
-#define CONFIG_WAIT_POL_SHIFT   8
-
-/* STATUS: EMPTYWRITEBUFFERSTATUS 0, WAITnSTATUS 8+n */
-#define STATUS_EMPTYWRITEBUFFER BIT(0)
-#define STATUS_WAIT_SHIFT       8
-
-/* TIMEOUT_CONTROL: TIMEOUTENABLE 0, TIMEOUTSTARTVALUE 12:4 */
-#define TIMEOUT_CONTROL_MASK    0x00001FF1
+#define SYSCONFIG_MASK          (R_SYSCONFIG_AUTOIDLE_MASK | \
+                                 R_SYSCONFIG_SIDLEMODE_MASK)
+#define IRQ_MASK                (R_IRQSTATUS_FIFOEVENT_MASK | \
+                                 R_IRQSTATUS_TERMINALCOUNT_MASK | \
+                                 R_IRQSTATUS_WAITEDGEDETECTION_MASK)
+#define TIMEOUT_CONTROL_MASK    (R_TIMEOUT_CONTROL_TIMEOUTENABLE_MASK | \
+                                 R_TIMEOUT_CONTROL_TIMEOUTSTARTVALUE_MASK)
 
 /*
  * GPMC_CONFIG1..7 reset values after a GPMC reset (believed from the OMAP3
@@ -118,78 +84,89 @@ static const uint32_t n9_gpmc_cs0_boot[7] = {
     0x03171D1D, 0x97080000, 0x00000F44,
 };
 
-static void omap3_gpmc_update_irq(OMAP3GpmcState *s)
+static void omap3_gpmc_update_irq(OMAP3GPMCState *s)
 {
-    uint32_t pending = s->regs[R_IRQSTATUS / 4] & s->regs[R_IRQENABLE / 4] &
-                       IRQ_MASK;
+    uint32_t pending = s->regs[R_IRQSTATUS] & s->regs[R_IRQENABLE] & IRQ_MASK;
 
     trace_omap3_gpmc_irq(pending != 0);
     qemu_set_irq(s->irq, pending != 0);
 }
 
 /* Hardware reset values, as after SYSCONFIG.SOFTRESET. */
-static void omap3_gpmc_reset_regs(OMAP3GpmcState *s)
+static void omap3_gpmc_reset_regs(OMAP3GPMCState *s)
 {
     int cs, i;
 
     memset(s->regs, 0, sizeof(s->regs));
     /* SIDLEMODE comes up as smart idle. */
-    s->regs[R_SYSCONFIG / 4] = 0x00000010;
+    s->regs[R_SYSCONFIG] = 0x00000010;
     for (cs = 0; cs < OMAP3_GPMC_NUM_CS; cs++) {
         for (i = 0; i < 7; i++) {
-            s->regs[R_CS(cs, CS_CONFIG1 + 4 * i) / 4] = omap3_gpmc_cs_reset[i];
+            s->regs[CS_REG(cs, R_CS_CONFIG1 + i)] = omap3_gpmc_cs_reset[i];
         }
     }
-    s->regs[R_CS(0, CS_CONFIG7) / 4] = CS0_CONFIG7_RESET;
+    s->regs[R_CS_CONFIG7] = CS0_CONFIG7_RESET;
+}
+
+/* The chip select of the register at @offset in the CS window */
+static int omap3_gpmc_cs(hwaddr offset)
+{
+    return (offset - A_CS_CONFIG1) / OMAP3_GPMC_CS_STRIDE;
+}
+
+/* @offset in the CS window as the offset of the same register of CS0 */
+static hwaddr omap3_gpmc_cs0_reg(hwaddr offset)
+{
+    return A_CS_CONFIG1 + (offset - A_CS_CONFIG1) % OMAP3_GPMC_CS_STRIDE;
 }
 
 static bool omap3_gpmc_exists(hwaddr offset)
 {
     switch (offset) {
-    case R_REVISION:
-    case R_SYSCONFIG:
-    case R_SYSSTATUS:
-    case R_IRQSTATUS:
-    case R_IRQENABLE:
-    case R_TIMEOUT_CONTROL:
-    case R_ERR_ADDRESS:
-    case R_ERR_TYPE:
-    case R_CONFIG:
-    case R_STATUS:
-    case R_PREFETCH_CONFIG1:
-    case R_PREFETCH_CONFIG2:
-    case R_PREFETCH_CONTROL:
-    case R_PREFETCH_STATUS:
-    case R_ECC_CONFIG:
-    case R_ECC_CONTROL:
-    case R_ECC_SIZE_CONFIG:
-    case R_ECC1_RESULT ... R_ECC9_RESULT:
-    case R_BCH_RESULT_START ... R_BCH_RESULT_END - 1:
+    case A_REVISION:
+    case A_SYSCONFIG:
+    case A_SYSSTATUS:
+    case A_IRQSTATUS:
+    case A_IRQENABLE:
+    case A_TIMEOUT_CONTROL:
+    case A_ERR_ADDRESS:
+    case A_ERR_TYPE:
+    case A_CONFIG:
+    case A_STATUS:
+    case A_PREFETCH_CONFIG1:
+    case A_PREFETCH_CONFIG2:
+    case A_PREFETCH_CONTROL:
+    case A_PREFETCH_STATUS:
+    case A_ECC_CONFIG:
+    case A_ECC_CONTROL:
+    case A_ECC_SIZE_CONFIG:
+    case A_ECC1_RESULT ... A_ECC9_RESULT:
+    case A_ECC_BCH_RESULT_0 ... BCH_RESULT_END - 1:
         return true;
-    case R_CS_BASE ... R_CS_END - 1:
-        return (offset - R_CS_BASE) % CS_STRIDE < CS_REGS_SIZE;
+    case A_CS_CONFIG1 ... CS_END - 1:
+        return (offset - A_CS_CONFIG1) % OMAP3_GPMC_CS_STRIDE < CS_REGS_SIZE;
     default:
         return false;
     }
 }
 
-static uint32_t omap3_gpmc_read_word(OMAP3GpmcState *s, hwaddr offset)
+static uint32_t omap3_gpmc_read_word(OMAP3GPMCState *s, hwaddr offset)
 {
     switch (offset) {
-    case R_REVISION:
+    case A_REVISION:
         return OMAP3_GPMC_REV;
-    case R_SYSSTATUS:
+    case A_SYSSTATUS:
         /* The soft reset completes at once. */
-        return SYSSTATUS_RESETDONE;
-    case R_STATUS:
+        return R_SYSSTATUS_RESETDONE_MASK;
+    case A_STATUS:
         /* No posted write is ever pending; WAIT pins show their level. */
-        return STATUS_EMPTYWRITEBUFFER |
-               (s->wait_level << STATUS_WAIT_SHIFT);
-    case R_CS_BASE ... R_CS_END - 1:
-        switch ((offset - R_CS_BASE) % CS_STRIDE) {
-        case CS_NAND_COMMAND:
-        case CS_NAND_ADDRESS:
-        case CS_NAND_DATA:
+        return R_STATUS_EMPTYWRITEBUFFERSTATUS_MASK |
+               (s->wait_level << R_STATUS_WAITSTATUS_SHIFT);
+    case A_CS_CONFIG1 ... CS_END - 1:
+        switch (omap3_gpmc_cs0_reg(offset)) {
+        case A_CS_NAND_COMMAND:
+        case A_CS_NAND_ADDRESS:
+        case A_CS_NAND_DATA:
             /* Write-only ports, and no NAND device to read data from. */
             return 0;
         default:
@@ -201,24 +178,24 @@ static uint32_t omap3_gpmc_read_word(OMAP3GpmcState *s, hwaddr offset)
     }
 }
 
-static void omap3_gpmc_write_word(OMAP3GpmcState *s, hwaddr offset,
+static void omap3_gpmc_write_word(OMAP3GPMCState *s, hwaddr offset,
                                   uint32_t val, uint32_t mask)
 {
     uint32_t *reg = &s->regs[offset / 4];
 
     switch (offset) {
-    case R_REVISION:
-    case R_SYSSTATUS:
-    case R_STATUS:
-    case R_PREFETCH_STATUS:
-    case R_ECC1_RESULT ... R_ECC9_RESULT:
-    case R_BCH_RESULT_START ... R_BCH_RESULT_END - 1:
+    case A_REVISION:
+    case A_SYSSTATUS:
+    case A_STATUS:
+    case A_PREFETCH_STATUS:
+    case A_ECC1_RESULT ... A_ECC9_RESULT:
+    case A_ECC_BCH_RESULT_0 ... BCH_RESULT_END - 1:
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: write to read-only register 0x%03" HWADDR_PRIx
                       "\n", __func__, offset);
         return;
-    case R_SYSCONFIG:
-        if (val & mask & SYSCONFIG_SOFTRESET) {
+    case A_SYSCONFIG:
+        if (val & mask & R_SYSCONFIG_SOFTRESET_MASK) {
             /*
              * _ocp_softreset() (omap_hwmod.c) sets SOFTRESET and polls
              * SYSSTATUS.RESETDONE; the reset is immediate and restores the
@@ -231,29 +208,30 @@ static void omap3_gpmc_write_word(OMAP3GpmcState *s, hwaddr offset,
         }
         mask &= SYSCONFIG_MASK;
         break;
-    case R_IRQSTATUS:
+    case A_IRQSTATUS:
         /* Write 1 to clear (gpmc_handle_irq writes back what it read). */
         *reg &= ~(val & mask);
         omap3_gpmc_update_irq(s);
         return;
-    case R_IRQENABLE:
+    case A_IRQENABLE:
         *reg = (*reg & ~(mask & IRQ_MASK)) | (val & mask & IRQ_MASK);
         omap3_gpmc_update_irq(s);
         return;
-    case R_TIMEOUT_CONTROL:
+    case A_TIMEOUT_CONTROL:
         mask &= TIMEOUT_CONTROL_MASK;
         break;
-    case R_CS_BASE ... R_CS_END - 1:
-        switch ((offset - R_CS_BASE) % CS_STRIDE) {
-        case CS_NAND_COMMAND:
-        case CS_NAND_ADDRESS:
-        case CS_NAND_DATA:
+    case A_CS_CONFIG1 ... CS_END - 1:
+        switch (omap3_gpmc_cs0_reg(offset)) {
+        case A_CS_NAND_COMMAND:
+        case A_CS_NAND_ADDRESS:
+        case A_CS_NAND_DATA:
             /* No NAND device: the cycle goes nowhere. */
-            trace_omap3_gpmc_nand((offset - R_CS_BASE) / CS_STRIDE,
-                                  (offset - R_CS_BASE) % CS_STRIDE, val);
+            trace_omap3_gpmc_nand(omap3_gpmc_cs(offset),
+                                  omap3_gpmc_cs0_reg(offset) - A_CS_CONFIG1,
+                                  val);
             return;
-        case CS_CONFIG7:
-            trace_omap3_gpmc_cs_config7((offset - R_CS_BASE) / CS_STRIDE,
+        case A_CS_CONFIG7:
+            trace_omap3_gpmc_cs_config7(omap3_gpmc_cs(offset),
                                         (*reg & ~mask) | (val & mask));
             break;
         default:
@@ -268,7 +246,7 @@ static void omap3_gpmc_write_word(OMAP3GpmcState *s, hwaddr offset,
 
 static uint64_t omap3_gpmc_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3GpmcState *s = opaque;
+    OMAP3GPMCState *s = opaque;
     uint64_t val;
 
     if (!omap3_gpmc_exists(addr & ~3)) {
@@ -284,7 +262,7 @@ static uint64_t omap3_gpmc_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_gpmc_write(void *opaque, hwaddr addr, uint64_t value,
                              unsigned size)
 {
-    OMAP3GpmcState *s = opaque;
+    OMAP3GPMCState *s = opaque;
 
     trace_omap3_gpmc_write(addr, size, value);
     if (!omap3_gpmc_exists(addr & ~3)) {
@@ -317,10 +295,10 @@ static const MemoryRegionOps omap3_gpmc_ops = {
  */
 static void omap3_gpmc_set_wait(void *opaque, int n, int level)
 {
-    OMAP3GpmcState *s = opaque;
+    OMAP3GPMCState *s = opaque;
     bool old = extract32(s->wait_level, n, 1);
-    bool falling_edge = extract32(s->regs[R_CONFIG / 4],
-                                  CONFIG_WAIT_POL_SHIFT + n, 1);
+    bool falling_edge = extract32(s->regs[R_CONFIG],
+                                  R_CONFIG_WAITPINPOLARITY_SHIFT + n, 1);
 
     level = !!level;
     if (level == old) {
@@ -329,19 +307,19 @@ static void omap3_gpmc_set_wait(void *opaque, int n, int level)
     s->wait_level = deposit32(s->wait_level, n, 1, level);
     trace_omap3_gpmc_wait(n, level);
     if (level != falling_edge) {
-        s->regs[R_IRQSTATUS / 4] |= BIT(IRQ_WAIT_SHIFT + n);
+        s->regs[R_IRQSTATUS] |= BIT(R_IRQSTATUS_WAITEDGEDETECTION_SHIFT + n);
         omap3_gpmc_update_irq(s);
     }
 }
 
 static void omap3_gpmc_reset_hold(Object *obj, ResetType type)
 {
-    OMAP3GpmcState *s = OMAP3_GPMC(obj);
+    OMAP3GPMCState *s = OMAP3_GPMC(obj);
     int i;
 
     omap3_gpmc_reset_regs(s);
     for (i = 0; i < 7; i++) {
-        s->regs[R_CS(0, CS_CONFIG1 + 4 * i) / 4] = n9_gpmc_cs0_boot[i];
+        s->regs[R_CS_CONFIG1 + i] = n9_gpmc_cs0_boot[i];
     }
     /* The WAIT pin levels are external and survive a reset. */
 }
@@ -353,7 +331,7 @@ static void omap3_gpmc_reset_exit(Object *obj, ResetType type)
 
 static void omap3_gpmc_init(Object *obj)
 {
-    OMAP3GpmcState *s = OMAP3_GPMC(obj);
+    OMAP3GPMCState *s = OMAP3_GPMC(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
 
     memory_region_init_io(&s->iomem, obj, &omap3_gpmc_ops, s,
@@ -371,8 +349,8 @@ static const VMStateDescription vmstate_omap3_gpmc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3GpmcState, OMAP3_GPMC_WORDS),
-        VMSTATE_UINT8(wait_level, OMAP3GpmcState),
+        VMSTATE_UINT32_ARRAY(regs, OMAP3GPMCState, OMAP3_GPMC_WORDS),
+        VMSTATE_UINT8(wait_level, OMAP3GPMCState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -391,7 +369,7 @@ static void omap3_gpmc_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_gpmc_info = {
     .name = TYPE_OMAP3_GPMC,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3GpmcState),
+    .instance_size = sizeof(OMAP3GPMCState),
     .instance_init = omap3_gpmc_init,
     .class_init = omap3_gpmc_class_init,
 };

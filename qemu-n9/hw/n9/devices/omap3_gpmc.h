@@ -12,12 +12,12 @@
 
 /* GPMC: IRQ 0 = GPMC interrupt (INTC 20). */
 #define TYPE_OMAP3_GPMC     "omap3-gpmc"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GpmcState, OMAP3_GPMC)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3GPMCState, OMAP3_GPMC)
 
 #define OMAP3_GPMC_REGS_END     0x2D0   /* reg size in omap3.dtsi */
 #define OMAP3_GPMC_WORDS        (OMAP3_GPMC_REGS_END / 4)
 
-struct OMAP3GpmcState {
+struct OMAP3GPMCState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

@@ -29,25 +29,13 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_hdq.h"
+#include "omap3_hdq_regs.h"
 #include "trace.h"
 
-#define R_REVISION      0x00
-#define R_TX_DATA       0x04
-#define R_RX_DATA       0x08
-#define R_CTRL_STATUS   0x0c
-#define R_INT_STATUS    0x10
-#define R_SYSCONFIG     0x14
-#define R_SYSSTATUS     0x18
-
-#define CTRL_INTERRUPTMASK  (1u << 6)
-#define CTRL_GO             (1u << 4)
-#define CTRL_PRESENCE       (1u << 3)
-#define CTRL_INITIALIZATION (1u << 2)
-#define CTRL_DIR            (1u << 1)
-#define INT_TXCOMPLETE      (1u << 2)
-#define INT_RXCOMPLETE      (1u << 1)
-#define INT_TIMEOUT         (1u << 0)
-#define SYSC_SOFTRESET      (1u << 1)
+/* SYSCONFIG: what is stored (SOFTRESET self-clears) */
+#define SYSCONFIG_MASK      (R_HDQ_SYSCONFIG_AUTOIDLE_MASK | \
+                             R_HDQ_SYSCONFIG_ENAWAKEUP_MASK | \
+                             R_HDQ_SYSCONFIG_IDLEMODE_MASK)
 
 /* HDQ line times (bq27xxx HDQ protocol, minimum values) */
 #define HDQ_BREAK_NS        (190000 + 40000)
@@ -58,7 +46,8 @@
 
 static void omap3_hdq_update_irq(OMAP3HDQState *s)
 {
-    qemu_set_irq(s->irq, s->int_status && (s->ctrl & CTRL_INTERRUPTMASK));
+    qemu_set_irq(s->irq, s->int_status &&
+                 (s->ctrl & R_CTRL_STATUS_INTERRUPTMASK_MASK));
 }
 
 static void omap3_hdq_reset_regs(OMAP3HDQState *s)
@@ -76,7 +65,8 @@ static void omap3_hdq_done(void *opaque)
 {
     OMAP3HDQState *s = opaque;
 
-    s->ctrl &= ~(CTRL_GO | CTRL_INITIALIZATION | CTRL_PRESENCE);
+    s->ctrl &= ~(R_CTRL_STATUS_GO_MASK | R_CTRL_STATUS_INITIALIZATION_MASK |
+                 R_CTRL_STATUS_PRESENCE_MASK);
     s->int_status |= s->pending;
     trace_omap3_hdq_done(s->pending);
     s->pending = 0;
@@ -88,14 +78,14 @@ static void omap3_hdq_start(OMAP3HDQState *s)
 {
     int64_t ns;
 
-    if (s->ctrl & CTRL_INITIALIZATION) {
-        s->pending = INT_TIMEOUT;               /* no presence pulse */
+    if (s->ctrl & R_CTRL_STATUS_INITIALIZATION_MASK) {
+        s->pending = R_INT_STATUS_TIMEOUT_MASK; /* no presence pulse */
         ns = HDQ_BREAK_NS;
-    } else if (s->ctrl & CTRL_DIR) {
-        s->pending = INT_TIMEOUT;               /* no slave answers */
+    } else if (s->ctrl & R_CTRL_STATUS_DIR_MASK) {
+        s->pending = R_INT_STATUS_TIMEOUT_MASK; /* no slave answers */
         ns = HDQ_BYTE_NS;
     } else {
-        s->pending = INT_TXCOMPLETE;
+        s->pending = R_INT_STATUS_TXCOMPLETE_MASK;
         ns = HDQ_BYTE_NS;
     }
     trace_omap3_hdq_start(s->ctrl, ns);
@@ -108,29 +98,29 @@ static uint64_t omap3_hdq_read(void *opaque, hwaddr addr, unsigned size)
     uint32_t val;
 
     switch (addr) {
-    case R_REVISION:
+    case A_HDQ_REVISION:
         val = OMAP3_HDQ_REV;
         break;
-    case R_TX_DATA:
+    case A_TX_DATA:
         val = s->tx_data;
         break;
-    case R_RX_DATA:
+    case A_RX_DATA:
         val = 0xff;                             /* an idle, pulled-up line */
         break;
-    case R_CTRL_STATUS:
+    case A_CTRL_STATUS:
         val = s->ctrl;
         break;
-    case R_INT_STATUS:
+    case A_INT_STATUS:
         /* clears on read */
         val = s->int_status;
         s->int_status = 0;
         omap3_hdq_update_irq(s);
         break;
-    case R_SYSCONFIG:
+    case A_HDQ_SYSCONFIG:
         val = s->sysconfig;
         break;
-    case R_SYSSTATUS:
-        val = 1;                                /* RESETDONE */
+    case A_HDQ_SYSSTATUS:
+        val = R_HDQ_SYSSTATUS_RESETDONE_MASK;
         break;
     default:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-hdq: read of unknown register"
@@ -146,28 +136,28 @@ static void omap3_hdq_write(void *opaque, hwaddr addr, uint64_t value,
     OMAP3HDQState *s = opaque;
 
     switch (addr) {
-    case R_TX_DATA:
+    case A_TX_DATA:
         s->tx_data = value;
         break;
-    case R_CTRL_STATUS:
-        s->ctrl = (value & 0xff) & ~CTRL_PRESENCE;
-        if ((value & CTRL_GO) && !timer_pending(s->timer)) {
+    case A_CTRL_STATUS:
+        s->ctrl = (value & 0xff) & ~R_CTRL_STATUS_PRESENCE_MASK;
+        if ((value & R_CTRL_STATUS_GO_MASK) && !timer_pending(s->timer)) {
             omap3_hdq_start(s);
         }
         omap3_hdq_update_irq(s);
         break;
-    case R_SYSCONFIG:
-        if (value & SYSC_SOFTRESET) {
+    case A_HDQ_SYSCONFIG:
+        if (value & R_HDQ_SYSCONFIG_SOFTRESET_MASK) {
             omap3_hdq_reset_regs(s);
             omap3_hdq_update_irq(s);
         } else {
-            s->sysconfig = value & 0x1d;        /* AUTOIDLE, ENAWAKEUP, IDLE */
+            s->sysconfig = value & SYSCONFIG_MASK;
         }
         break;
-    case R_REVISION:
-    case R_RX_DATA:
-    case R_INT_STATUS:
-    case R_SYSSTATUS:
+    case A_HDQ_REVISION:
+    case A_RX_DATA:
+    case A_INT_STATUS:
+    case A_HDQ_SYSSTATUS:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-hdq: write to read-only "
                       "register 0x%" HWADDR_PRIx "\n", addr);
         break;

@@ -38,83 +38,30 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_hsmmc.h"
+#include "omap3_hsmmc_regs.h"
 #include "omap3_lanes.h"
 #include "trace.h"
 
 #define OMAP3_HSMMC_SIZE        0x1000
 
-/* Register offsets (omap_hsmmc.c; SYSCONFIG/REV from the mmc hwmod) */
-#define R_SYSCONFIG             0x010
-#define R_SYSSTATUS             0x014
-#define R_CSRE                  0x024
-#define R_SYSTEST               0x028
-#define R_CON                   0x02C
-#define R_PWCNT                 0x030
-#define R_SDMASA                0x100
-#define R_BLK                   0x104
-#define R_ARG                   0x108
-#define R_CMD                   0x10C
-#define R_RSP10                 0x110
-#define R_RSP32                 0x114
-#define R_RSP54                 0x118
-#define R_RSP76                 0x11C
-#define R_DATA                  0x120
-#define R_PSTATE                0x124
-#define R_HCTL                  0x128
-#define R_SYSCTL                0x12C
-#define R_STAT                  0x130
-#define R_IE                    0x134
-#define R_ISE                   0x138
-#define R_AC12                  0x13C
-#define R_CAPA                  0x140
-#define R_CUR_CAPA              0x148
-#define R_REV                   0x1FC
+#define SYSCONFIG_MASK          (R_SYSCONFIG_AUTOIDLE_MASK | \
+                                 R_SYSCONFIG_ENAWAKEUP_MASK | \
+                                 R_SYSCONFIG_SIDLEMODE_MASK | \
+                                 R_SYSCONFIG_CLOCKACTIVITY_MASK)
 
-/*
- * SYSCONFIG: AUTOIDLE 0, SOFTRESET 1, ENAWAKEUP 2, SIDLEMODE 4:3,
- * CLOCKACTIVITY 9:8
- */
-#define SYSCONFIG_SOFTRESET     BIT(1)
-#define SYSCONFIG_MASK          0x0000031D
-#define SYSSTATUS_RESETDONE     BIT(0)
+/* PSTATE with no command or transfer in flight: lines idle high */
+#define PSTATE_IDLE_LINES       (R_PSTATE_DLEV_MASK | R_PSTATE_CLEV_MASK)
 
-/* CON */
-#define CON_INIT_STREAM         BIT(1)
-
-/* CMD: RSP_TYPE 17:16 (0 = no response), INDX 29:24 */
-#define CMD_RSP_TYPE_SHIFT      16
-#define CMD_RSP_TYPE_LEN        2
-#define CMD_INDX_SHIFT          24
-#define CMD_INDX_LEN            6
-
-/* PSTATE: DLEV (DAT3:0 levels) 23:20, CLEV (CMD level) 24 */
-#define PSTATE_IDLE_LINES       (0xF << 20 | BIT(24))
-
-/* HCTL: SDBP (bus power) 8, SDVS 11:9 (5 = 1.8 V, 6 = 3.0 V, 7 = 3.3 V) */
-#define HCTL_SDBP               BIT(8)
-#define HCTL_SDVS_SHIFT         9
-#define HCTL_SDVS_LEN           3
-
-/* SYSCTL */
-#define SYSCTL_ICE              BIT(0)
-#define SYSCTL_ICS              BIT(1)
-#define SYSCTL_SRA              BIT(24)
-#define SYSCTL_SRC              BIT(25)
-#define SYSCTL_SRD              BIT(26)
-#define SYSCTL_MASK             0x000FFFC5  /* ICE, CEN, CLKD, DTO */
+/* SYSCTL: what is stored (the resets self-clear, ICS follows ICE) */
+#define SYSCTL_MASK             (R_SYSCTL_ICE_MASK | R_SYSCTL_CEN_MASK | \
+                                 R_SYSCTL_CLKD_MASK | R_SYSCTL_DTO_MASK)
 
 /* STAT / IE / ISE */
-#define STAT_CC                 BIT(0)
-#define STAT_ERRI               BIT(15)
-#define STAT_CTO                BIT(16)
-#define STAT_ERRORS             0xFFFF0000
+#define STAT_ERRORS             0xFFFF0000  /* ERRI summarises these */
 #define STAT_MASK               0x317F0137  /* the bits that exist */
 
-/* CAPA: VS33 24, VS30 25, VS18 26 (the driver sets VS18/VS30) */
-#define CAPA_VS33               BIT(24)
-#define CAPA_VS30               BIT(25)
-#define CAPA_VS18               BIT(26)
-#define CAPA_WRITABLE           (CAPA_VS18 | CAPA_VS30)
+/* CAPA: the driver sets VS18/VS30 (omap_hsmmc_conf_bus_power) */
+#define CAPA_WRITABLE           (R_CAPA_VS18_MASK | R_CAPA_VS30_MASK)
 /*
  * CAPA reset value (believed from the OMAP3 TRM): TCU (bit 7, MHz timeout
  * clock), MBL 17:16 = 1 (1024-byte blocks), HSS (21, high speed, checked
@@ -126,19 +73,19 @@
 /* REV: believed OMAP3 value (vendor version 0x26); not read by Linux. */
 #define OMAP3_HSMMC_REV         0x26000000
 
-static uint32_t omap3_hsmmc_stat(OMAP3HsmmcState *s)
+static uint32_t omap3_hsmmc_stat(OMAP3HSMMCState *s)
 {
     /* ERRI is not a latch: it reads 1 while any error bit is set. */
-    return s->stat | ((s->stat & STAT_ERRORS) ? STAT_ERRI : 0);
+    return s->stat | ((s->stat & STAT_ERRORS) ? R_STAT_ERRI_MASK : 0);
 }
 
-static void omap3_hsmmc_update_irq(OMAP3HsmmcState *s)
+static void omap3_hsmmc_update_irq(OMAP3HSMMCState *s)
 {
-    qemu_set_irq(s->irq, !!(s->stat & s->ise & ~STAT_ERRI));
+    qemu_set_irq(s->irq, !!(s->stat & s->ise & ~R_STAT_ERRI_MASK));
 }
 
 /* Raise status bits @bits, as far as IE lets them through. */
-static void omap3_hsmmc_set_stat(OMAP3HsmmcState *s, uint32_t bits)
+static void omap3_hsmmc_set_stat(OMAP3HSMMCState *s, uint32_t bits)
 {
     s->stat |= bits & s->ie;
     omap3_hsmmc_update_irq(s);
@@ -148,7 +95,7 @@ static void omap3_hsmmc_set_stat(OMAP3HsmmcState *s, uint32_t bits)
  * The registers that SYSCTL.SRA resets: everything but SYSCONFIG and the
  * capabilities.
  */
-static void omap3_hsmmc_reset_all(OMAP3HsmmcState *s)
+static void omap3_hsmmc_reset_all(OMAP3HSMMCState *s)
 {
     s->csre = 0;
     s->systest = 0;
@@ -166,7 +113,7 @@ static void omap3_hsmmc_reset_all(OMAP3HsmmcState *s)
     s->ise = 0;
 }
 
-static void omap3_hsmmc_reset_regs(OMAP3HsmmcState *s)
+static void omap3_hsmmc_reset_regs(OMAP3HSMMCState *s)
 {
     omap3_hsmmc_reset_all(s);
     s->sysconfig = 0;
@@ -174,35 +121,34 @@ static void omap3_hsmmc_reset_regs(OMAP3HsmmcState *s)
 }
 
 /* Whether the voltage selected in HCTL.SDVS is supported in CAPA. */
-static bool omap3_hsmmc_sdvs_supported(OMAP3HsmmcState *s)
+static bool omap3_hsmmc_sdvs_supported(OMAP3HSMMCState *s)
 {
-    switch (extract32(s->hctl, HCTL_SDVS_SHIFT, HCTL_SDVS_LEN)) {
-    case 5:
-        return s->capa & CAPA_VS18;
-    case 6:
-        return s->capa & CAPA_VS30;
-    case 7:
-        return s->capa & CAPA_VS33;
+    switch (FIELD_EX32(s->hctl, HCTL, SDVS)) {
+    case OMAP3_HSMMC_SDVS_1V8:
+        return s->capa & R_CAPA_VS18_MASK;
+    case OMAP3_HSMMC_SDVS_3V0:
+        return s->capa & R_CAPA_VS30_MASK;
+    case OMAP3_HSMMC_SDVS_3V3:
+        return s->capa & R_CAPA_VS33_MASK;
     default:
         return false;
     }
 }
 
-static void omap3_hsmmc_command(OMAP3HsmmcState *s)
+static void omap3_hsmmc_command(OMAP3HSMMCState *s)
 {
-    unsigned rsp_type = extract32(s->cmd, CMD_RSP_TYPE_SHIFT,
-                                  CMD_RSP_TYPE_LEN);
-    unsigned indx = extract32(s->cmd, CMD_INDX_SHIFT, CMD_INDX_LEN);
+    unsigned rsp_type = FIELD_EX32(s->cmd, CMD, RSP_TYPE);
+    unsigned indx = FIELD_EX32(s->cmd, CMD, INDX);
 
     memset(s->rsp, 0, sizeof(s->rsp));
-    if (s->con & CON_INIT_STREAM) {
+    if (s->con & R_CON_INIT_STREAM_MASK) {
         /* 80 clock cycles on the bus: needs no card (send_init_stream). */
         trace_omap3_hsmmc_command(s->id, indx, s->arg, "init stream");
-        omap3_hsmmc_set_stat(s, STAT_CC);
+        omap3_hsmmc_set_stat(s, R_STAT_CC_MASK);
     } else if (rsp_type == 0) {
         /* Nothing to wait for, card or not (e.g. CMD0 GO_IDLE_STATE). */
         trace_omap3_hsmmc_command(s->id, indx, s->arg, "no response");
-        omap3_hsmmc_set_stat(s, STAT_CC);
+        omap3_hsmmc_set_stat(s, R_STAT_CC_MASK);
     } else {
         /*
          * No card answers.  omap_hsmmc_do_irq() needs ERRI (bit 15) to look
@@ -210,88 +156,89 @@ static void omap3_hsmmc_command(OMAP3HsmmcState *s)
          * SYSCTL.SRC and completes the request with -ETIMEDOUT.
          */
         trace_omap3_hsmmc_command(s->id, indx, s->arg, "timeout");
-        omap3_hsmmc_set_stat(s, STAT_CTO);
+        omap3_hsmmc_set_stat(s, R_STAT_CTO_MASK);
     }
 }
 
-static bool omap3_hsmmc_read_word(OMAP3HsmmcState *s, hwaddr offset,
+static bool omap3_hsmmc_read_word(OMAP3HSMMCState *s, hwaddr offset,
                                   uint32_t *val)
 {
     switch (offset) {
-    case R_SYSCONFIG:
+    case A_SYSCONFIG:
         *val = s->sysconfig;
         break;
-    case R_SYSSTATUS:
+    case A_SYSSTATUS:
         /* The soft reset completes at once. */
-        *val = SYSSTATUS_RESETDONE;
+        *val = R_SYSSTATUS_RESETDONE_MASK;
         break;
-    case R_CSRE:
+    case A_CSRE:
         *val = s->csre;
         break;
-    case R_SYSTEST:
+    case A_SYSTEST:
         *val = s->systest;
         break;
-    case R_CON:
+    case A_CON:
         *val = s->con;
         break;
-    case R_PWCNT:
+    case A_PWCNT:
         *val = s->pwcnt;
         break;
-    case R_SDMASA:
+    case A_SDMASA:
         *val = s->sdmasa;
         break;
-    case R_BLK:
+    case A_BLK:
         *val = s->blk;
         break;
-    case R_ARG:
+    case A_ARG:
         *val = s->arg;
         break;
-    case R_CMD:
+    case A_CMD:
         *val = s->cmd;
         break;
-    case R_RSP10:
-    case R_RSP32:
-    case R_RSP54:
-    case R_RSP76:
-        *val = s->rsp[(offset - R_RSP10) / 4];
+    case A_RSP10:
+    case A_RSP32:
+    case A_RSP54:
+    case A_RSP76:
+        *val = s->rsp[(offset - A_RSP10) / 4];
         break;
-    case R_DATA:
+    case A_DATA:
         /* No transfer ever starts, so the buffer is never ready. */
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-hsmmc%u: DATA read with no "
                       "transfer\n", s->id);
         *val = 0;
         break;
-    case R_PSTATE:
+    case A_PSTATE:
         /* No command or transfer in flight; lines idle high. */
         *val = PSTATE_IDLE_LINES;
         break;
-    case R_HCTL:
+    case A_HCTL:
         *val = s->hctl;
         break;
-    case R_SYSCTL:
-        *val = s->sysctl | ((s->sysctl & SYSCTL_ICE) ? SYSCTL_ICS : 0);
+    case A_SYSCTL:
+        *val = s->sysctl |
+               ((s->sysctl & R_SYSCTL_ICE_MASK) ? R_SYSCTL_ICS_MASK : 0);
         break;
-    case R_STAT:
+    case A_STAT:
         *val = omap3_hsmmc_stat(s);
         break;
-    case R_IE:
+    case A_IE:
         *val = s->ie;
         break;
-    case R_ISE:
+    case A_ISE:
         *val = s->ise;
         break;
-    case R_AC12:
+    case A_AC12:
         /* Auto-CMD12 never runs: no error to report. */
         *val = 0;
         break;
-    case R_CAPA:
+    case A_CAPA:
         *val = s->capa;
         break;
-    case R_CUR_CAPA:
+    case A_CUR_CAPA:
         /* Maximum currents are not reported (as for a fixed supply). */
         *val = 0;
         break;
-    case R_REV:
+    case A_REV:
         *val = OMAP3_HSMMC_REV;
         break;
     default:
@@ -300,12 +247,12 @@ static bool omap3_hsmmc_read_word(OMAP3HsmmcState *s, hwaddr offset,
     return true;
 }
 
-static bool omap3_hsmmc_write_word(OMAP3HsmmcState *s, hwaddr offset,
+static bool omap3_hsmmc_write_word(OMAP3HSMMCState *s, hwaddr offset,
                                    uint32_t val, uint32_t mask)
 {
     switch (offset) {
-    case R_SYSCONFIG:
-        if (val & mask & SYSCONFIG_SOFTRESET) {
+    case A_SYSCONFIG:
+        if (val & mask & R_SYSCONFIG_SOFTRESET_MASK) {
             trace_omap3_hsmmc_reset(s->id, "SYSCONFIG.SOFTRESET");
             omap3_hsmmc_reset_regs(s);
             omap3_hsmmc_update_irq(s);
@@ -314,91 +261,92 @@ static bool omap3_hsmmc_write_word(OMAP3HsmmcState *s, hwaddr offset,
         mask &= SYSCONFIG_MASK;
         s->sysconfig = (s->sysconfig & ~mask) | (val & mask);
         break;
-    case R_SYSSTATUS:
-    case R_RSP10:
-    case R_RSP32:
-    case R_RSP54:
-    case R_RSP76:
-    case R_PSTATE:
-    case R_AC12:
-    case R_CUR_CAPA:
-    case R_REV:
+    case A_SYSSTATUS:
+    case A_RSP10:
+    case A_RSP32:
+    case A_RSP54:
+    case A_RSP76:
+    case A_PSTATE:
+    case A_AC12:
+    case A_CUR_CAPA:
+    case A_REV:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-hsmmc%u: write to read-only "
                       "register 0x%03" HWADDR_PRIx "\n", s->id, offset);
         break;
-    case R_CSRE:
+    case A_CSRE:
         s->csre = (s->csre & ~mask) | (val & mask);
         break;
-    case R_SYSTEST:
+    case A_SYSTEST:
         s->systest = (s->systest & ~mask) | (val & mask);
         break;
-    case R_CON:
+    case A_CON:
         s->con = (s->con & ~mask) | (val & mask);
         break;
-    case R_PWCNT:
+    case A_PWCNT:
         s->pwcnt = (s->pwcnt & ~mask) | (val & mask);
         break;
-    case R_SDMASA:
+    case A_SDMASA:
         s->sdmasa = (s->sdmasa & ~mask) | (val & mask);
         break;
-    case R_BLK:
+    case A_BLK:
         s->blk = (s->blk & ~mask) | (val & mask);
         break;
-    case R_ARG:
+    case A_ARG:
         s->arg = (s->arg & ~mask) | (val & mask);
         break;
-    case R_CMD:
+    case A_CMD:
         s->cmd = (s->cmd & ~mask) | (val & mask);
         /* The command is issued by the write of the upper half (INDX). */
         if (mask & 0xFF000000) {
             omap3_hsmmc_command(s);
         }
         break;
-    case R_DATA:
+    case A_DATA:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-hsmmc%u: DATA write with no "
                       "transfer\n", s->id);
         break;
-    case R_HCTL:
+    case A_HCTL:
         s->hctl = (s->hctl & ~mask) | (val & mask);
         /* SDBP is only effective with a supported SDVS voltage. */
-        if ((s->hctl & HCTL_SDBP) && !omap3_hsmmc_sdvs_supported(s)) {
-            s->hctl &= ~HCTL_SDBP;
+        if ((s->hctl & R_HCTL_SDBP_MASK) && !omap3_hsmmc_sdvs_supported(s)) {
+            s->hctl &= ~R_HCTL_SDBP_MASK;
         }
         break;
-    case R_SYSCTL:
-        if (val & mask & SYSCTL_SRA) {
+    case A_SYSCTL:
+        if (val & mask & R_SYSCTL_SRA_MASK) {
             trace_omap3_hsmmc_reset(s->id, "SYSCTL.SRA");
             omap3_hsmmc_reset_all(s);
             omap3_hsmmc_update_irq(s);
             break;
         }
-        if (val & mask & (SYSCTL_SRC | SYSCTL_SRD)) {
+        if (val & mask & (R_SYSCTL_SRC_MASK | R_SYSCTL_SRD_MASK)) {
             /*
              * Resets of the command and data state machines: nothing is in
              * flight, so they are done (and the bits clear) at once, which
              * omap_hsmmc_reset_controller_fsm() polls for.
              */
-            trace_omap3_hsmmc_reset(s->id, (val & mask & SYSCTL_SRC) ?
+            trace_omap3_hsmmc_reset(s->id,
+                                    (val & mask & R_SYSCTL_SRC_MASK) ?
                                     "SYSCTL.SRC" : "SYSCTL.SRD");
         }
         mask &= SYSCTL_MASK;
         s->sysctl = (s->sysctl & ~mask) | (val & mask);
         break;
-    case R_STAT:
+    case A_STAT:
         /* Write 1 to clear; ERRI is derived and cannot be written. */
         s->stat &= ~(val & mask);
         omap3_hsmmc_update_irq(s);
         break;
-    case R_IE:
+    case A_IE:
         mask &= STAT_MASK;
         s->ie = (s->ie & ~mask) | (val & mask);
         break;
-    case R_ISE:
+    case A_ISE:
         mask &= STAT_MASK;
         s->ise = (s->ise & ~mask) | (val & mask);
         omap3_hsmmc_update_irq(s);
         break;
-    case R_CAPA:
+    case A_CAPA:
         mask &= CAPA_WRITABLE;
         s->capa = (s->capa & ~mask) | (val & mask);
         break;
@@ -410,7 +358,7 @@ static bool omap3_hsmmc_write_word(OMAP3HsmmcState *s, hwaddr offset,
 
 static uint64_t omap3_hsmmc_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3HsmmcState *s = opaque;
+    OMAP3HSMMCState *s = opaque;
     uint32_t word;
     uint64_t val;
 
@@ -427,7 +375,7 @@ static uint64_t omap3_hsmmc_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_hsmmc_write(void *opaque, hwaddr addr, uint64_t value,
                               unsigned size)
 {
-    OMAP3HsmmcState *s = opaque;
+    OMAP3HSMMCState *s = opaque;
 
     trace_omap3_hsmmc_write(s->id, addr, size, value);
     if (!omap3_hsmmc_write_word(s, addr & ~3,
@@ -464,7 +412,7 @@ static void omap3_hsmmc_reset_exit(Object *obj, ResetType type)
 
 static void omap3_hsmmc_init(Object *obj)
 {
-    OMAP3HsmmcState *s = OMAP3_HSMMC(obj);
+    OMAP3HSMMCState *s = OMAP3_HSMMC(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
 
     memory_region_init_io(&s->iomem, obj, &omap3_hsmmc_ops, s,
@@ -475,7 +423,7 @@ static void omap3_hsmmc_init(Object *obj)
 
 static void omap3_hsmmc_realize(DeviceState *dev, Error **errp)
 {
-    OMAP3HsmmcState *s = OMAP3_HSMMC(dev);
+    OMAP3HSMMCState *s = OMAP3_HSMMC(dev);
 
     if (s->id < 1 || s->id > 3) {
         error_setg(errp, "omap3-hsmmc: id must be 1..3, not %u", s->id);
@@ -483,7 +431,7 @@ static void omap3_hsmmc_realize(DeviceState *dev, Error **errp)
 }
 
 static const Property omap3_hsmmc_properties[] = {
-    DEFINE_PROP_UINT8("id", OMAP3HsmmcState, id, 1),
+    DEFINE_PROP_UINT8("id", OMAP3HSMMCState, id, 1),
 };
 
 static const VMStateDescription vmstate_omap3_hsmmc = {
@@ -491,22 +439,22 @@ static const VMStateDescription vmstate_omap3_hsmmc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(sysconfig, OMAP3HsmmcState),
-        VMSTATE_UINT32(csre, OMAP3HsmmcState),
-        VMSTATE_UINT32(systest, OMAP3HsmmcState),
-        VMSTATE_UINT32(con, OMAP3HsmmcState),
-        VMSTATE_UINT32(pwcnt, OMAP3HsmmcState),
-        VMSTATE_UINT32(sdmasa, OMAP3HsmmcState),
-        VMSTATE_UINT32(blk, OMAP3HsmmcState),
-        VMSTATE_UINT32(arg, OMAP3HsmmcState),
-        VMSTATE_UINT32(cmd, OMAP3HsmmcState),
-        VMSTATE_UINT32_ARRAY(rsp, OMAP3HsmmcState, 4),
-        VMSTATE_UINT32(hctl, OMAP3HsmmcState),
-        VMSTATE_UINT32(sysctl, OMAP3HsmmcState),
-        VMSTATE_UINT32(stat, OMAP3HsmmcState),
-        VMSTATE_UINT32(ie, OMAP3HsmmcState),
-        VMSTATE_UINT32(ise, OMAP3HsmmcState),
-        VMSTATE_UINT32(capa, OMAP3HsmmcState),
+        VMSTATE_UINT32(sysconfig, OMAP3HSMMCState),
+        VMSTATE_UINT32(csre, OMAP3HSMMCState),
+        VMSTATE_UINT32(systest, OMAP3HSMMCState),
+        VMSTATE_UINT32(con, OMAP3HSMMCState),
+        VMSTATE_UINT32(pwcnt, OMAP3HSMMCState),
+        VMSTATE_UINT32(sdmasa, OMAP3HSMMCState),
+        VMSTATE_UINT32(blk, OMAP3HSMMCState),
+        VMSTATE_UINT32(arg, OMAP3HSMMCState),
+        VMSTATE_UINT32(cmd, OMAP3HSMMCState),
+        VMSTATE_UINT32_ARRAY(rsp, OMAP3HSMMCState, 4),
+        VMSTATE_UINT32(hctl, OMAP3HSMMCState),
+        VMSTATE_UINT32(sysctl, OMAP3HSMMCState),
+        VMSTATE_UINT32(stat, OMAP3HSMMCState),
+        VMSTATE_UINT32(ie, OMAP3HSMMCState),
+        VMSTATE_UINT32(ise, OMAP3HSMMCState),
+        VMSTATE_UINT32(capa, OMAP3HSMMCState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -527,7 +475,7 @@ static void omap3_hsmmc_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_hsmmc_info = {
     .name = TYPE_OMAP3_HSMMC,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3HsmmcState),
+    .instance_size = sizeof(OMAP3HSMMCState),
     .instance_init = omap3_hsmmc_init,
     .class_init = omap3_hsmmc_class_init,
 };

@@ -12,9 +12,9 @@
 
 /* HS MMC host: property "id" (1..3). */
 #define TYPE_OMAP3_HSMMC    "omap3-hsmmc"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HsmmcState, OMAP3_HSMMC)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3HSMMCState, OMAP3_HSMMC)
 
-struct OMAP3HsmmcState {
+struct OMAP3HSMMCState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

@@ -31,79 +31,23 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_i2c.h"
+#include "omap3_i2c_regs.h"
 #include "trace.h"
 
 #define I2C_MAX_FIFO        64
 
-/* Register offsets (i2c-omap.c reg_map_ip_v1, shifted by 2). */
-#define R_REV               0x00
-#define R_IE                0x04
-#define R_STAT              0x08
-#define R_WE                0x0c
-#define R_SYSS              0x10
-#define R_BUF               0x14
-#define R_CNT               0x18
-#define R_DATA              0x1c
-#define R_SYSC              0x20
-#define R_CON               0x24
-#define R_OA                0x28
-#define R_SA                0x2c
-#define R_PSC               0x30
-#define R_SCLL              0x34
-#define R_SCLH              0x38
-#define R_SYSTEST           0x3c
-#define R_BUFSTAT           0x40
-#define R_OA1               0x44
-#define R_OA2               0x48
-#define R_OA3               0x4c
-#define R_ACTOA             0x50
-#define R_SBLOCK            0x54
-
-/* STAT / IE bits */
-#define STAT_AL             (1 << 0)
-#define STAT_NACK           (1 << 1)
-#define STAT_ARDY           (1 << 2)
-#define STAT_RRDY           (1 << 3)
-#define STAT_XRDY           (1 << 4)
-#define STAT_BF             (1 << 8)
-#define STAT_BB             (1 << 12)
-#define STAT_RDR            (1 << 13)
-#define STAT_XDR            (1 << 14)
-#define STAT_LEVEL_BITS     (STAT_RRDY | STAT_XRDY | STAT_RDR | STAT_XDR)
+/* STAT: the FIFO events (levels); IE, WE, CON, SYSTEST: the writable bits */
+#define STAT_LEVEL_BITS     (R_STAT_RRDY_MASK | R_STAT_XRDY_MASK | \
+                             R_STAT_RDR_MASK | R_STAT_XDR_MASK)
 #define IE_MASK             0x6fff
 #define WE_MASK             0x636f
-
-/* CON bits */
-#define CON_STT             (1 << 0)
-#define CON_STP             (1 << 1)
-#define CON_XA              (1 << 8)
-#define CON_TRX             (1 << 9)
-#define CON_MST             (1 << 10)
-#define CON_EN              (1 << 15)
 #define CON_MASK            0xbff3
-
-/* BUF bits */
-#define BUF_XTRSH_MASK      0x003f
-#define BUF_TXFIF_CLR       (1 << 6)
-#define BUF_RTRSH_SHIFT     8
-#define BUF_RXFIF_CLR       (1 << 14)
-
-/* SYSTEST bits */
-#define SYSTEST_SDA_O       (1 << 0)
-#define SYSTEST_SDA_I       (1 << 1)
-#define SYSTEST_SCL_O       (1 << 2)
-#define SYSTEST_SCL_I       (1 << 3)
-#define SYSTEST_SDA_O_FUNC  (1 << 5)
-#define SYSTEST_SDA_I_FUNC  (1 << 6)
-#define SYSTEST_SCL_O_FUNC  (1 << 7)
-#define SYSTEST_SCL_I_FUNC  (1 << 8)
-#define SYSTEST_TMODE_SHIFT 12
-#define SYSTEST_ST_EN       (1 << 15)
 #define SYSTEST_RW_MASK     0xf805
 
-#define SYSC_SOFTRESET      (1 << 1)
-#define SYSC_MASK           0x031d
-#define SYSS_RESETDONE      (1 << 0)
+/* SYSC: the bits software can set (SOFTRESET self-clears) */
+#define SYSC_MASK           (R_SYSC_AUTOIDLE_MASK | R_SYSC_ENAWAKEUP_MASK | \
+                             R_SYSC_IDLEMODE_MASK | \
+                             R_SYSC_CLOCKACTIVITY_MASK)
 
 /* OMAP_I2C_REV_ON_3630 in i2c-omap.c: scheme 0, bits 15:14 clear. */
 #define I2C_REV_3630        0x0040
@@ -116,12 +60,12 @@ enum {
 
 static unsigned omap3_i2c_tx_threshold(OMAP3I2CState *s)
 {
-    return MIN((s->buf & BUF_XTRSH_MASK) + 1, s->fifo_depth);
+    return MIN(FIELD_EX32(s->buf, BUF, XTRSH) + 1, s->fifo_depth);
 }
 
 static unsigned omap3_i2c_rx_threshold(OMAP3I2CState *s)
 {
-    return MIN(((s->buf >> BUF_RTRSH_SHIFT) & 0x3f) + 1, s->fifo_depth);
+    return MIN(FIELD_EX32(s->buf, BUF, RTRSH) + 1, s->fifo_depth);
 }
 
 /*
@@ -137,17 +81,17 @@ static uint16_t omap3_i2c_level_bits(OMAP3I2CState *s)
 
     if (s->phase == PHASE_TX) {
         if (s->count >= omap3_i2c_tx_threshold(s)) {
-            bits |= STAT_XRDY;
+            bits |= R_STAT_XRDY_MASK;
         } else if (s->count) {
             /* Draining: fewer bytes left than the threshold. */
-            bits |= STAT_XDR;
+            bits |= R_STAT_XDR_MASK;
         }
     } else if (s->phase == PHASE_RX) {
         if (rx_used >= omap3_i2c_rx_threshold(s)) {
-            bits |= STAT_RRDY;
+            bits |= R_STAT_RRDY_MASK;
         } else if (rx_used && !s->count) {
             /* Last bytes of the transfer are below the threshold. */
-            bits |= STAT_RDR;
+            bits |= R_STAT_RDR_MASK;
         }
     }
     return bits;
@@ -155,7 +99,7 @@ static uint16_t omap3_i2c_level_bits(OMAP3I2CState *s)
 
 static uint16_t omap3_i2c_stat(OMAP3I2CState *s)
 {
-    return s->stat | omap3_i2c_level_bits(s) | (s->bb ? STAT_BB : 0);
+    return s->stat | omap3_i2c_level_bits(s) | (s->bb ? R_STAT_BB_MASK : 0);
 }
 
 static void omap3_i2c_update_irq(OMAP3I2CState *s)
@@ -176,10 +120,10 @@ static void omap3_i2c_stop(OMAP3I2CState *s)
     }
     if (s->bb) {
         s->bb = false;
-        s->stat |= STAT_BF;
+        s->stat |= R_STAT_BF_MASK;
     }
     /* STP self-clears and the controller leaves master mode. */
-    s->con &= ~(CON_STP | CON_MST);
+    s->con &= ~(R_CON_STP_MASK | R_CON_MST_MASK);
     trace_omap3_i2c_stop(s->id);
 }
 
@@ -188,8 +132,8 @@ static void omap3_i2c_phase_done(OMAP3I2CState *s)
 {
     s->phase = PHASE_NONE;
     s->count = 0;
-    s->stat |= STAT_ARDY;
-    if (s->con & CON_STP) {
+    s->stat |= R_STAT_ARDY_MASK;
+    if (s->con & R_CON_STP_MASK) {
         omap3_i2c_stop(s);
     }
 }
@@ -197,7 +141,7 @@ static void omap3_i2c_phase_done(OMAP3I2CState *s)
 /* A byte or the address was not acknowledged: abort the access. */
 static void omap3_i2c_nack(OMAP3I2CState *s)
 {
-    s->stat |= STAT_NACK;
+    s->stat |= R_STAT_NACK_MASK;
     fifo8_reset(&s->rx_fifo);
     /*
      * NACK comes with ARDY: omap_i2c_xfer_data() ignores a lone NACK and
@@ -222,7 +166,7 @@ static void omap3_i2c_rx_fill(OMAP3I2CState *s)
     if (!s->count) {
         /* The master NACKs the last byte; STOP goes out right after it. */
         i2c_nack(s->bus);
-        if (s->con & CON_STP) {
+        if (s->con & R_CON_STP_MASK) {
             omap3_i2c_stop(s);
             /* Keep PHASE_RX until the CPU has drained the FIFO. */
         }
@@ -239,15 +183,15 @@ static void omap3_i2c_rx_check_done(OMAP3I2CState *s)
 
 static void omap3_i2c_start(OMAP3I2CState *s)
 {
-    bool is_recv = !(s->con & CON_TRX);
+    bool is_recv = !(s->con & R_CON_TRX_MASK);
     uint8_t addr = s->sa & 0x7f;
     int ret;
 
-    s->con &= ~CON_STT;
+    s->con &= ~R_CON_STT_MASK;
     s->bb = true;
     fifo8_reset(&s->rx_fifo);
 
-    if (s->con & CON_XA) {
+    if (s->con & R_CON_XA_MASK) {
         qemu_log_mask(LOG_UNIMP, "omap3-i2c%d: 10-bit addressing not "
                       "modelled\n", s->id);
         if (s->bus_owned) {
@@ -343,26 +287,26 @@ static void omap3_i2c_write_con(OMAP3I2CState *s, uint16_t value)
 {
     s->con = value & CON_MASK;
 
-    if (!(s->con & CON_EN)) {
+    if (!(s->con & R_CON_EN_MASK)) {
         /* I2C_EN = 0 holds the controller in reset (i2c-omap
          * __omap_i2c_init and omap_i2c_reset rely on it). */
         omap3_i2c_abort(s);
-        s->con &= ~(CON_STT | CON_STP);
+        s->con &= ~(R_CON_STT_MASK | R_CON_STP_MASK);
         return;
     }
-    if (s->con & CON_STT) {
-        if (!(s->con & CON_MST)) {
+    if (s->con & R_CON_STT_MASK) {
+        if (!(s->con & R_CON_MST_MASK)) {
             qemu_log_mask(LOG_UNIMP, "omap3-i2c%d: slave mode not "
                           "modelled\n", s->id);
-            s->con &= ~(CON_STT | CON_STP);
+            s->con &= ~(R_CON_STT_MASK | R_CON_STP_MASK);
         } else if (s->phase != PHASE_NONE) {
             qemu_log_mask(LOG_GUEST_ERROR, "omap3-i2c%d: START during an "
                           "access\n", s->id);
-            s->con &= ~CON_STT;
+            s->con &= ~R_CON_STT_MASK;
         } else {
             omap3_i2c_start(s);
         }
-    } else if ((s->con & CON_STP) && s->phase == PHASE_NONE) {
+    } else if ((s->con & R_CON_STP_MASK) && s->phase == PHASE_NONE) {
         /*
          * STP alone with no access in progress: on a held bus (after a
          * NACK, or an access without STOP) this is the STOP that
@@ -371,7 +315,7 @@ static void omap3_i2c_write_con(OMAP3I2CState *s, uint16_t value)
         if (s->bb) {
             omap3_i2c_stop(s);
         } else {
-            s->con &= ~CON_STP;
+            s->con &= ~R_CON_STP_MASK;
         }
     }
     /* Otherwise STP stays pending until the current access ends. */
@@ -402,18 +346,18 @@ static void omap3_i2c_reset_regs(OMAP3I2CState *s)
 static uint16_t omap3_i2c_systest(OMAP3I2CState *s)
 {
     uint16_t value = s->systest & SYSTEST_RW_MASK;
-    bool io_mode = (s->systest & SYSTEST_ST_EN) &&
-                   ((s->systest >> SYSTEST_TMODE_SHIFT) & 3) == 3;
+    bool io_mode = (s->systest & R_SYSTEST_ST_EN_MASK) &&
+                   FIELD_EX32(s->systest, SYSTEST, TMODE) == 3;
 
     /* Pulled-up, idle lines read high: omap_i2c_wait_for_bb_valid() and
      * omap_i2c_recover_bus() then see a free bus. */
-    value |= SYSTEST_SCL_I_FUNC | SYSTEST_SCL_O_FUNC |
-             SYSTEST_SDA_I_FUNC | SYSTEST_SDA_O_FUNC;
-    if (!io_mode || (s->systest & SYSTEST_SCL_O)) {
-        value |= SYSTEST_SCL_I;
+    value |= R_SYSTEST_SCL_I_FUNC_MASK | R_SYSTEST_SCL_O_FUNC_MASK |
+             R_SYSTEST_SDA_I_FUNC_MASK | R_SYSTEST_SDA_O_FUNC_MASK;
+    if (!io_mode || (s->systest & R_SYSTEST_SCL_O_MASK)) {
+        value |= R_SYSTEST_SCL_I_MASK;
     }
-    if (!io_mode || (s->systest & SYSTEST_SDA_O)) {
-        value |= SYSTEST_SDA_I;
+    if (!io_mode || (s->systest & R_SYSTEST_SDA_O_MASK)) {
+        value |= R_SYSTEST_SDA_I_MASK;
     }
     return value;
 }
@@ -430,60 +374,60 @@ static uint64_t omap3_i2c_read(void *opaque, hwaddr offset, unsigned size)
     }
 
     switch (offset) {
-    case R_REV:
+    case A_REV:
         value = I2C_REV_3630;
         break;
-    case R_IE:
+    case A_IE:
         /* Bits 15:14 read 0 at reset: i2c-omap probes +0x04 to choose
          * the v1 register map. */
         value = s->ie;
         break;
-    case R_STAT:
+    case A_STAT:
         value = omap3_i2c_stat(s);
         break;
-    case R_WE:
+    case A_WE:
         value = s->we;
         break;
-    case R_SYSS:
+    case A_SYSS:
         /* The soft reset completes at once. */
-        value = SYSS_RESETDONE;
+        value = R_SYSS_RESETDONE_MASK;
         break;
-    case R_BUF:
+    case A_BUF:
         value = s->buf;
         break;
-    case R_CNT:
+    case A_CNT:
         /* Reads back the down-counter during a transfer. */
         value = s->phase != PHASE_NONE ? (s->count & 0xffff) : s->cnt;
         break;
-    case R_DATA:
+    case A_DATA:
         value = omap3_i2c_read_data(s);
         omap3_i2c_update_irq(s);
         break;
-    case R_SYSC:
+    case A_SYSC:
         value = s->sysc;
         break;
-    case R_CON:
+    case A_CON:
         value = s->con;
         break;
-    case R_OA:
+    case A_OA:
         value = s->oa;
         break;
-    case R_SA:
+    case A_SA:
         value = s->sa;
         break;
-    case R_PSC:
+    case A_PSC:
         value = s->psc;
         break;
-    case R_SCLL:
+    case A_SCLL:
         value = s->scll;
         break;
-    case R_SCLH:
+    case A_SCLH:
         value = s->sclh;
         break;
-    case R_SYSTEST:
+    case A_SYSTEST:
         value = omap3_i2c_systest(s);
         break;
-    case R_BUFSTAT: {
+    case A_BUFSTAT: {
         unsigned depth_code = s->fifo_depth == 64 ? 3 :
                               s->fifo_depth == 32 ? 2 :
                               s->fifo_depth == 16 ? 1 : 0;
@@ -492,22 +436,23 @@ static uint64_t omap3_i2c_read(void *opaque, hwaddr offset, unsigned size)
 
         /* FIFODEPTH gives i2c-omap its fifo_size; RXSTAT is how many
          * bytes to read on RDR (errata i207 path). */
-        value = (depth_code << 14) | (rx << 8) | tx;
+        value = (depth_code << R_BUFSTAT_FIFODEPTH_SHIFT) |
+                (rx << R_BUFSTAT_RXSTAT_SHIFT) | tx;
         break;
     }
-    case R_OA1:
+    case A_OA1:
         value = s->oa1;
         break;
-    case R_OA2:
+    case A_OA2:
         value = s->oa2;
         break;
-    case R_OA3:
+    case A_OA3:
         value = s->oa3;
         break;
-    case R_ACTOA:
+    case A_ACTOA:
         value = 0;
         break;
-    case R_SBLOCK:
+    case A_SBLOCK:
         value = s->sblock;
         break;
     default:
@@ -534,80 +479,80 @@ static void omap3_i2c_write(void *opaque, hwaddr offset, uint64_t value64,
     trace_omap3_i2c_write(s->id, offset, value);
 
     switch (offset) {
-    case R_IE:
+    case A_IE:
         s->ie = value & IE_MASK;
         break;
-    case R_STAT:
+    case A_STAT:
         /* Write 1 to clear; BB and the FIFO levels are not latches. */
         s->stat &= ~value;
         break;
-    case R_WE:
+    case A_WE:
         s->we = value & WE_MASK;
         break;
-    case R_BUF:
-        if (value & BUF_RXFIF_CLR) {
+    case A_BUF:
+        if (value & R_BUF_RXFIF_CLR_MASK) {
             fifo8_reset(&s->rx_fifo);
             omap3_i2c_rx_fill(s);
             omap3_i2c_rx_check_done(s);
         }
         /* Transmit bytes go on the wire when written: nothing to clear. */
-        s->buf = value & ~(BUF_RXFIF_CLR | BUF_TXFIF_CLR);
+        s->buf = value & ~(R_BUF_RXFIF_CLR_MASK | R_BUF_TXFIF_CLR_MASK);
         break;
-    case R_CNT:
+    case A_CNT:
         s->cnt = value;
         break;
-    case R_DATA:
+    case A_DATA:
         omap3_i2c_write_data(s, value);
         break;
-    case R_SYSC:
-        if (value & SYSC_SOFTRESET) {
+    case A_SYSC:
+        if (value & R_SYSC_SOFTRESET_MASK) {
             /* Every register back to its reset value; SOFTRESET reads 0. */
             omap3_i2c_reset_regs(s);
         } else {
             s->sysc = value & SYSC_MASK;
         }
         break;
-    case R_CON:
+    case A_CON:
         omap3_i2c_write_con(s, value);
         break;
-    case R_OA:
+    case A_OA:
         s->oa = value & 0x3ff;
         break;
-    case R_SA:
+    case A_SA:
         s->sa = value & 0x3ff;
         break;
-    case R_PSC:
+    case A_PSC:
         s->psc = value & 0xff;
         break;
-    case R_SCLL:
+    case A_SCLL:
         s->scll = value;
         break;
-    case R_SCLH:
+    case A_SCLH:
         s->sclh = value;
         break;
-    case R_SYSTEST:
+    case A_SYSTEST:
         s->systest = value & SYSTEST_RW_MASK;
-        if (value & SYSTEST_ST_EN) {
+        if (value & R_SYSTEST_ST_EN_MASK) {
             qemu_log_mask(LOG_UNIMP, "omap3-i2c%d: SYSTEST test modes only "
                           "loop SCL/SDA back\n", s->id);
         }
         break;
-    case R_OA1:
+    case A_OA1:
         s->oa1 = value & 0x3ff;
         break;
-    case R_OA2:
+    case A_OA2:
         s->oa2 = value & 0x3ff;
         break;
-    case R_OA3:
+    case A_OA3:
         s->oa3 = value & 0x3ff;
         break;
-    case R_SBLOCK:
+    case A_SBLOCK:
         s->sblock = value & 0xf;
         break;
-    case R_REV:
-    case R_SYSS:
-    case R_BUFSTAT:
-    case R_ACTOA:
+    case A_REV:
+    case A_SYSS:
+    case A_BUFSTAT:
+    case A_ACTOA:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-i2c%d: write to read-only "
                       "register 0x%02" HWADDR_PRIx "\n", s->id, offset);
         break;

@@ -62,7 +62,7 @@ enum { OUT_IRQ, OUT_FIQ };
 
 static const char *const out_name[OMAP3_INTC_NOUT] = { "irq", "fiq" };
 
-static uint32_t omap3_intc_pending(OMAP3IntcState *s, int bank, int out)
+static uint32_t omap3_intc_pending(OMAP3INTCState *s, int bank, int out)
 {
     uint32_t pend = (s->level[bank] | s->swi[bank]) & ~s->mir[bank];
     uint32_t routed = 0;
@@ -79,7 +79,7 @@ static uint32_t omap3_intc_pending(OMAP3IntcState *s, int bank, int out)
 
 /* Priority sorting for one output: the lowest priority number wins, the
  * lowest line number among equals; THRESHOLD drops priorities >= it. */
-static int omap3_intc_sort(OMAP3IntcState *s, int out, uint8_t *prio)
+static int omap3_intc_sort(OMAP3INTCState *s, int out, uint8_t *prio)
 {
     int best = -1;
     unsigned best_prio = ~0u;
@@ -111,7 +111,7 @@ static int omap3_intc_sort(OMAP3IntcState *s, int out, uint8_t *prio)
 
 /* Start a sorting on every output that is not frozen, and drive the
  * outputs from the latched results. */
-static void omap3_intc_update(OMAP3IntcState *s)
+static void omap3_intc_update(OMAP3INTCState *s)
 {
     int out;
 
@@ -127,14 +127,14 @@ static void omap3_intc_update(OMAP3IntcState *s)
     }
 }
 
-static void omap3_intc_new_agreement(OMAP3IntcState *s, int out)
+static void omap3_intc_new_agreement(OMAP3INTCState *s, int out)
 {
     s->active[out] = -1;
 }
 
 static void omap3_intc_set_irq(void *opaque, int line, int level)
 {
-    OMAP3IntcState *s = opaque;
+    OMAP3INTCState *s = opaque;
     uint32_t bit = 1u << (line % 32);
 
     trace_omap3_intc_set_irq(line, level);
@@ -147,7 +147,7 @@ static void omap3_intc_set_irq(void *opaque, int line, int level)
 }
 
 /* Registers of the module; the input lines are wires and keep their level. */
-static void omap3_intc_reset_regs(OMAP3IntcState *s)
+static void omap3_intc_reset_regs(OMAP3INTCState *s)
 {
     int i;
 
@@ -166,7 +166,7 @@ static void omap3_intc_reset_regs(OMAP3IntcState *s)
     }
 }
 
-static uint32_t omap3_intc_sir(OMAP3IntcState *s, int out, bool prio)
+static uint32_t omap3_intc_sir(OMAP3INTCState *s, int out, bool prio)
 {
     if (s->active[out] < 0) {
         return SPURIOUS_FLAG;
@@ -174,7 +174,7 @@ static uint32_t omap3_intc_sir(OMAP3IntcState *s, int out, bool prio)
     return (prio ? s->active_prio[out] : s->active[out]) & ACTIVE_MASK;
 }
 
-static uint32_t omap3_intc_bank_read(OMAP3IntcState *s, int bank, hwaddr reg,
+static uint32_t omap3_intc_bank_read(OMAP3INTCState *s, int bank, hwaddr reg,
                                      hwaddr addr)
 {
     if (bank >= OMAP3_INTC_NBANKS) {
@@ -210,7 +210,7 @@ static uint32_t omap3_intc_bank_read(OMAP3IntcState *s, int bank, hwaddr reg,
 
 static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3IntcState *s = opaque;
+    OMAP3INTCState *s = opaque;
     uint32_t val;
 
     if (addr >= A_INTCPS_ITR0 && addr < BANKS_END) {
@@ -272,7 +272,7 @@ static uint64_t omap3_intc_read(void *opaque, hwaddr addr, unsigned size)
     return val;
 }
 
-static void omap3_intc_bank_write(OMAP3IntcState *s, int bank, hwaddr reg,
+static void omap3_intc_bank_write(OMAP3INTCState *s, int bank, hwaddr reg,
                                   hwaddr addr, uint32_t val)
 {
     if (bank >= OMAP3_INTC_NBANKS) {
@@ -316,7 +316,7 @@ static void omap3_intc_bank_write(OMAP3IntcState *s, int bank, hwaddr reg,
 static void omap3_intc_write(void *opaque, hwaddr addr, uint64_t value,
                              unsigned size)
 {
-    OMAP3IntcState *s = opaque;
+    OMAP3INTCState *s = opaque;
     uint32_t val = value;
 
     trace_omap3_intc_write(addr, val);
@@ -399,7 +399,7 @@ static const MemoryRegionOps omap3_intc_ops = {
 
 static void omap3_intc_reset_hold(Object *obj, ResetType type)
 {
-    OMAP3IntcState *s = OMAP3_INTC(obj);
+    OMAP3INTCState *s = OMAP3_INTC(obj);
 
     /*
      * The input lines (ITR) are not state of the INTC but the levels its
@@ -424,7 +424,7 @@ static void omap3_intc_get_active(Object *obj, Visitor *v, const char *name,
 
 static void omap3_intc_init(Object *obj)
 {
-    OMAP3IntcState *s = OMAP3_INTC(obj);
+    OMAP3INTCState *s = OMAP3_INTC(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
     int i;
 
@@ -445,16 +445,16 @@ static const VMStateDescription vmstate_omap3_intc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(level, OMAP3IntcState, OMAP3_INTC_NBANKS),
-        VMSTATE_UINT32_ARRAY(swi, OMAP3IntcState, OMAP3_INTC_NBANKS),
-        VMSTATE_UINT32_ARRAY(mir, OMAP3IntcState, OMAP3_INTC_NMIR),
-        VMSTATE_UINT8_ARRAY(ilr, OMAP3IntcState, OMAP3_NUM_IRQS),
-        VMSTATE_UINT32(sysconfig, OMAP3IntcState),
-        VMSTATE_UINT32(protection, OMAP3IntcState),
-        VMSTATE_UINT32(idle, OMAP3IntcState),
-        VMSTATE_UINT32(threshold, OMAP3IntcState),
-        VMSTATE_INT32_ARRAY(active, OMAP3IntcState, OMAP3_INTC_NOUT),
-        VMSTATE_UINT8_ARRAY(active_prio, OMAP3IntcState, OMAP3_INTC_NOUT),
+        VMSTATE_UINT32_ARRAY(level, OMAP3INTCState, OMAP3_INTC_NBANKS),
+        VMSTATE_UINT32_ARRAY(swi, OMAP3INTCState, OMAP3_INTC_NBANKS),
+        VMSTATE_UINT32_ARRAY(mir, OMAP3INTCState, OMAP3_INTC_NMIR),
+        VMSTATE_UINT8_ARRAY(ilr, OMAP3INTCState, OMAP3_NUM_IRQS),
+        VMSTATE_UINT32(sysconfig, OMAP3INTCState),
+        VMSTATE_UINT32(protection, OMAP3INTCState),
+        VMSTATE_UINT32(idle, OMAP3INTCState),
+        VMSTATE_UINT32(threshold, OMAP3INTCState),
+        VMSTATE_INT32_ARRAY(active, OMAP3INTCState, OMAP3_INTC_NOUT),
+        VMSTATE_UINT8_ARRAY(active_prio, OMAP3INTCState, OMAP3_INTC_NOUT),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -473,7 +473,7 @@ static void omap3_intc_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_intc_info = {
     .name = TYPE_OMAP3_INTC,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3IntcState),
+    .instance_size = sizeof(OMAP3INTCState),
     .instance_init = omap3_intc_init,
     .class_init = omap3_intc_class_init,
 };

@@ -13,7 +13,7 @@
 /* INTC: 96 qdev GPIO inputs (the interrupt lines); sysbus IRQ 0 = nIRQ,
  * sysbus IRQ 1 = nFIQ to the CPU. */
 #define TYPE_OMAP3_INTC     "omap3-intc"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3INTCState, OMAP3_INTC)
 
 #define OMAP3_NUM_IRQS          96
 #define OMAP3_INTC_NBANKS       (OMAP3_NUM_IRQS / 32)
@@ -21,7 +21,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(OMAP3IntcState, OMAP3_INTC)
 #define OMAP3_INTC_NMIR         (OMAP3_INTC_NBANKS + 1)
 #define OMAP3_INTC_NOUT         2       /* nIRQ, nFIQ */
 
-struct OMAP3IntcState {
+struct OMAP3INTCState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

@@ -580,6 +580,21 @@ static void omap3_prcm_finalize(Object *obj)
     }
 }
 
+/* Both are required: a wake-up from MPU OFF warm-resets the CPU there. */
+static void omap3_prcm_realize(DeviceState *dev, Error **errp)
+{
+    OMAP3PRCMState *s = OMAP3_PRCM(dev);
+
+    if (!s->cpu) {
+        error_setg(errp, "omap3-prcm: link 'cpu' not set");
+        return;
+    }
+    if (!s->warm_reset_pc) {
+        error_setg(errp, "omap3-prcm: property 'warm-reset-pc' not set (the "
+                   "boot ROM's wake-up entry)");
+    }
+}
+
 static const Property omap3_prcm_properties[] = {
     DEFINE_PROP_LINK("cpu", OMAP3PRCMState, cpu, TYPE_CPU, Object *),
     DEFINE_PROP_UINT32("warm-reset-pc", OMAP3PRCMState, warm_reset_pc, 0),
@@ -675,6 +690,7 @@ static void omap3_prcm_class_init(ObjectClass *klass, void *data)
     omap3_prcm_prm_class_init();
     omap3_prcm_cm_class_init();
     dc->desc = "OMAP3630 power, reset and clock manager";
+    dc->realize = omap3_prcm_realize;
     dc->vmsd = &vmstate_omap3_prcm;
     dc->user_creatable = false;
     device_class_set_props(dc, omap3_prcm_properties);

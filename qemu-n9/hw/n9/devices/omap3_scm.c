@@ -109,7 +109,7 @@ static uint32_t omap3_scm_pad_bit(int n, uint32_t bit)
     return bit << ((omap3_scm_wake_pads[n].offset & 2) * 8);
 }
 
-static uint32_t *omap3_scm_pad_word(OMAP3ScmState *s, int n)
+static uint32_t *omap3_scm_pad_word(OMAP3SCMState *s, int n)
 {
     return &s->regs[omap3_scm_wake_pads[n].offset / 4];
 }
@@ -118,7 +118,7 @@ static uint32_t *omap3_scm_pad_word(OMAP3ScmState *s, int n)
  * The I/O wake-up request to the PRM is the OR of the latched events: a
  * level, high until the kernel has cleared every WAKEUPEVENT.
  */
-static bool omap3_scm_io_pending(OMAP3ScmState *s)
+static bool omap3_scm_io_pending(OMAP3SCMState *s)
 {
     int n;
 
@@ -131,7 +131,7 @@ static bool omap3_scm_io_pending(OMAP3ScmState *s)
     return false;
 }
 
-static void omap3_scm_update_io_wake(OMAP3ScmState *s)
+static void omap3_scm_update_io_wake(OMAP3SCMState *s)
 {
     bool pending = omap3_scm_io_pending(s);
 
@@ -152,7 +152,7 @@ static bool omap3_scm_get_io_wake(Object *obj, Error **errp)
  */
 static void omap3_scm_pad_in(void *opaque, int n, int level)
 {
-    OMAP3ScmState *s = opaque;
+    OMAP3SCMState *s = opaque;
     uint32_t *reg = omap3_scm_pad_word(s, n);
     bool was = s->pad_in & BIT(n);
 
@@ -170,7 +170,7 @@ static void omap3_scm_pad_in(void *opaque, int n, int level)
     }
 }
 
-static uint32_t omap3_scm_status(OMAP3ScmState *s)
+static uint32_t omap3_scm_status(OMAP3SCMState *s)
 {
     /*
      * DEVICETYPE in bits 10:8: omap_type() (id.c) and the OFF restore path
@@ -180,7 +180,7 @@ static uint32_t omap3_scm_status(OMAP3ScmState *s)
     return FIELD_DP32(0, CONTROL_STATUS, DEVICETYPE, s->device_type);
 }
 
-static uint32_t omap3_scm_read_word(OMAP3ScmState *s, hwaddr offset)
+static uint32_t omap3_scm_read_word(OMAP3SCMState *s, hwaddr offset)
 {
     uint32_t val;
 
@@ -208,7 +208,7 @@ static uint32_t omap3_scm_read_word(OMAP3ScmState *s, hwaddr offset)
 }
 
 /* @val holds the new bytes at their lane positions, @mask the written lanes */
-static void omap3_scm_write_word(OMAP3ScmState *s, hwaddr offset,
+static void omap3_scm_write_word(OMAP3SCMState *s, hwaddr offset,
                                  uint32_t val, uint32_t mask)
 {
     uint32_t *reg = &s->regs[offset / 4];
@@ -264,7 +264,7 @@ static void omap3_scm_write_word(OMAP3ScmState *s, hwaddr offset,
 
 static uint64_t omap3_scm_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3ScmState *s = opaque;
+    OMAP3SCMState *s = opaque;
     uint64_t val;
 
     if (!omap3_scm_exists(addr)) {
@@ -280,7 +280,7 @@ static uint64_t omap3_scm_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_scm_write(void *opaque, hwaddr addr, uint64_t value,
                             unsigned size)
 {
-    OMAP3ScmState *s = opaque;
+    OMAP3SCMState *s = opaque;
 
     trace_omap3_scm_write(addr, size, value);
     if (!omap3_scm_exists(addr)) {
@@ -308,7 +308,7 @@ static const MemoryRegionOps omap3_scm_ops = {
 
 static void omap3_scm_reset_hold(Object *obj, ResetType type)
 {
-    OMAP3ScmState *s = OMAP3_SCM(obj);
+    OMAP3SCMState *s = OMAP3_SCM(obj);
     hwaddr off;
 
     /*
@@ -333,7 +333,7 @@ static void omap3_scm_reset_exit(Object *obj, ResetType type)
 
 static void omap3_scm_init(Object *obj)
 {
-    OMAP3ScmState *s = OMAP3_SCM(obj);
+    OMAP3SCMState *s = OMAP3_SCM(obj);
 
     memory_region_init_io(&s->iomem, obj, &omap3_scm_ops, s,
                           TYPE_OMAP3_SCM, OMAP3_SCM_SIZE);
@@ -348,7 +348,7 @@ static void omap3_scm_init(Object *obj)
 
 static void omap3_scm_realize(DeviceState *dev, Error **errp)
 {
-    OMAP3ScmState *s = OMAP3_SCM(dev);
+    OMAP3SCMState *s = OMAP3_SCM(dev);
 
     if (s->device_type > 7) {
         error_setg(errp, "omap3-scm: device-type %u does not fit in 3 bits",
@@ -372,9 +372,9 @@ static void omap3_scm_realize(DeviceState *dev, Error **errp)
  * omap36xx_adc_to_temp.
  */
 static const Property omap3_scm_properties[] = {
-    DEFINE_PROP_UINT8("device-type", OMAP3ScmState, device_type, 2),
-    DEFINE_PROP_UINT32("omap-status", OMAP3ScmState, omap_status, 0x00000E00),
-    DEFINE_PROP_UINT8("temp-adc", OMAP3ScmState, temp_adc, 57),
+    DEFINE_PROP_UINT8("device-type", OMAP3SCMState, device_type, 2),
+    DEFINE_PROP_UINT32("omap-status", OMAP3SCMState, omap_status, 0x00000E00),
+    DEFINE_PROP_UINT8("temp-adc", OMAP3SCMState, temp_adc, 57),
 };
 
 static const VMStateDescription vmstate_omap3_scm = {
@@ -382,9 +382,9 @@ static const VMStateDescription vmstate_omap3_scm = {
     .version_id = 2,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3ScmState, OMAP3_SCM_WORDS),
-        VMSTATE_UINT32_V(pad_in, OMAP3ScmState, 2),
-        VMSTATE_UINT64_V(wakeup_events, OMAP3ScmState, 2),
+        VMSTATE_UINT32_ARRAY(regs, OMAP3SCMState, OMAP3_SCM_WORDS),
+        VMSTATE_UINT32_V(pad_in, OMAP3SCMState, 2),
+        VMSTATE_UINT64_V(wakeup_events, OMAP3SCMState, 2),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -405,7 +405,7 @@ static void omap3_scm_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_scm_info = {
     .name = TYPE_OMAP3_SCM,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3ScmState),
+    .instance_size = sizeof(OMAP3SCMState),
     .instance_init = omap3_scm_init,
     .class_init = omap3_scm_class_init,
 };

@@ -22,12 +22,12 @@ enum {
     OMAP3_SCM_PAD_UART3_RX,
     OMAP3_SCM_NUM_WAKE_PADS
 };
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3ScmState, OMAP3_SCM)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SCMState, OMAP3_SCM)
 
 #define OMAP3_SCM_SIZE          0x1000
 #define OMAP3_SCM_WORDS         (OMAP3_SCM_SIZE / 4)
 
-struct OMAP3ScmState {
+struct OMAP3SCMState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

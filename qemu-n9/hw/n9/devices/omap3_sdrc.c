@@ -33,6 +33,8 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "qemu/timer.h"
+#include "qemu/error-report.h"
+#include "hw/core/cpu.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
 #include "hw/sysbus.h"
@@ -76,7 +78,7 @@
 #define N9_SYSCONFIG        0x00000010
 
 /* The registers that shape timing, in the model's form. */
-static void omap3_sdrc_regs(OMAP3SdrcState *s, SdrcRegs *r)
+static void omap3_sdrc_regs(OMAP3SDRCState *s, SdrcRegs *r)
 {
     int p;
 
@@ -99,7 +101,7 @@ static uint64_t omap3_sdrc_now(void)
 
 /* The registers decoded at the clock's rate; with @overrides, the [sdram]
  * overrides put over them. */
-static void omap3_sdrc_decode(OMAP3SdrcState *s, SdrcConfig *c,
+static void omap3_sdrc_decode(OMAP3SDRCState *s, SdrcConfig *c,
                               bool overrides)
 {
     SdrcRegs r;
@@ -111,10 +113,35 @@ static void omap3_sdrc_decode(OMAP3SdrcState *s, SdrcConfig *c,
     }
 }
 
+/*
+ * models/sdrc has one writer at a time.  Once the memory path shares the
+ * model (omap3_sdrc_share_with_vcpu), it calls it from the vCPU thread
+ * without the BQL, so the device's own updates (register writes, the
+ * clock, the PRCM's events) must come from that thread too, or from
+ * another while the vCPU is out of its execution loop (reset, a
+ * snapshot's load, the main loop between two executions).  Without the
+ * memory path the BQL is enough.  A write from beside a running vCPU is
+ * counted ("cross_thread_writes" in the statistics; the tests require
+ * none) and reported once.
+ */
+static void omap3_sdrc_check_writer(OMAP3SDRCState *s)
+{
+    CPUState *cpu = first_cpu;
+
+    if (s->vcpu_shared && cpu && !qemu_cpu_is_self(cpu) &&
+        qatomic_read(&cpu->running)) {
+        s->cross_thread_writes++;
+        warn_report_once("omap3-sdrc: the SDRAM model was updated from a "
+                         "second thread while the vCPU ran");
+    }
+}
+
 /* The registers or the clock changed: the model takes them from now on. */
-static void omap3_sdrc_update(OMAP3SdrcState *s)
+static void omap3_sdrc_update(OMAP3SDRCState *s)
 {
     SdrcConfig c;
+
+    omap3_sdrc_check_writer(s);
 
     omap3_sdrc_decode(s, &c, true);
     if (unlikely(n9_record_writer)) {
@@ -123,7 +150,7 @@ static void omap3_sdrc_update(OMAP3SdrcState *s)
     sdrc_set_config(&s->model, &c, omap3_sdrc_now());
 }
 
-static void omap3_sdrc_reset_regs(OMAP3SdrcState *s)
+static void omap3_sdrc_reset_regs(OMAP3SDRCState *s)
 {
     int p;
 
@@ -136,7 +163,7 @@ static void omap3_sdrc_reset_regs(OMAP3SdrcState *s)
     s->dllb_ctrl = 0;
     s->power = N9_POWER;
     for (p = 0; p < OMAP3_SDRC_NUM_CS; p++) {
-        s->cs[p] = (OMAP3SdrcCsRegs) {
+        s->cs[p] = (OMAP3SDRCCsRegs) {
             .mcfg = SDRC_N9_MCFG,
             .mr = SDRC_N9_MR,
             .emr2 = 0,
@@ -153,12 +180,12 @@ static void omap3_sdrc_reset_regs(OMAP3SdrcState *s)
  * Locate a per-chip-select register: returns a pointer to its storage and
  * sets *cs, or NULL.
  */
-static uint32_t *omap3_sdrc_cs_reg(OMAP3SdrcState *s, hwaddr offset, int *cs)
+static uint32_t *omap3_sdrc_cs_reg(OMAP3SDRCState *s, hwaddr offset, int *cs)
 {
     int p;
 
     for (p = 0; p < OMAP3_SDRC_NUM_CS; p++) {
-        OMAP3SdrcCsRegs *r = &s->cs[p];
+        OMAP3SDRCCsRegs *r = &s->cs[p];
 
         *cs = p;
         if (offset == OMAP3_SDRC_CS_REG(MCFG, p)) {
@@ -181,7 +208,7 @@ static uint32_t *omap3_sdrc_cs_reg(OMAP3SdrcState *s, hwaddr offset, int *cs)
 }
 
 /* Returns false if there is no register at @offset. */
-static bool omap3_sdrc_read_word(OMAP3SdrcState *s, hwaddr offset,
+static bool omap3_sdrc_read_word(OMAP3SDRCState *s, hwaddr offset,
                                  uint32_t *val)
 {
     uint32_t *reg;
@@ -243,7 +270,7 @@ static bool omap3_sdrc_read_word(OMAP3SdrcState *s, hwaddr offset,
     }
 }
 
-static void omap3_sdrc_write_power(OMAP3SdrcState *s, uint32_t val)
+static void omap3_sdrc_write_power(OMAP3SDRCState *s, uint32_t val)
 {
     uint32_t old = s->power;
     const SdrcPowerConfig *p = &s->model.cfg.power;
@@ -254,7 +281,7 @@ static void omap3_sdrc_write_power(OMAP3SdrcState *s, uint32_t val)
                            p->srfr_on_idle_req, p->pwdena);
 }
 
-static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
+static bool omap3_sdrc_write_word(OMAP3SDRCState *s, hwaddr offset,
                                   uint32_t val)
 {
     uint32_t *reg;
@@ -321,7 +348,7 @@ static bool omap3_sdrc_write_word(OMAP3SdrcState *s, hwaddr offset,
 
 static uint64_t omap3_sdrc_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3SdrcState *s = opaque;
+    OMAP3SDRCState *s = opaque;
     uint32_t word;
     uint64_t val;
 
@@ -338,7 +365,7 @@ static uint64_t omap3_sdrc_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_sdrc_write(void *opaque, hwaddr addr, uint64_t value,
                              unsigned size)
 {
-    OMAP3SdrcState *s = opaque;
+    OMAP3SDRCState *s = opaque;
     hwaddr offset = addr & ~3;
     uint32_t word = 0;
 
@@ -380,7 +407,7 @@ static void omap3_sdrc_clock_update(void *opaque, ClockEvent event)
  */
 static void omap3_sdrc_prcm_event(Notifier *n, void *data)
 {
-    OMAP3SdrcState *s = container_of(n, OMAP3SdrcState, prcm_listener);
+    OMAP3SDRCState *s = container_of(n, OMAP3SDRCState, prcm_listener);
     OMAP3PRCMEvent *ev = data;
     int core;
     bool idle, off;
@@ -407,6 +434,7 @@ static void omap3_sdrc_prcm_event(Notifier *n, void *data)
 
         n9_record_put(&rev);
     }
+    omap3_sdrc_check_writer(s);
     sdrc_core_idle(&s->model, omap3_sdrc_now(), idle, off);
 }
 
@@ -415,6 +443,14 @@ static void omap3_sdrc_prcm_event(Notifier *n, void *data)
 SdrcModel *omap3_sdrc_model(DeviceState *dev)
 {
     return &OMAP3_SDRC(dev)->model;
+}
+
+SdrcModel *omap3_sdrc_share_with_vcpu(DeviceState *dev)
+{
+    OMAP3SDRCState *s = OMAP3_SDRC(dev);
+
+    s->vcpu_shared = true;
+    return &s->model;
 }
 
 void omap3_sdrc_set_params(DeviceState *dev, const SdrcParams *p)
@@ -429,7 +465,7 @@ void omap3_sdrc_set_overrides(DeviceState *dev, const N9SdramOverrides *o)
 
 void omap3_sdrc_configs(DeviceState *dev, SdrcConfig *cfg, SdrcConfig *regs)
 {
-    OMAP3SdrcState *s = OMAP3_SDRC(dev);
+    OMAP3SDRCState *s = OMAP3_SDRC(dev);
 
     *cfg = s->model.cfg;
     omap3_sdrc_decode(s, regs, false);
@@ -438,7 +474,7 @@ void omap3_sdrc_configs(DeviceState *dev, SdrcConfig *cfg, SdrcConfig *regs)
 /* The counters: models/sdrc's table (name, index, ps shown in ns) */
 
 /* Each chip select's power state, e.g. "cs0=active cs1=self-refresh" */
-static const char *omap3_sdrc_power_states(OMAP3SdrcState *s)
+static const char *omap3_sdrc_power_states(OMAP3SDRCState *s)
 {
     static const char *const names[] = {
         [LPDDR_ACTIVE] = "active",
@@ -453,7 +489,7 @@ static const char *omap3_sdrc_power_states(OMAP3SdrcState *s)
     return buf;
 }
 
-static uint64_t omap3_sdrc_counter(OMAP3SdrcState *s,
+static uint64_t omap3_sdrc_counter(OMAP3SDRCState *s,
                                    const SdrcCounterKey *c)
 {
     return sdrc_counter_value(&s->model, c);
@@ -461,7 +497,7 @@ static uint64_t omap3_sdrc_counter(OMAP3SdrcState *s,
 
 QDict *omap3_sdrc_stats(DeviceState *dev)
 {
-    OMAP3SdrcState *s = OMAP3_SDRC(dev);
+    OMAP3SDRCState *s = OMAP3_SDRC(dev);
     QDict *d = qdict_new(), *p = qdict_new();
 
     /* the QOM names, with '_' as the rest of the file has them */
@@ -472,6 +508,7 @@ QDict *omap3_sdrc_stats(DeviceState *dev)
         qdict_put_int(d, key, omap3_sdrc_counter(s, &sdrc_counter_keys[i]));
     }
     qdict_put_str(d, "power_states", omap3_sdrc_power_states(s));
+    qdict_put_int(d, "cross_thread_writes", s->cross_thread_writes);
     /* the [sdrc] parameters the run used */
     qdict_put_int(p, "dll_relock_ns", s->model.params.dll_relock_ns);
     qdict_put_int(p, "clock_restart_cycles",
@@ -536,7 +573,7 @@ static void omap3_sdrc_add_cs_u8(Object *obj, int p, const char *field,
 
 static void omap3_sdrc_init(Object *obj)
 {
-    OMAP3SdrcState *s = OMAP3_SDRC(obj);
+    OMAP3SDRCState *s = OMAP3_SDRC(obj);
     SdrcConfig *c = &s->model.cfg;
     int p;
 
@@ -634,7 +671,7 @@ static void omap3_sdrc_init(Object *obj)
 
 static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
 {
-    OMAP3SdrcState *s = OMAP3_SDRC(dev);
+    OMAP3SDRCState *s = OMAP3_SDRC(dev);
     const char *why = sdrc_params_check(&s->params);
 
     if (why) {
@@ -662,7 +699,7 @@ static void omap3_sdrc_realize(DeviceState *dev, Error **errp)
 
 static int omap3_sdrc_pre_save(void *opaque)
 {
-    OMAP3SdrcState *s = opaque;
+    OMAP3SDRCState *s = opaque;
 
     sdrc_save(&s->model, s->image);
     return 0;
@@ -670,7 +707,7 @@ static int omap3_sdrc_pre_save(void *opaque)
 
 static int omap3_sdrc_post_load(void *opaque, int version_id)
 {
-    OMAP3SdrcState *s = opaque;
+    OMAP3SDRCState *s = opaque;
     SdrcConfig c;
 
     /* the configuration from the registers, then the model's state */
@@ -680,9 +717,9 @@ static int omap3_sdrc_post_load(void *opaque, int version_id)
 }
 
 static const Property omap3_sdrc_properties[] = {
-    DEFINE_PROP_LINK("prcm", OMAP3SdrcState, prcm, TYPE_OMAP3_PRCM,
+    DEFINE_PROP_LINK("prcm", OMAP3SDRCState, prcm, TYPE_OMAP3_PRCM,
                      OMAP3PRCMState *),
-    DEFINE_PROP_UINT64("sdram-base", OMAP3SdrcState, sdram_base,
+    DEFINE_PROP_UINT64("sdram-base", OMAP3SDRCState, sdram_base,
                        OMAP3_SDRAM_BASE),
 };
 
@@ -691,13 +728,13 @@ static const VMStateDescription vmstate_omap3_sdrc_cs = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(mcfg, OMAP3SdrcCsRegs),
-        VMSTATE_UINT32(mr, OMAP3SdrcCsRegs),
-        VMSTATE_UINT32(emr2, OMAP3SdrcCsRegs),
-        VMSTATE_UINT32(actim_a, OMAP3SdrcCsRegs),
-        VMSTATE_UINT32(actim_b, OMAP3SdrcCsRegs),
-        VMSTATE_UINT32(rfr_ctrl, OMAP3SdrcCsRegs),
-        VMSTATE_UINT32(manual, OMAP3SdrcCsRegs),
+        VMSTATE_UINT32(mcfg, OMAP3SDRCCsRegs),
+        VMSTATE_UINT32(mr, OMAP3SDRCCsRegs),
+        VMSTATE_UINT32(emr2, OMAP3SDRCCsRegs),
+        VMSTATE_UINT32(actim_a, OMAP3SDRCCsRegs),
+        VMSTATE_UINT32(actim_b, OMAP3SDRCCsRegs),
+        VMSTATE_UINT32(rfr_ctrl, OMAP3SDRCCsRegs),
+        VMSTATE_UINT32(manual, OMAP3SDRCCsRegs),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -709,20 +746,20 @@ static const VMStateDescription vmstate_omap3_sdrc = {
     .pre_save = omap3_sdrc_pre_save,
     .post_load = omap3_sdrc_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(sysconfig, OMAP3SdrcState),
-        VMSTATE_UINT32(cs_cfg, OMAP3SdrcState),
-        VMSTATE_UINT32(sharing, OMAP3SdrcState),
-        VMSTATE_UINT32(err_addr, OMAP3SdrcState),
-        VMSTATE_UINT32(err_type, OMAP3SdrcState),
-        VMSTATE_UINT32(dlla_ctrl, OMAP3SdrcState),
-        VMSTATE_UINT32(dllb_ctrl, OMAP3SdrcState),
-        VMSTATE_UINT32(power, OMAP3SdrcState),
-        VMSTATE_STRUCT_ARRAY(cs, OMAP3SdrcState, OMAP3_SDRC_NUM_CS, 1,
-                             vmstate_omap3_sdrc_cs, OMAP3SdrcCsRegs),
-        VMSTATE_CLOCK(fclk, OMAP3SdrcState),
+        VMSTATE_UINT32(sysconfig, OMAP3SDRCState),
+        VMSTATE_UINT32(cs_cfg, OMAP3SDRCState),
+        VMSTATE_UINT32(sharing, OMAP3SDRCState),
+        VMSTATE_UINT32(err_addr, OMAP3SDRCState),
+        VMSTATE_UINT32(err_type, OMAP3SDRCState),
+        VMSTATE_UINT32(dlla_ctrl, OMAP3SDRCState),
+        VMSTATE_UINT32(dllb_ctrl, OMAP3SDRCState),
+        VMSTATE_UINT32(power, OMAP3SDRCState),
+        VMSTATE_STRUCT_ARRAY(cs, OMAP3SDRCState, OMAP3_SDRC_NUM_CS, 1,
+                             vmstate_omap3_sdrc_cs, OMAP3SDRCCsRegs),
+        VMSTATE_CLOCK(fclk, OMAP3SDRCState),
         /* the SDRAM timing model's state and counters */
-        VMSTATE_UINT64_ARRAY(image, OMAP3SdrcState, SDRC_IMAGE_WORDS),
-        VMSTATE_UINT8(core_off, OMAP3SdrcState),
+        VMSTATE_UINT64_ARRAY(image, OMAP3SDRCState, SDRC_IMAGE_WORDS),
+        VMSTATE_UINT8(core_off, OMAP3SDRCState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -742,7 +779,7 @@ static void omap3_sdrc_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_sdrc_info = {
     .name = TYPE_OMAP3_SDRC,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3SdrcState),
+    .instance_size = sizeof(OMAP3SDRCState),
     .instance_init = omap3_sdrc_init,
     .class_init = omap3_sdrc_class_init,
 };

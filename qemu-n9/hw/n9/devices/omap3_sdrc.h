@@ -23,12 +23,16 @@
 
 /*
  * The SDRAM timing model the device keeps up to date with its registers,
- * its clock and the PRCM: what the memory path calls for each access that
- * leaves the L2 (sdrc_access, or sdrc_next_level_access with this pointer
- * as ctx).  Not thread-safe: call it from the vCPU thread, as the device's
- * own updates are (register writes, the PRCM's events).
+ * its clock and the PRCM, to read (statistics, a trace's header).
  */
 SdrcModel *omap3_sdrc_model(DeviceState *sdrc);
+/*
+ * The same model for the memory path, which calls it for each access that
+ * leaves the L2 (sdrc_access, or sdrc_next_level_access with this pointer
+ * as ctx) from the vCPU thread.  Not thread-safe: from then on the device
+ * checks that its own updates do not run beside the vCPU (omap3_sdrc.c).
+ */
+SdrcModel *omap3_sdrc_share_with_vcpu(DeviceState *sdrc);
 
 /* The [sdrc] timing parameters (before realize; default: the model's). */
 void omap3_sdrc_set_params(DeviceState *sdrc, const SdrcParams *p);
@@ -48,11 +52,11 @@ QDict *omap3_sdrc_stats(DeviceState *sdrc);
 
 /* SDRC: clock input "fclk" (the L3 clock). */
 #define TYPE_OMAP3_SDRC     "omap3-sdrc"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SdrcState, OMAP3_SDRC)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SDRCState, OMAP3_SDRC)
 
 #define OMAP3_SDRC_NUM_CS   SDRC_NUM_CS
 
-typedef struct OMAP3SdrcCsRegs {
+typedef struct OMAP3SDRCCsRegs {
     uint32_t mcfg;
     uint32_t mr;
     uint32_t emr2;
@@ -60,9 +64,9 @@ typedef struct OMAP3SdrcCsRegs {
     uint32_t actim_b;
     uint32_t rfr_ctrl;
     uint32_t manual;
-} OMAP3SdrcCsRegs;
+} OMAP3SDRCCsRegs;
 
-struct OMAP3SdrcState {
+struct OMAP3SDRCState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;
@@ -81,7 +85,7 @@ struct OMAP3SdrcState {
     uint32_t dlla_ctrl;
     uint32_t dllb_ctrl;
     uint32_t power;
-    OMAP3SdrcCsRegs cs[OMAP3_SDRC_NUM_CS];
+    OMAP3SDRCCsRegs cs[OMAP3_SDRC_NUM_CS];
 
     /*
      * The timing model: its configuration is the registers decoded
@@ -91,6 +95,10 @@ struct OMAP3SdrcState {
     SdrcModel model;
     uint64_t image[SDRC_IMAGE_WORDS];
     uint8_t core_off;       /* the model was told CORE is OFF */
+
+    /* The one-writer rule (omap3_sdrc_check_writer); not timing state */
+    bool vcpu_shared;       /* the memory path calls the model */
+    uint64_t cross_thread_writes;
 };
 
 #endif /* HW_N9_OMAP3_SDRC_H */

@@ -46,7 +46,7 @@
 #define SYSCONFIG_MASK      (R_SMS_SYSCONFIG_AUTOIDLE_MASK | \
                              R_SMS_SYSCONFIG_SIDLEMODE_MASK)
 
-static void omap3_sms_reset_regs(OMAP3SmsState *s)
+static void omap3_sms_reset_regs(OMAP3SMSState *s)
 {
     /*
      * Reset values are 0 except SIDLEMODE, which comes up as smart idle
@@ -56,7 +56,7 @@ static void omap3_sms_reset_regs(OMAP3SmsState *s)
     s->regs[R_SMS_SYSCONFIG] = 0x00000010;
 }
 
-static uint32_t omap3_sms_read_word(OMAP3SmsState *s, hwaddr offset)
+static uint32_t omap3_sms_read_word(OMAP3SMSState *s, hwaddr offset)
 {
     switch (offset) {
     case A_SMS_REVISION:
@@ -69,7 +69,7 @@ static uint32_t omap3_sms_read_word(OMAP3SmsState *s, hwaddr offset)
     }
 }
 
-static void omap3_sms_write_word(OMAP3SmsState *s, hwaddr offset,
+static void omap3_sms_write_word(OMAP3SMSState *s, hwaddr offset,
                                  uint32_t val)
 {
     switch (offset) {
@@ -97,7 +97,7 @@ static void omap3_sms_write_word(OMAP3SmsState *s, hwaddr offset,
 
 static uint64_t omap3_sms_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3SmsState *s = opaque;
+    OMAP3SMSState *s = opaque;
     uint64_t val;
 
     if (addr >= OMAP3_SMS_REGS_END) {
@@ -113,7 +113,7 @@ static uint64_t omap3_sms_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_sms_write(void *opaque, hwaddr addr, uint64_t value,
                             unsigned size)
 {
-    OMAP3SmsState *s = opaque;
+    OMAP3SMSState *s = opaque;
     hwaddr offset = addr & ~3;
 
     trace_omap3_sms_write(addr, size, value);
@@ -149,7 +149,7 @@ static void omap3_sms_reset_hold(Object *obj, ResetType type)
 
 static void omap3_sms_init(Object *obj)
 {
-    OMAP3SmsState *s = OMAP3_SMS(obj);
+    OMAP3SMSState *s = OMAP3_SMS(obj);
 
     memory_region_init_io(&s->iomem, obj, &omap3_sms_ops, s,
                           TYPE_OMAP3_SMS, OMAP3_SMS_SIZE);
@@ -161,7 +161,7 @@ static const VMStateDescription vmstate_omap3_sms = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, OMAP3SmsState, OMAP3_SMS_WORDS),
+        VMSTATE_UINT32_ARRAY(regs, OMAP3SMSState, OMAP3_SMS_WORDS),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -179,7 +179,7 @@ static void omap3_sms_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_sms_info = {
     .name = TYPE_OMAP3_SMS,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3SmsState),
+    .instance_size = sizeof(OMAP3SMSState),
     .instance_init = omap3_sms_init,
     .class_init = omap3_sms_class_init,
 };

@@ -12,12 +12,12 @@
 
 /* PRCM (PRM + CM, one device): see omap3_prcm.h. */
 #define TYPE_OMAP3_SMS      "omap3-sms"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SmsState, OMAP3_SMS)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SMSState, OMAP3_SMS)
 
 #define OMAP3_SMS_REGS_END  0x240
 #define OMAP3_SMS_WORDS     (OMAP3_SMS_REGS_END / 4)
 
-struct OMAP3SmsState {
+struct OMAP3SMSState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

@@ -53,7 +53,7 @@ static bool omap3_sysc_in_list(const uint32_t *list, uint32_t n,
     return false;
 }
 
-static void omap3_sysc_reset_regs(OMAP3SyscState *s)
+static void omap3_sysc_reset_regs(OMAP3SYSCState *s)
 {
     memset(s->regs, 0, s->regs_size);
     for (uint32_t i = 0; i + 1 < s->num_init; i += 2) {
@@ -61,7 +61,7 @@ static void omap3_sysc_reset_regs(OMAP3SyscState *s)
     }
 }
 
-static uint32_t omap3_sysc_read_word(OMAP3SyscState *s, hwaddr offset)
+static uint32_t omap3_sysc_read_word(OMAP3SYSCState *s, hwaddr offset)
 {
     if (offset == s->rev) {
         return s->rev_value;
@@ -73,7 +73,7 @@ static uint32_t omap3_sysc_read_word(OMAP3SyscState *s, hwaddr offset)
     return ldl_le_p(s->regs + offset);
 }
 
-static void omap3_sysc_write_word(OMAP3SyscState *s, hwaddr offset,
+static void omap3_sysc_write_word(OMAP3SYSCState *s, hwaddr offset,
                                   uint32_t val, uint32_t mask)
 {
     uint32_t old = ldl_le_p(s->regs + offset);
@@ -103,7 +103,7 @@ static void omap3_sysc_write_word(OMAP3SyscState *s, hwaddr offset,
 
 static uint64_t omap3_sysc_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3SyscState *s = opaque;
+    OMAP3SYSCState *s = opaque;
     uint64_t val;
 
     val = omap3_lane_read(omap3_sysc_read_word(s, addr & ~3), addr, size);
@@ -114,7 +114,7 @@ static uint64_t omap3_sysc_read(void *opaque, hwaddr addr, unsigned size)
 static void omap3_sysc_write(void *opaque, hwaddr addr, uint64_t value,
                              unsigned size)
 {
-    OMAP3SyscState *s = opaque;
+    OMAP3SYSCState *s = opaque;
 
     trace_omap3_sysc_write(s->name, addr, size, value);
     omap3_sysc_write_word(s, addr & ~3, omap3_lane_value(addr, size, value),
@@ -135,7 +135,7 @@ static const MemoryRegionOps omap3_sysc_ops = {
     },
 };
 
-static bool omap3_sysc_check_offset(OMAP3SyscState *s, const char *what,
+static bool omap3_sysc_check_offset(OMAP3SYSCState *s, const char *what,
                                     uint32_t offset, bool optional,
                                     Error **errp)
 {
@@ -153,7 +153,7 @@ static bool omap3_sysc_check_offset(OMAP3SyscState *s, const char *what,
 
 static void omap3_sysc_realize(DeviceState *dev, Error **errp)
 {
-    OMAP3SyscState *s = OMAP3_SYSC(dev);
+    OMAP3SYSCState *s = OMAP3_SYSC(dev);
     uint32_t i;
 
     if (!s->name) {
@@ -208,7 +208,7 @@ static void omap3_sysc_reset_hold(Object *obj, ResetType type)
 
 static void omap3_sysc_finalize(Object *obj)
 {
-    OMAP3SyscState *s = OMAP3_SYSC(obj);
+    OMAP3SYSCState *s = OMAP3_SYSC(obj);
 
     g_free(s->regs);
     g_free(s->ro);
@@ -217,18 +217,18 @@ static void omap3_sysc_finalize(Object *obj)
 }
 
 static const Property omap3_sysc_properties[] = {
-    DEFINE_PROP_STRING("name", OMAP3SyscState, name),
-    DEFINE_PROP_UINT64("size", OMAP3SyscState, size, 0x1000),
-    DEFINE_PROP_UINT32("rev", OMAP3SyscState, rev, OMAP3_SYSC_NONE),
-    DEFINE_PROP_UINT32("rev-value", OMAP3SyscState, rev_value, 0),
-    DEFINE_PROP_UINT32("sysc", OMAP3SyscState, sysc, OMAP3_SYSC_NONE),
-    DEFINE_PROP_UINT32("syss", OMAP3SyscState, syss, OMAP3_SYSC_NONE),
-    DEFINE_PROP_UINT8("softreset-bit", OMAP3SyscState, softreset_bit, 1),
-    DEFINE_PROP_ARRAY("ro", OMAP3SyscState, num_ro, ro,
+    DEFINE_PROP_STRING("name", OMAP3SYSCState, name),
+    DEFINE_PROP_UINT64("size", OMAP3SYSCState, size, 0x1000),
+    DEFINE_PROP_UINT32("rev", OMAP3SYSCState, rev, OMAP3_SYSC_NONE),
+    DEFINE_PROP_UINT32("rev-value", OMAP3SYSCState, rev_value, 0),
+    DEFINE_PROP_UINT32("sysc", OMAP3SYSCState, sysc, OMAP3_SYSC_NONE),
+    DEFINE_PROP_UINT32("syss", OMAP3SYSCState, syss, OMAP3_SYSC_NONE),
+    DEFINE_PROP_UINT8("softreset-bit", OMAP3SYSCState, softreset_bit, 1),
+    DEFINE_PROP_ARRAY("ro", OMAP3SYSCState, num_ro, ro,
                       qdev_prop_uint32, uint32_t),
-    DEFINE_PROP_ARRAY("w1c", OMAP3SyscState, num_w1c, w1c,
+    DEFINE_PROP_ARRAY("w1c", OMAP3SYSCState, num_w1c, w1c,
                       qdev_prop_uint32, uint32_t),
-    DEFINE_PROP_ARRAY("init", OMAP3SyscState, num_init, init,
+    DEFINE_PROP_ARRAY("init", OMAP3SYSCState, num_init, init,
                       qdev_prop_uint32, uint32_t),
 };
 
@@ -237,7 +237,7 @@ static const VMStateDescription vmstate_omap3_sysc = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_VBUFFER_UINT32(regs, OMAP3SyscState, 1, NULL, regs_size),
+        VMSTATE_VBUFFER_UINT32(regs, OMAP3SYSCState, 1, NULL, regs_size),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -257,7 +257,7 @@ static void omap3_sysc_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_sysc_info = {
     .name = TYPE_OMAP3_SYSC,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3SyscState),
+    .instance_size = sizeof(OMAP3SYSCState),
     .instance_finalize = omap3_sysc_finalize,
     .class_init = omap3_sysc_class_init,
 };

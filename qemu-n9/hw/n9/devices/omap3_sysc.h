@@ -17,11 +17,11 @@
  * (offset of SYSCONFIG, or -1), "syss" (offset of SYSSTATUS, or -1).
  */
 #define TYPE_OMAP3_SYSC     "omap3-sysc-module"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SyscState, OMAP3_SYSC)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3SYSCState, OMAP3_SYSC)
 
 #define OMAP3_SYSC_NONE         0xFFFFFFFF
 
-struct OMAP3SyscState {
+struct OMAP3SYSCState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

@@ -22,14 +22,11 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_tap.h"
+#include "omap3_tap_regs.h"
 #include "omap3_lanes.h"
 #include "trace.h"
 
 #define OMAP3_TAP_SIZE      0x1000
-
-#define R_IDCODE            0x204
-#define R_PROD_ID_0         0x208   /* four words, 0x208..0x214 */
-#define R_DIE_ID_0          0x218   /* four words, 0x218..0x224 */
 
 /*
  * Production ID: on OMAP3 Linux no longer reads it (tap_prod_id is only
@@ -38,15 +35,15 @@
  */
 #define OMAP3_TAP_PROD_ID   0x00000000
 
-static uint32_t omap3_tap_read_word(OMAP3TapState *s, hwaddr offset)
+static uint32_t omap3_tap_read_word(OMAP3TAPState *s, hwaddr offset)
 {
     switch (offset) {
-    case R_IDCODE:
+    case A_IDCODE:
         return s->idcode;
-    case R_PROD_ID_0 ... R_PROD_ID_0 + 0xc:
+    case A_PROD_ID_0 ... A_PROD_ID_3:
         return OMAP3_TAP_PROD_ID;
-    case R_DIE_ID_0 ... R_DIE_ID_0 + 0xc:
-        return s->die_id[(offset - R_DIE_ID_0) / 4];
+    case A_DIE_ID_0 ... A_DIE_ID_3:
+        return s->die_id[(offset - A_DIE_ID_0) / 4];
     default:
         /*
          * The rest of the TAP window holds JTAG/debug registers that are
@@ -60,7 +57,7 @@ static uint32_t omap3_tap_read_word(OMAP3TapState *s, hwaddr offset)
 
 static uint64_t omap3_tap_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3TapState *s = opaque;
+    OMAP3TAPState *s = opaque;
     uint32_t word = omap3_tap_read_word(s, addr & ~3);
     uint64_t val = omap3_lane_read(word, addr, size);
 
@@ -92,7 +89,7 @@ static const MemoryRegionOps omap3_tap_ops = {
 
 static void omap3_tap_init(Object *obj)
 {
-    OMAP3TapState *s = OMAP3_TAP(obj);
+    OMAP3TAPState *s = OMAP3_TAP(obj);
 
     memory_region_init_io(&s->iomem, obj, &omap3_tap_ops, s,
                           TYPE_OMAP3_TAP, OMAP3_TAP_SIZE);
@@ -106,11 +103,11 @@ static void omap3_tap_init(Object *obj)
  * are arbitrary but nonzero: no N9's die ID is published.
  */
 static const Property omap3_tap_properties[] = {
-    DEFINE_PROP_UINT32("idcode", OMAP3TapState, idcode, 0x2B89102F),
-    DEFINE_PROP_UINT32("die-id0", OMAP3TapState, die_id[0], 0x4E390000),
-    DEFINE_PROP_UINT32("die-id1", OMAP3TapState, die_id[1], 0x00000002),
-    DEFINE_PROP_UINT32("die-id2", OMAP3TapState, die_id[2], 0x16C3A1F4),
-    DEFINE_PROP_UINT32("die-id3", OMAP3TapState, die_id[3], 0x0A01C00E),
+    DEFINE_PROP_UINT32("idcode", OMAP3TAPState, idcode, 0x2B89102F),
+    DEFINE_PROP_UINT32("die-id0", OMAP3TAPState, die_id[0], 0x4E390000),
+    DEFINE_PROP_UINT32("die-id1", OMAP3TAPState, die_id[1], 0x00000002),
+    DEFINE_PROP_UINT32("die-id2", OMAP3TAPState, die_id[2], 0x16C3A1F4),
+    DEFINE_PROP_UINT32("die-id3", OMAP3TAPState, die_id[3], 0x0A01C00E),
 };
 
 /* All state is in properties: nothing to migrate, but say so. */
@@ -135,7 +132,7 @@ static void omap3_tap_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_tap_info = {
     .name = TYPE_OMAP3_TAP,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3TapState),
+    .instance_size = sizeof(OMAP3TAPState),
     .instance_init = omap3_tap_init,
     .class_init = omap3_tap_class_init,
 };

@@ -12,9 +12,9 @@
 
 /* TAP: property "idcode". */
 #define TYPE_OMAP3_TAP      "omap3-tap"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3TapState, OMAP3_TAP)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3TAPState, OMAP3_TAP)
 
-struct OMAP3TapState {
+struct OMAP3TAPState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

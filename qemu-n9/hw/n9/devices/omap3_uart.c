@@ -46,96 +46,20 @@
 #include "migration/vmstate.h"
 #include "omap3630.h"
 #include "omap3_uart.h"
+#include "omap3_uart_regs.h"
 #include "omap3_swakeup.h"
 #include "trace.h"
 
 #define UART_FIFO_SIZE      64
 
-/* Register offsets (register index << 2). */
-#define R_RHR_THR_DLL       0x00
-#define R_IER_DLH           0x04
-#define R_IIR_FCR_EFR       0x08
-#define R_LCR               0x0c
-#define R_MCR_XON1          0x10
-#define R_LSR_XON2          0x14
-#define R_MSR_TCR_XOFF1     0x18
-#define R_SPR_TLR_XOFF2     0x1c
-#define R_MDR1              0x20
-#define R_MDR2              0x24
-#define R_TXFLL             0x28
-#define R_TXFLH             0x2c
-#define R_RXFLL             0x30
-#define R_RXFLH             0x34
-#define R_BLR               0x38
-#define R_ACREG             0x3c
-#define R_SCR               0x40
-#define R_SSR               0x44
-#define R_EBLR              0x48
-#define R_MVR               0x50
-#define R_SYSC              0x54
-#define R_SYSS              0x58
-#define R_WER               0x5c
-#define R_CFPS              0x60
-#define R_RXFIFO_LVL        0x64
-#define R_TXFIFO_LVL        0x68
-#define R_IER2              0x6c
-#define R_ISR2              0x70
-#define R_MDR3              0x80
-#define R_TX_DMA_THRESHOLD  0x84
+/* MSR: CTS, DSR and DCD, whose delta bits are these >> 4 (RI has TERI) */
+#define MSR_CTS_DSR_DCD     (R_MSR_TCR_XOFF1_NCTS_MASK | \
+                             R_MSR_TCR_XOFF1_NDSR_MASK | \
+                             R_MSR_TCR_XOFF1_NCD_MASK)
 
-#define IER_RHR             0x01
-#define IER_THR             0x02
-#define IER_LINE_STS        0x04
-#define IER_MODEM_STS       0x08
-
-#define IIR_NO_INT          0x01
-#define IIR_MODEM           0x00
-#define IIR_THR             0x02
-#define IIR_RHR             0x04
-#define IIR_LINE_STS        0x06
-#define IIR_RX_TIMEOUT      0x0c
-
-#define FCR_FIFO_EN         0x01
-#define FCR_RX_FIFO_CLEAR   0x02
-#define FCR_TX_FIFO_CLEAR   0x04
-#define FCR_TX_TRIG_MASK    0x30
-
-#define LCR_DIV_EN          0x80
-#define LCR_CONF_MODE_B     0xbf
-
-#define EFR_ENHANCED_EN     0x10
-
-#define MCR_DTR             0x01
-#define MCR_RTS             0x02
-#define MCR_RI_STS_CH       0x04
-#define MCR_CD_STS_CH       0x08
-#define MCR_LOOPBACK        0x10
-#define MCR_TCR_TLR         0x40
-
-#define LSR_RX_FIFO_E       0x01
-#define LSR_RX_OE           0x02
-#define LSR_TX_FIFO_E       0x20
-#define LSR_TX_SR_E         0x40
-
-#define MSR_NCTS            0x10
-#define MSR_NDSR            0x20
-#define MSR_NRI             0x40
-#define MSR_NCD             0x80
-#define MSR_TERI            0x04
-
-#define MDR1_MODE_MASK      0x07
-#define MDR1_MODE_UART16X   0
-#define MDR1_MODE_UART13X   3
-#define MDR1_MODE_DISABLE   7
-
-#define SCR_TX_EMPTY_CTL_IT 0x08
-#define SCR_TX_TRIG_GRANU1  0x40
-#define SCR_RX_TRIG_GRANU1  0x80
-
-#define SYSC_SOFTRESET      0x02
-#define WER_RX_ACTIVITY     0x10    /* WER event 4: activity on RX */
-#define SYSC_MASK           0x1d
-#define SYSS_RESETDONE      0x01
+/* SYSC: the bits software can set (SOFTRESET self-clears) */
+#define SYSC_MASK           (R_SYSC_AUTOIDLE_MASK | R_SYSC_ENAWAKEUP_MASK | \
+                             R_SYSC_IDLEMODE_MASK)
 
 /*
  * Module version: legacy scheme, revision 5.2.  8250_omap.c
@@ -153,19 +77,20 @@ static int omap3_uart_access_mode(OMAP3UARTState *s)
     if (s->lcr == LCR_CONF_MODE_B) {
         return MODE_CONF_B;
     }
-    return (s->lcr & LCR_DIV_EN) ? MODE_CONF_A : MODE_OPERATIONAL;
+    return (s->lcr & R_LCR_DIV_EN_MASK) ? MODE_CONF_A : MODE_OPERATIONAL;
 }
 
 /* TCR and TLR replace MSR/SPR (XOFF1/XOFF2 in mode B) when EFR[4] and
  * MCR[6] are both set; omap8250_restore_regs() relies on it. */
 static bool omap3_uart_tcr_tlr(OMAP3UARTState *s)
 {
-    return (s->efr & EFR_ENHANCED_EN) && (s->mcr & MCR_TCR_TLR);
+    return (s->efr & R_IIR_FCR_EFR_ENHANCED_EN_MASK) &&
+           (s->mcr & R_MCR_XON1_TCR_TLR_MASK);
 }
 
 static bool omap3_uart_enabled(OMAP3UARTState *s)
 {
-    uint8_t mode = s->mdr1 & MDR1_MODE_MASK;
+    uint8_t mode = s->mdr1 & R_MDR1_MODE_SELECT_MASK;
 
     return mode == MDR1_MODE_UART16X || mode == MDR1_MODE_UART13X;
 }
@@ -173,7 +98,7 @@ static bool omap3_uart_enabled(OMAP3UARTState *s)
 static unsigned omap3_uart_rx_capacity(OMAP3UARTState *s)
 {
     /* Without FIFO mode the receiver holds a single character. */
-    return (s->fcr & FCR_FIFO_EN) ? UART_FIFO_SIZE : 1;
+    return (s->fcr & R_IIR_FCR_EFR_FIFO_EN_MASK) ? UART_FIFO_SIZE : 1;
 }
 
 /* RX FIFO trigger level in characters (FCR[7:6], TLR[7:4], SCR[7]). */
@@ -182,10 +107,10 @@ static unsigned omap3_uart_rx_trigger(OMAP3UARTState *s)
     static const uint8_t fcr_levels[4] = { 8, 16, 56, 60 };
     unsigned level;
 
-    if (!(s->fcr & FCR_FIFO_EN)) {
+    if (!(s->fcr & R_IIR_FCR_EFR_FIFO_EN_MASK)) {
         return 1;
     }
-    if (s->scr & SCR_RX_TRIG_GRANU1) {
+    if (s->scr & R_SCR_RX_TRIG_GRANU1_MASK) {
         /* 8250_omap sets granularity 1: trigger = TLR[7:4]:FCR[7:6]. */
         level = ((s->tlr >> 4) << 2) | (s->fcr >> 6);
     } else if (s->tlr >> 4) {
@@ -202,7 +127,7 @@ static unsigned omap3_uart_tx_trigger(OMAP3UARTState *s)
     static const uint8_t fcr_levels[4] = { 8, 16, 32, 56 };
     unsigned level;
 
-    if (s->scr & SCR_TX_TRIG_GRANU1) {
+    if (s->scr & R_SCR_TX_TRIG_GRANU1_MASK) {
         level = ((s->tlr & 0x0f) << 2) | ((s->fcr >> 4) & 3);
     } else if (s->tlr & 0x0f) {
         level = (s->tlr & 0x0f) * 4;
@@ -221,7 +146,8 @@ static bool omap3_uart_thr_condition(OMAP3UARTState *s)
      * empty (SCR[3], set by 8250_omap) or has at least the trigger number
      * of free spaces, and goes away only when THR is written.
      */
-    if ((s->scr & SCR_TX_EMPTY_CTL_IT) || !(s->fcr & FCR_FIFO_EN)) {
+    if ((s->scr & R_SCR_TX_EMPTY_CTL_IT_MASK) ||
+        !(s->fcr & R_IIR_FCR_EFR_FIFO_EN_MASK)) {
         return used == 0;
     }
     return UART_FIFO_SIZE - used >= omap3_uart_tx_trigger(s);
@@ -232,10 +158,10 @@ static uint8_t omap3_uart_pending(OMAP3UARTState *s)
 {
     uint32_t rx_level = fifo8_num_used(&s->rx_fifo);
 
-    if ((s->ier & IER_LINE_STS) && s->overrun) {
+    if ((s->ier & R_IER_DLH_LINE_STS_MASK) && s->overrun) {
         return IIR_LINE_STS;
     }
-    if (s->ier & IER_RHR) {
+    if (s->ier & R_IER_DLH_RHR_MASK) {
         if (rx_level >= omap3_uart_rx_trigger(s)) {
             return IIR_RHR;
         }
@@ -243,10 +169,10 @@ static uint8_t omap3_uart_pending(OMAP3UARTState *s)
             return IIR_RX_TIMEOUT;
         }
     }
-    if ((s->ier & IER_THR) && omap3_uart_thr_condition(s)) {
+    if ((s->ier & R_IER_DLH_THR_MASK) && omap3_uart_thr_condition(s)) {
         return IIR_THR;
     }
-    if ((s->ier & IER_MODEM_STS) && s->msr_delta) {
+    if ((s->ier & R_IER_DLH_MODEM_STS_MASK) && s->msr_delta) {
         return IIR_MODEM;
     }
     return IIR_NO_INT;
@@ -255,7 +181,8 @@ static uint8_t omap3_uart_pending(OMAP3UARTState *s)
 static uint8_t omap3_uart_iir(OMAP3UARTState *s)
 {
     /* IIR[7:6] mirror FCR[0]: the 8250 core checks them for FIFO mode. */
-    return omap3_uart_pending(s) | ((s->fcr & FCR_FIFO_EN) ? 0xc0 : 0);
+    return omap3_uart_pending(s) |
+           ((s->fcr & R_IIR_FCR_EFR_FIFO_EN_MASK) ? 0xc0 : 0);
 }
 
 static void omap3_uart_update_irq(OMAP3UARTState *s)
@@ -272,16 +199,20 @@ static uint8_t omap3_uart_msr_lines(OMAP3UARTState *s)
 {
     uint8_t lines = 0;
 
-    if (s->mcr & MCR_LOOPBACK) {
+    if (s->mcr & R_MCR_XON1_LOOPBACK_MASK) {
         /* Internal loopback: RTS->CTS, DTR->DSR, RI_STS_CH->RI, CD->DCD. */
-        lines |= (s->mcr & MCR_RTS) ? MSR_NCTS : 0;
-        lines |= (s->mcr & MCR_DTR) ? MSR_NDSR : 0;
-        lines |= (s->mcr & MCR_RI_STS_CH) ? MSR_NRI : 0;
-        lines |= (s->mcr & MCR_CD_STS_CH) ? MSR_NCD : 0;
+        lines |= (s->mcr & R_MCR_XON1_RTS_MASK) ?
+                 R_MSR_TCR_XOFF1_NCTS_MASK : 0;
+        lines |= (s->mcr & R_MCR_XON1_DTR_MASK) ?
+                 R_MSR_TCR_XOFF1_NDSR_MASK : 0;
+        lines |= (s->mcr & R_MCR_XON1_RI_STS_CH_MASK) ?
+                 R_MSR_TCR_XOFF1_NRI_MASK : 0;
+        lines |= (s->mcr & R_MCR_XON1_CD_STS_CH_MASK) ?
+                 R_MSR_TCR_XOFF1_NCD_MASK : 0;
     } else {
         /* No modem attached: CTS, DSR and DCD asserted so that nothing
          * that looks at them (get_mctrl, CRTSCTS) ever stalls. */
-        lines = MSR_NCTS | MSR_NDSR | MSR_NCD;
+        lines = MSR_CTS_DSR_DCD;
     }
     return lines;
 }
@@ -291,10 +222,11 @@ static void omap3_uart_update_msr(OMAP3UARTState *s)
     uint8_t lines = omap3_uart_msr_lines(s);
     uint8_t changed = lines ^ s->msr_lines;
 
-    s->msr_delta |= (changed & (MSR_NCTS | MSR_NDSR | MSR_NCD)) >> 4;
+    s->msr_delta |= (changed & MSR_CTS_DSR_DCD) >> 4;
     /* TERI: trailing edge of RI only. */
-    if ((changed & MSR_NRI) && !(lines & MSR_NRI)) {
-        s->msr_delta |= MSR_TERI;
+    if ((changed & R_MSR_TCR_XOFF1_NRI_MASK) &&
+        !(lines & R_MSR_TCR_XOFF1_NRI_MASK)) {
+        s->msr_delta |= R_MSR_TCR_XOFF1_TERI_MASK;
     }
     s->msr_lines = lines;
 }
@@ -307,7 +239,7 @@ static int64_t omap3_uart_char_timeout_ns(OMAP3UARTState *s)
 {
     unsigned divisor = (s->dlh << 8) | s->dll;
     unsigned oversampling =
-        (s->mdr1 & MDR1_MODE_MASK) == MDR1_MODE_UART13X ? 13 : 16;
+        (s->mdr1 & R_MDR1_MODE_SELECT_MASK) == MDR1_MODE_UART13X ? 13 : 16;
     unsigned bits = 1 + 5 + (s->lcr & 3) + ((s->lcr >> 3) & 1) +
                     ((s->lcr & 4) ? 2 : 1);
     uint64_t baud;
@@ -375,7 +307,7 @@ static void omap3_uart_tx_flush(OMAP3UARTState *s)
         uint8_t byte = fifo8_pop(&s->tx_fifo);
 
         trace_omap3_uart_tx(s->id, byte);
-        if (s->mcr & MCR_LOOPBACK) {
+        if (s->mcr & R_MCR_XON1_LOOPBACK_MASK) {
             /* In loopback the transmitter output is disconnected. */
             omap3_uart_rx_push(s, byte);
             omap3_uart_restart_rx_timeout(s);
@@ -395,7 +327,7 @@ static const char *omap3_uart_rx_off(OMAP3UARTState *s)
     if (!omap3_uart_enabled(s)) {
         return "UART disabled (MDR1)";
     }
-    if (s->mcr & MCR_LOOPBACK) {
+    if (s->mcr & R_MCR_XON1_LOOPBACK_MASK) {
         return "loopback";
     }
     return NULL;
@@ -433,7 +365,7 @@ static void omap3_uart_receive(void *opaque, const uint8_t *buf, int size)
         return;
     }
     if (omap3_swakeup(s->sysc, !(omap3_uart_pending(s) & IIR_NO_INT),
-                      WER_RX_ACTIVITY, s->wer)) {
+                      R_WER_RX_ACTIVITY_MASK, s->wer)) {
         trace_omap3_uart_swakeup(s->id);
         qemu_irq_pulse(s->swakeup);
     }
@@ -469,7 +401,7 @@ static void omap3_uart_do_reset(OMAP3UARTState *s)
     s->mdr1 = MDR1_MODE_DISABLE;
     s->mdr2 = 0;
     s->scr = 0;
-    s->ssr = 0x04;          /* DMA_COUNTER_RST */
+    s->ssr = R_SSR_DMA_COUNTER_RST_MASK;
     s->eblr = 0;
     s->sysc = 0;
     s->wer = 0x7f;
@@ -485,20 +417,22 @@ static void omap3_uart_do_reset(OMAP3UARTState *s)
 
 static void omap3_uart_write_fcr(OMAP3UARTState *s, uint8_t value)
 {
-    if (value & FCR_RX_FIFO_CLEAR) {
+    if (value & R_IIR_FCR_EFR_RX_FIFO_CLEAR_MASK) {
         fifo8_reset(&s->rx_fifo);
         s->rx_timeout = false;
         timer_del(s->rx_timeout_timer);
         qemu_chr_fe_accept_input(&s->chr);
     }
-    if (value & FCR_TX_FIFO_CLEAR) {
+    if (value & R_IIR_FCR_EFR_TX_FIFO_CLEAR_MASK) {
         fifo8_reset(&s->tx_fifo);
     }
     /* FCR[5:4] (TX trigger) can only be written with EFR[4] set. */
-    if (!(s->efr & EFR_ENHANCED_EN)) {
-        value = (value & ~FCR_TX_TRIG_MASK) | (s->fcr & FCR_TX_TRIG_MASK);
+    if (!(s->efr & R_IIR_FCR_EFR_ENHANCED_EN_MASK)) {
+        value = (value & ~R_IIR_FCR_EFR_TX_FIFO_TRIG_MASK) |
+                (s->fcr & R_IIR_FCR_EFR_TX_FIFO_TRIG_MASK);
     }
-    s->fcr = value & ~(FCR_RX_FIFO_CLEAR | FCR_TX_FIFO_CLEAR);
+    s->fcr = value & ~(R_IIR_FCR_EFR_RX_FIFO_CLEAR_MASK |
+                       R_IIR_FCR_EFR_TX_FIFO_CLEAR_MASK);
 }
 
 /*
@@ -509,12 +443,12 @@ static void omap3_uart_log_unhandled(OMAP3UARTState *s, hwaddr offset,
                                      const char *access)
 {
     switch (offset) {
-    case R_TXFLL:
-    case R_TXFLH:
-    case R_RXFLL:
-    case R_RXFLH:
-    case R_BLR:
-    case R_ACREG:
+    case A_TXFLL:
+    case A_TXFLH:
+    case A_RXFLL:
+    case A_RXFLH:
+    case A_BLR:
+    case A_ACREG:
         qemu_log_mask(LOG_UNIMP, "omap3-uart%d: IrDA register 0x%02"
                       HWADDR_PRIx " not modelled\n", s->id, offset);
         break;
@@ -538,7 +472,7 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
     }
 
     switch (offset) {
-    case R_RHR_THR_DLL:
+    case A_RHR_THR_DLL:
         if (mode != MODE_OPERATIONAL) {
             value = s->dll;
         } else if (!fifo8_is_empty(&s->rx_fifo)) {
@@ -549,38 +483,38 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
             omap3_uart_update_irq(s);
         }
         break;
-    case R_IER_DLH:
+    case A_IER_DLH:
         value = mode == MODE_OPERATIONAL ? s->ier : s->dlh;
         break;
-    case R_IIR_FCR_EFR:
+    case A_IIR_FCR_EFR:
         value = mode == MODE_CONF_B ? s->efr : omap3_uart_iir(s);
         break;
-    case R_LCR:
+    case A_LCR:
         value = s->lcr;
         break;
-    case R_MCR_XON1:
+    case A_MCR_XON1:
         value = mode == MODE_CONF_B ? s->xon1 : s->mcr;
         break;
-    case R_LSR_XON2:
+    case A_LSR_XON2:
         if (mode == MODE_CONF_B) {
             value = s->xon2;
             break;
         }
         if (!fifo8_is_empty(&s->rx_fifo)) {
-            value |= LSR_RX_FIFO_E;
+            value |= R_LSR_XON2_RX_FIFO_E_MASK;
         }
         if (s->overrun) {
-            value |= LSR_RX_OE;
+            value |= R_LSR_XON2_RX_OE_MASK;
             s->overrun = false;
             omap3_uart_update_irq(s);
         }
         if (fifo8_is_empty(&s->tx_fifo)) {
             /* The transmitter is instantaneous: THR and shift register
              * are empty together (wait_for_xmitr polls BOTH_EMPTY). */
-            value |= LSR_TX_FIFO_E | LSR_TX_SR_E;
+            value |= R_LSR_XON2_TX_FIFO_E_MASK | R_LSR_XON2_TX_SR_E_MASK;
         }
         break;
-    case R_MSR_TCR_XOFF1:
+    case A_MSR_TCR_XOFF1:
         if (omap3_uart_tcr_tlr(s)) {
             value = s->tcr;
         } else if (mode == MODE_CONF_B) {
@@ -592,7 +526,7 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
             omap3_uart_update_irq(s);
         }
         break;
-    case R_SPR_TLR_XOFF2:
+    case A_SPR_TLR_XOFF2:
         if (omap3_uart_tcr_tlr(s)) {
             value = s->tlr;
         } else if (mode == MODE_CONF_B) {
@@ -601,53 +535,54 @@ static uint64_t omap3_uart_read(void *opaque, hwaddr offset, unsigned size)
             value = s->spr;
         }
         break;
-    case R_MDR1:
+    case A_MDR1:
         value = s->mdr1;
         break;
-    case R_MDR2:
+    case A_MDR2:
         value = s->mdr2;
         break;
-    case R_SCR:
+    case A_SCR:
         value = s->scr;
         break;
-    case R_SSR:
-        value = s->ssr | (fifo8_is_full(&s->tx_fifo) ? 0x01 : 0);
+    case A_SSR:
+        value = s->ssr |
+                (fifo8_is_full(&s->tx_fifo) ? R_SSR_TX_FIFO_FULL_MASK : 0);
         break;
-    case R_EBLR:
+    case A_EBLR:
         value = s->eblr;
         break;
-    case R_MVR:
+    case A_MVR:
         value = UART_MVR_3630;
         break;
-    case R_SYSC:
+    case A_SYSC:
         value = s->sysc;
         break;
-    case R_SYSS:
+    case A_SYSS:
         /* Soft reset completes at once. */
-        value = SYSS_RESETDONE;
+        value = R_SYSS_RESETDONE_MASK;
         break;
-    case R_WER:
+    case A_WER:
         value = s->wer;
         break;
-    case R_CFPS:
+    case A_CFPS:
         value = s->cfps;
         break;
-    case R_RXFIFO_LVL:
+    case A_RXFIFO_LVL:
         value = fifo8_num_used(&s->rx_fifo);
         break;
-    case R_TXFIFO_LVL:
+    case A_TXFIFO_LVL:
         value = fifo8_num_used(&s->tx_fifo);
         break;
-    case R_IER2:
+    case A_IER2:
         value = s->ier2;
         break;
-    case R_ISR2:
+    case A_ISR2:
         value = 0;
         break;
-    case R_MDR3:
+    case A_MDR3:
         value = s->mdr3;
         break;
-    case R_TX_DMA_THRESHOLD:
+    case A_TX_DMA_THRESHOLD:
         value = s->tx_dma_threshold;
         break;
     default:
@@ -674,7 +609,7 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
     trace_omap3_uart_write(s->id, offset, mode, value);
 
     switch (offset) {
-    case R_RHR_THR_DLL:
+    case A_RHR_THR_DLL:
         if (mode != MODE_OPERATIONAL) {
             s->dll = value;
         } else if (fifo8_is_full(&s->tx_fifo)) {
@@ -685,42 +620,42 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
             omap3_uart_tx_flush(s);
         }
         break;
-    case R_IER_DLH:
+    case A_IER_DLH:
         if (mode != MODE_OPERATIONAL) {
             s->dlh = value & 0x3f;
-        } else if (s->efr & EFR_ENHANCED_EN) {
+        } else if (s->efr & R_IIR_FCR_EFR_ENHANCED_EN_MASK) {
             s->ier = value;
         } else {
             /* IER[7:4] are writable only with EFR[4] set. */
             s->ier = (s->ier & 0xf0) | (value & 0x0f);
         }
         break;
-    case R_IIR_FCR_EFR:
+    case A_IIR_FCR_EFR:
         if (mode == MODE_CONF_B) {
             s->efr = value;
         } else {
             omap3_uart_write_fcr(s, value);
         }
         break;
-    case R_LCR:
+    case A_LCR:
         s->lcr = value;
         break;
-    case R_MCR_XON1:
+    case A_MCR_XON1:
         if (mode == MODE_CONF_B) {
             s->xon1 = value;
         } else {
             /* MCR[7:5] are writable only with EFR[4] set. */
-            if (!(s->efr & EFR_ENHANCED_EN)) {
+            if (!(s->efr & R_IIR_FCR_EFR_ENHANCED_EN_MASK)) {
                 value = (value & 0x1f) | (s->mcr & 0xe0);
             }
-            if ((value ^ s->mcr) & MCR_LOOPBACK) {
+            if ((value ^ s->mcr) & R_MCR_XON1_LOOPBACK_MASK) {
                 qemu_chr_fe_accept_input(&s->chr);
             }
             s->mcr = value;
             omap3_uart_update_msr(s);
         }
         break;
-    case R_LSR_XON2:
+    case A_LSR_XON2:
         if (mode == MODE_CONF_B) {
             s->xon2 = value;
         } else {
@@ -728,7 +663,7 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
                           s->id);
         }
         break;
-    case R_MSR_TCR_XOFF1:
+    case A_MSR_TCR_XOFF1:
         if (omap3_uart_tcr_tlr(s)) {
             s->tcr = value;
         } else if (mode == MODE_CONF_B) {
@@ -738,7 +673,7 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
                           s->id);
         }
         break;
-    case R_SPR_TLR_XOFF2:
+    case A_SPR_TLR_XOFF2:
         if (omap3_uart_tcr_tlr(s)) {
             s->tlr = value;
         } else if (mode == MODE_CONF_B) {
@@ -747,34 +682,35 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
             s->spr = value;
         }
         break;
-    case R_MDR1:
-        if ((value ^ s->mdr1) & MDR1_MODE_MASK) {
-            trace_omap3_uart_mode(s->id, value & MDR1_MODE_MASK);
+    case A_MDR1:
+        if ((value ^ s->mdr1) & R_MDR1_MODE_SELECT_MASK) {
+            trace_omap3_uart_mode(s->id, value & R_MDR1_MODE_SELECT_MASK);
         }
         s->mdr1 = value;
         if (omap3_uart_enabled(s)) {
             omap3_uart_tx_flush(s);
             qemu_chr_fe_accept_input(&s->chr);
-        } else if ((value & MDR1_MODE_MASK) != MDR1_MODE_DISABLE) {
+        } else if ((value & R_MDR1_MODE_SELECT_MASK) != MDR1_MODE_DISABLE) {
             qemu_log_mask(LOG_UNIMP, "omap3-uart%d: MDR1 mode %d (IrDA/CIR) "
-                          "not modelled\n", s->id, value & MDR1_MODE_MASK);
+                          "not modelled\n", s->id,
+                          value & R_MDR1_MODE_SELECT_MASK);
         }
         break;
-    case R_MDR2:
+    case A_MDR2:
         s->mdr2 = value;
         break;
-    case R_SCR:
+    case A_SCR:
         s->scr = value;
         break;
-    case R_SSR:
-        /* Only DMA_COUNTER_RST (bit 2) is writable. */
-        s->ssr = value & 0x04;
+    case A_SSR:
+        /* Only DMA_COUNTER_RST is writable. */
+        s->ssr = value & R_SSR_DMA_COUNTER_RST_MASK;
         break;
-    case R_EBLR:
+    case A_EBLR:
         s->eblr = value;
         break;
-    case R_SYSC:
-        if (value & SYSC_SOFTRESET) {
+    case A_SYSC:
+        if (value & R_SYSC_SOFTRESET_MASK) {
             /* Soft reset restores every register; SOFTRESET self-clears. */
             omap3_uart_do_reset(s);
             qemu_chr_fe_accept_input(&s->chr);
@@ -782,28 +718,28 @@ static void omap3_uart_write(void *opaque, hwaddr offset, uint64_t value64,
             s->sysc = value & SYSC_MASK;
         }
         break;
-    case R_WER:
+    case A_WER:
         s->wer = value;
         break;
-    case R_CFPS:
+    case A_CFPS:
         s->cfps = value;
         break;
-    case R_IER2:
+    case A_IER2:
         s->ier2 = value & 0x07;
         break;
-    case R_ISR2:
+    case A_ISR2:
         /* Status bits of the IER2 events: nothing latched to clear. */
         break;
-    case R_MDR3:
+    case A_MDR3:
         s->mdr3 = value & 0x07;
         break;
-    case R_TX_DMA_THRESHOLD:
+    case A_TX_DMA_THRESHOLD:
         s->tx_dma_threshold = value & 0x3f;
         break;
-    case R_MVR:
-    case R_SYSS:
-    case R_RXFIFO_LVL:
-    case R_TXFIFO_LVL:
+    case A_MVR:
+    case A_SYSS:
+    case A_RXFIFO_LVL:
+    case A_TXFIFO_LVL:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-uart%d: write to read-only "
                       "register 0x%02" HWADDR_PRIx "\n", s->id, offset);
         break;

@@ -79,7 +79,7 @@
 #define WLDR_RESET          0xFFFB0000
 
 /* The functional clock's rate (32768 Hz if it is not connected). */
-static uint32_t omap3_wdt_fclk_hz(OMAP3WdtState *s)
+static uint32_t omap3_wdt_fclk_hz(OMAP3WDTState *s)
 {
     uint32_t hz = clock_get_hz(s->fclk);
 
@@ -87,7 +87,7 @@ static uint32_t omap3_wdt_fclk_hz(OMAP3WdtState *s)
 }
 
 /* fclk ticks per counter increment (WCLR.PRE: 2^PTV) */
-static uint64_t omap3_wdt_div(OMAP3WdtState *s)
+static uint64_t omap3_wdt_div(OMAP3WDTState *s)
 {
     if (!(s->wclr & R_WCLR_PRE_MASK)) {
         return 1;
@@ -96,12 +96,12 @@ static uint64_t omap3_wdt_div(OMAP3WdtState *s)
 }
 
 /* The current absolute tick of the clock 'base' is counted in. */
-static uint64_t omap3_wdt_now(OMAP3WdtState *s)
+static uint64_t omap3_wdt_now(OMAP3WDTState *s)
 {
     return omap3_ns_to_ticks(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), s->rate);
 }
 
-static void omap3_wdt_update_irq(OMAP3WdtState *s)
+static void omap3_wdt_update_irq(OMAP3WDTState *s)
 {
     qemu_set_irq(s->irq, !!(s->wisr & s->wier & R_WISR_OVF_MASK));
 }
@@ -112,7 +112,7 @@ static void omap3_wdt_update_irq(OMAP3WdtState *s)
  * while the counter runs).  Returns how many there were; WISR.OVF is set
  * if any.
  */
-static uint64_t omap3_wdt_sync(OMAP3WdtState *s, uint64_t now)
+static uint64_t omap3_wdt_sync(OMAP3WDTState *s, uint64_t now)
 {
     uint64_t div = omap3_wdt_div(s);
     uint64_t incs, first, period, n;
@@ -135,7 +135,7 @@ static uint64_t omap3_wdt_sync(OMAP3WdtState *s, uint64_t now)
 }
 
 /* WCRR at tick @now (after omap3_wdt_sync(s, now)). */
-static uint32_t omap3_wdt_wcrr(OMAP3WdtState *s, uint64_t now)
+static uint32_t omap3_wdt_wcrr(OMAP3WDTState *s, uint64_t now)
 {
     if (!s->running || now <= s->base) {
         return s->count;
@@ -148,7 +148,7 @@ static uint32_t omap3_wdt_wcrr(OMAP3WdtState *s, uint64_t now)
  * (the chip reset), WDT3's if it raises the interrupt line.  Nothing else
  * needs the timer: reads and writes sync the counter first.
  */
-static void omap3_wdt_arm(OMAP3WdtState *s)
+static void omap3_wdt_arm(OMAP3WDTState *s)
 {
     uint64_t tick;
     int64_t ns;
@@ -164,8 +164,8 @@ static void omap3_wdt_arm(OMAP3WdtState *s)
     trace_omap3_wdt_arm(s->id, ns);
 }
 
-static void omap3_wdt_reset_regs(OMAP3WdtState *s, bool running);
-static bool omap3_wdt_runs_at_reset(OMAP3WdtState *s);
+static void omap3_wdt_reset_regs(OMAP3WDTState *s, bool running);
+static bool omap3_wdt_runs_at_reset(OMAP3WDTState *s);
 
 /*
  * WDT2 expired: say so on stderr, once per expiry, then do what
@@ -186,7 +186,7 @@ static void omap3_wdt2_expired(void)
 }
 
 /* Sync to now and act on the overflows that brings; re-arm. */
-static uint64_t omap3_wdt_update(OMAP3WdtState *s)
+static uint64_t omap3_wdt_update(OMAP3WDTState *s)
 {
     uint64_t now = omap3_wdt_now(s);
 
@@ -216,7 +216,7 @@ static void omap3_wdt_expire(void *opaque)
 }
 
 /* Fold the elapsed increments into 'count' (keeping the prescaler phase). */
-static void omap3_wdt_fold(OMAP3WdtState *s, uint64_t now)
+static void omap3_wdt_fold(OMAP3WDTState *s, uint64_t now)
 {
     uint64_t div = omap3_wdt_div(s);
     uint64_t incs;
@@ -230,13 +230,13 @@ static void omap3_wdt_fold(OMAP3WdtState *s, uint64_t now)
 }
 
 /* Start counting from the current value at tick @now. */
-static void omap3_wdt_restart_at(OMAP3WdtState *s, uint32_t count, uint64_t now)
+static void omap3_wdt_restart_at(OMAP3WDTState *s, uint32_t count, uint64_t now)
 {
     s->count = count;
     s->base = now;
 }
 
-static void omap3_wdt_set_running(OMAP3WdtState *s, bool running)
+static void omap3_wdt_set_running(OMAP3WDTState *s, bool running)
 {
     uint64_t now = omap3_wdt_update(s);
 
@@ -251,7 +251,7 @@ static void omap3_wdt_set_running(OMAP3WdtState *s, bool running)
 }
 
 /* Hardware reset values; @running: whether the counter runs afterwards. */
-static void omap3_wdt_reset_regs(OMAP3WdtState *s, bool running)
+static void omap3_wdt_reset_regs(OMAP3WDTState *s, bool running)
 {
     s->sysconfig = 0;
     s->wisr = 0;
@@ -267,7 +267,7 @@ static void omap3_wdt_reset_regs(OMAP3WdtState *s, bool running)
 
 static uint64_t omap3_wdt_read(void *opaque, hwaddr addr, unsigned size)
 {
-    OMAP3WdtState *s = opaque;
+    OMAP3WDTState *s = opaque;
     uint32_t val;
 
     switch (addr & ~3) {
@@ -320,7 +320,7 @@ static uint64_t omap3_wdt_read(void *opaque, hwaddr addr, unsigned size)
     return val;
 }
 
-static bool omap3_wdt_locked(OMAP3WdtState *s, hwaddr offset)
+static bool omap3_wdt_locked(OMAP3WDTState *s, hwaddr offset)
 {
     if (s->running) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: WDT%u: write to 0x%02"
@@ -331,7 +331,7 @@ static bool omap3_wdt_locked(OMAP3WdtState *s, hwaddr offset)
     return false;
 }
 
-static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
+static void omap3_wdt_write_word(OMAP3WDTState *s, hwaddr offset,
                                  uint32_t val, uint32_t mask)
 {
     /* Overflows up to now first: they belong before this write. */
@@ -413,7 +413,7 @@ static void omap3_wdt_write_word(OMAP3WdtState *s, hwaddr offset,
 static void omap3_wdt_write(void *opaque, hwaddr addr, uint64_t value,
                             unsigned size)
 {
-    OMAP3WdtState *s = opaque;
+    OMAP3WDTState *s = opaque;
 
     trace_omap3_wdt_write(s->id, addr, size, value);
     omap3_wdt_write_word(s, addr & ~3, omap3_lane_value(addr, size, value),
@@ -436,7 +436,7 @@ static const MemoryRegionOps omap3_wdt_ops = {
 
 static void omap3_wdt_clock_update(void *opaque, ClockEvent event)
 {
-    OMAP3WdtState *s = opaque;
+    OMAP3WDTState *s = opaque;
 
     if (event == ClockPreUpdate) {
         /* Count up to now at the old rate. */
@@ -453,7 +453,7 @@ static void omap3_wdt_clock_update(void *opaque, ClockEvent event)
  * Out of a chip reset WDT2 runs (the boot loader or the kernel has to stop
  * it); WDT3 does not.  Property "running-at-reset" overrides.
  */
-static bool omap3_wdt_runs_at_reset(OMAP3WdtState *s)
+static bool omap3_wdt_runs_at_reset(OMAP3WDTState *s)
 {
     if (s->running_at_reset == ON_OFF_AUTO_AUTO) {
         return s->id == 2;
@@ -463,14 +463,14 @@ static bool omap3_wdt_runs_at_reset(OMAP3WdtState *s)
 
 static void omap3_wdt_reset_hold(Object *obj, ResetType type)
 {
-    OMAP3WdtState *s = OMAP3_WDT(obj);
+    OMAP3WDTState *s = OMAP3_WDT(obj);
 
     omap3_wdt_reset_regs(s, omap3_wdt_runs_at_reset(s));
 }
 
 static void omap3_wdt_reset_exit(Object *obj, ResetType type)
 {
-    OMAP3WdtState *s = OMAP3_WDT(obj);
+    OMAP3WDTState *s = OMAP3_WDT(obj);
 
     omap3_wdt_update_irq(s);
     omap3_wdt_arm(s);
@@ -478,7 +478,7 @@ static void omap3_wdt_reset_exit(Object *obj, ResetType type)
 
 static void omap3_wdt_init(Object *obj)
 {
-    OMAP3WdtState *s = OMAP3_WDT(obj);
+    OMAP3WDTState *s = OMAP3_WDT(obj);
     SysBusDevice *sbd = SYS_BUS_DEVICE(obj);
 
     memory_region_init_io(&s->iomem, obj, &omap3_wdt_ops, s,
@@ -492,7 +492,7 @@ static void omap3_wdt_init(Object *obj)
 
 static void omap3_wdt_realize(DeviceState *dev, Error **errp)
 {
-    OMAP3WdtState *s = OMAP3_WDT(dev);
+    OMAP3WDTState *s = OMAP3_WDT(dev);
 
     if (s->id != 2 && s->id != 3) {
         error_setg(errp, "omap3-wdt: id must be 2 or 3, not %u", s->id);
@@ -505,14 +505,14 @@ static void omap3_wdt_realize(DeviceState *dev, Error **errp)
 
 static void omap3_wdt_finalize(Object *obj)
 {
-    OMAP3WdtState *s = OMAP3_WDT(obj);
+    OMAP3WDTState *s = OMAP3_WDT(obj);
 
     timer_free(s->timer);
 }
 
 static const Property omap3_wdt_properties[] = {
-    DEFINE_PROP_UINT8("id", OMAP3WdtState, id, 2),
-    DEFINE_PROP_ON_OFF_AUTO("running-at-reset", OMAP3WdtState,
+    DEFINE_PROP_UINT8("id", OMAP3WDTState, id, 2),
+    DEFINE_PROP_ON_OFF_AUTO("running-at-reset", OMAP3WDTState,
                             running_at_reset, ON_OFF_AUTO_AUTO),
 };
 
@@ -528,7 +528,7 @@ static bool omap3_wdt_is_v1(void *opaque, int version_id)
  */
 static int omap3_wdt_post_load(void *opaque, int version_id)
 {
-    OMAP3WdtState *s = opaque;
+    OMAP3WDTState *s = opaque;
 
     if (version_id < 2) {
         s->rate = omap3_wdt_fclk_hz(s);
@@ -544,20 +544,20 @@ static const VMStateDescription vmstate_omap3_wdt = {
     .minimum_version_id = 1,
     .post_load = omap3_wdt_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_CLOCK(fclk, OMAP3WdtState),
-        VMSTATE_TIMER_PTR(timer, OMAP3WdtState),
-        VMSTATE_UINT32(sysconfig, OMAP3WdtState),
-        VMSTATE_UINT32(wisr, OMAP3WdtState),
-        VMSTATE_UINT32(wier, OMAP3WdtState),
-        VMSTATE_UINT32(wclr, OMAP3WdtState),
-        VMSTATE_UINT32(wldr, OMAP3WdtState),
-        VMSTATE_UINT32(wtgr, OMAP3WdtState),
-        VMSTATE_UINT32(wspr, OMAP3WdtState),
-        VMSTATE_BOOL(running, OMAP3WdtState),
-        VMSTATE_UINT32(count, OMAP3WdtState),
-        VMSTATE_INT64_TEST(v1_base_ns, OMAP3WdtState, omap3_wdt_is_v1),
-        VMSTATE_UINT64_V(base, OMAP3WdtState, 2),
-        VMSTATE_UINT32_V(rate, OMAP3WdtState, 2),
+        VMSTATE_CLOCK(fclk, OMAP3WDTState),
+        VMSTATE_TIMER_PTR(timer, OMAP3WDTState),
+        VMSTATE_UINT32(sysconfig, OMAP3WDTState),
+        VMSTATE_UINT32(wisr, OMAP3WDTState),
+        VMSTATE_UINT32(wier, OMAP3WDTState),
+        VMSTATE_UINT32(wclr, OMAP3WDTState),
+        VMSTATE_UINT32(wldr, OMAP3WDTState),
+        VMSTATE_UINT32(wtgr, OMAP3WDTState),
+        VMSTATE_UINT32(wspr, OMAP3WDTState),
+        VMSTATE_BOOL(running, OMAP3WDTState),
+        VMSTATE_UINT32(count, OMAP3WDTState),
+        VMSTATE_INT64_TEST(v1_base_ns, OMAP3WDTState, omap3_wdt_is_v1),
+        VMSTATE_UINT64_V(base, OMAP3WDTState, 2),
+        VMSTATE_UINT32_V(rate, OMAP3WDTState, 2),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -578,7 +578,7 @@ static void omap3_wdt_class_init(ObjectClass *klass, void *data)
 static const TypeInfo omap3_wdt_info = {
     .name = TYPE_OMAP3_WDT,
     .parent = TYPE_SYS_BUS_DEVICE,
-    .instance_size = sizeof(OMAP3WdtState),
+    .instance_size = sizeof(OMAP3WDTState),
     .instance_init = omap3_wdt_init,
     .instance_finalize = omap3_wdt_finalize,
     .class_init = omap3_wdt_class_init,

@@ -16,9 +16,9 @@
 /* Watchdog: clock input "fclk" (32 kHz, gated); property "id" (2 = WDT2,
  * 3 = WDT3). */
 #define TYPE_OMAP3_WDT      "omap3-wdt"
-OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WdtState, OMAP3_WDT)
+OBJECT_DECLARE_SIMPLE_TYPE(OMAP3WDTState, OMAP3_WDT)
 
-struct OMAP3WdtState {
+struct OMAP3WDTState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;

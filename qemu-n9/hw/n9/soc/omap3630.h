@@ -25,6 +25,7 @@
 #include "n9_agent.h"
 #include "omap3_rom.h"
 #include "omap3_intc.h"
+#include "omap3_prcm.h"
 #include "omap3_scm.h"
 #include "omap3_tap.h"
 #include "omap3_32ksync.h"
@@ -84,26 +85,27 @@ struct OMAP3630State {
     OMAP3ROMState rom;
     MemoryRegion sram;
     N9AgentState agents[OMAP3_NUM_AGENTS];  /* by OMAP3Agent */
-    OMAP3IntcState intc;
-    OMAP3ScmState scm;
-    OMAP3TapState tap;
+    OMAP3INTCState intc;
+    OMAP3SCMState scm;
+    OMAP3TAPState tap;
     OMAP3SyncTimerState synctimer;
     OMAP3GPTimerState gpt[OMAP3_NUM_GPT];
     OMAP3UARTState uart[OMAP3_NUM_UART];
     OMAP3I2CState i2c[OMAP3_NUM_I2C];
     OMAP3GPIOState gpio[OMAP3_NUM_GPIO];
-    OMAP3SmsState sms;
-    OMAP3SdrcState sdrc;
-    OMAP3GpmcState gpmc;
-    OMAP3WdtState wdt[OMAP3_NUM_WDT];
-    OMAP3HsmmcState mmc[OMAP3_NUM_MMC];
+    OMAP3SMSState sms;
+    OMAP3SDRCState sdrc;
+    OMAP3GPMCState gpmc;
+    OMAP3WDTState wdt[OMAP3_NUM_WDT];
+    OMAP3HSMMCState mmc[OMAP3_NUM_MMC];
     OMAP3HDQState hdq;
-    OMAP3SyscState sysc[OMAP3_NUM_SYSC_MODULES];
+    OMAP3SYSCState sysc[OMAP3_NUM_SYSC_MODULES];
+    OMAP3PRCMState prcm;           /* both windows, PRM and CM */
     /*
-     * The PRCM (PRM + CM) is created at realize: its state is private to
-     * omap3_prcm*.c (omap3_prcm_internal.h).
+     * The CPU's clock: the PRCM's mpu_ck, which the PMU's cycle counter
+     * follows (PMCCNTR counts MPU cycles at every OPP, as on the phone)
      */
-    DeviceState *prcm;
+    Clock *cpu_clk;
 
     /* The children by index, for the wiring and the board */
     ARMCPU *cpu;                   /* &a8 */

@@ -83,8 +83,8 @@ static void omap3630_wire_io_wakeup(OMAP3630State *s)
                                                            uart_pad[i]));
     }
     qdev_connect_gpio_out_named(scm, "io-wake", 0,
-                                qdev_get_gpio_in_named(s->prcm, "wkup-wake",
-                                                       8));
+                                qdev_get_gpio_in_named(DEVICE(&s->prcm),
+                                                       "wkup-wake", 8));
 }
 
 /*
@@ -164,7 +164,7 @@ static void omap3630_wire_wakeups(OMAP3630State *s)
     for (i = 0; i < ARRAY_SIZE(omap3630_wakeups); i++) {
         qdev_connect_gpio_out_named(s->block[omap3630_wakeups[i].blk],
                                     "swakeup", 0,
-                                    qdev_get_gpio_in_named(s->prcm,
+                                    qdev_get_gpio_in_named(DEVICE(&s->prcm),
                                                      omap3630_wakeups[i].input,
                                                      omap3630_wakeups[i].bit));
     }
@@ -184,6 +184,25 @@ static bool omap3630_realize_block(OMAP3630State *s, OMAP3Block blk,
         sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0, omap3630_intc_line(s, blk));
     }
     return true;
+}
+
+/*
+ * The CPU's clock, the PRCM's mpu_ck: the PMU's cycle counter counts at
+ * its rate (core patch 0009), so a program timing itself with PMCCNTR
+ * reads MPU cycles at every OPP, as on the phone, with or without the
+ * memory model.  An instruction costs 1 ns at most 1 GHz (icount shift 0;
+ * below 1 GHz the memory path charges the rest), so the counter stops at
+ * 1 GHz too.  A stopped clock (0) leaves the rate alone: the MPU does not
+ * run then.  The rate and the count travel in the CPU's VMState.
+ */
+static void omap3630_cpu_clk_update(void *opaque, ClockEvent event)
+{
+    OMAP3630State *s = opaque;
+    uint64_t hz = clock_get_hz(s->cpu_clk);
+
+    if (hz) {
+        arm_cpu_set_cycle_rate(s->cpu, MIN(hz, NANOSECONDS_PER_SECOND));
+    }
 }
 
 /* Child @obj of type @type, named after block @blk, indexed in block[] */
@@ -217,6 +236,10 @@ static void omap3630_init(Object *obj)
         s->agent[i] = DEVICE(&s->agents[i]);
     }
     OMAP3630_INIT_BLOCK(s, OMAP3_BLK_INTC, s->intc, TYPE_OMAP3_INTC);
+    object_initialize_child(obj, "prcm", &s->prcm, TYPE_OMAP3_PRCM);
+    s->block[OMAP3_BLK_PRM] = s->block[OMAP3_BLK_CM] = DEVICE(&s->prcm);
+    s->cpu_clk = qdev_init_clock_in(DEVICE(obj), "cpu-clk",
+                                    omap3630_cpu_clk_update, s, ClockUpdate);
     OMAP3630_INIT_BLOCK(s, OMAP3_BLK_SCM, s->scm, TYPE_OMAP3_SCM);
     OMAP3630_INIT_BLOCK(s, OMAP3_BLK_TAP, s->tap, TYPE_OMAP3_TAP);
     OMAP3630_INIT_BLOCK(s, OMAP3_BLK_32KSYNC, s->synctimer,
@@ -304,50 +327,49 @@ static bool omap3630_realize_mpu(OMAP3630State *s, Error **errp)
  */
 static bool omap3630_realize_prcm(OMAP3630State *s, Error **errp)
 {
-    OMAP3PRCMState *prcm;
+    OMAP3PRCMState *prcm = &s->prcm;
+    DeviceState *dev = DEVICE(prcm);
     int i;
 
-    s->prcm = qdev_new(TYPE_OMAP3_PRCM);
-    prcm = OMAP3_PRCM(s->prcm);
-    object_property_add_child(OBJECT(s), "prcm", OBJECT(s->prcm));
-    if (!object_property_set_link(OBJECT(s->prcm), "cpu", OBJECT(s->cpu),
+    if (!object_property_set_link(OBJECT(dev), "cpu", OBJECT(s->cpu),
                                   errp)) {
         return false;
     }
-    qdev_prop_set_uint32(s->prcm, "warm-reset-pc",
+    qdev_prop_set_uint32(dev, "warm-reset-pc",
                          OMAP3_BOOT_ROM_BASE + OMAP3_ROM_WAKEUP_OFFSET);
-    if (!sysbus_realize_and_unref(SYS_BUS_DEVICE(s->prcm), errp)) {
+    if (!sysbus_realize(SYS_BUS_DEVICE(dev), errp)) {
         return false;
     }
+    qdev_connect_clock_in(DEVICE(s), "cpu-clk",
+                          qdev_get_clock_out(dev, "mpu_ck"));
     omap3_prcm_set_wake_params(prcm, &s->timing->prcm);
     omap3_prcm_set_clock_overrides(prcm, s->timing->clocks.mpu_hz,
                                    s->timing->clocks.l3_hz);
     /* each agent's costs follow its serving domain's interface clock */
     n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_WKUP],
-                           qdev_get_clock_out(s->prcm, "sys_clk"));
+                           qdev_get_clock_out(dev, "sys_clk"));
     n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_CORE],
-                           qdev_get_clock_out(s->prcm, "l4_ick"));
+                           qdev_get_clock_out(dev, "l4_ick"));
     n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_PER],
-                           qdev_get_clock_out(s->prcm, "l4_ick"));
+                           qdev_get_clock_out(dev, "l4_ick"));
     n9_agent_connect_clock(s->agent[OMAP3_AGENT_L4_EMU],
-                           qdev_get_clock_out(s->prcm, "l4_ick"));
+                           qdev_get_clock_out(dev, "l4_ick"));
     n9_agent_connect_clock(s->agent[OMAP3_AGENT_L3],
-                           qdev_get_clock_out(s->prcm, "l3_ick"));
-    s->block[OMAP3_BLK_PRM] = s->block[OMAP3_BLK_CM] = s->prcm;
-    omap3630_map_block(s, s->prcm, 0, OMAP3_BLK_PRM);
-    omap3630_map_block(s, s->prcm, 1, OMAP3_BLK_CM);
-    sysbus_connect_irq(SYS_BUS_DEVICE(s->prcm), 0,
+                           qdev_get_clock_out(dev, "l3_ick"));
+    omap3630_map_block(s, dev, 0, OMAP3_BLK_PRM);
+    omap3630_map_block(s, dev, 1, OMAP3_BLK_CM);
+    sysbus_connect_irq(SYS_BUS_DEVICE(dev), 0,
                        omap3630_intc_line(s, OMAP3_BLK_PRM));
     for (i = 0; i < 2; i++) {
         sysbus_connect_irq(SYS_BUS_DEVICE(s->block[OMAP3_BLK_INTC]), i,
-                           qdev_get_gpio_in_named(s->prcm, "mpu-irq", i));
+                           qdev_get_gpio_in_named(dev, "mpu-irq", i));
     }
-    qdev_connect_gpio_out_named(s->prcm, "cpu-irq", 0,
+    qdev_connect_gpio_out_named(dev, "cpu-irq", 0,
                                 qdev_get_gpio_in(DEVICE(s->cpu), ARM_CPU_IRQ));
-    qdev_connect_gpio_out_named(s->prcm, "cpu-irq", 1,
+    qdev_connect_gpio_out_named(dev, "cpu-irq", 1,
                                 qdev_get_gpio_in(DEVICE(s->cpu), ARM_CPU_FIQ));
     qdev_connect_gpio_out_named(DEVICE(s->cpu), "standbywfi", 0,
-                                qdev_get_gpio_in_named(s->prcm,
+                                qdev_get_gpio_in_named(dev,
                                                        "standbywfi", 0));
     return true;
 }
@@ -359,7 +381,7 @@ static void omap3630_connect_fclk(OMAP3630State *s, OMAP3Block blk,
     g_autofree char *name = g_strdup_printf(fmt, id);
 
     qdev_connect_clock_in(s->block[blk], "fclk",
-                          qdev_get_clock_out(s->prcm, name));
+                          qdev_get_clock_out(DEVICE(&s->prcm), name));
 }
 
 /* The blocks with a file of their own, wired from the map. */
@@ -378,7 +400,7 @@ static bool omap3630_realize_blocks(OMAP3630State *s, Error **errp)
     }
 
     qdev_connect_clock_in(s->block[OMAP3_BLK_32KSYNC], "fclk",
-                          qdev_get_clock_out(s->prcm, "sys_32k"));
+                          qdev_get_clock_out(DEVICE(&s->prcm), "sys_32k"));
     if (!omap3630_realize_block(s, OMAP3_BLK_32KSYNC, errp)) {
         return false;
     }
@@ -421,8 +443,10 @@ static bool omap3630_realize_blocks(OMAP3630State *s, Error **errp)
         return false;
     }
     d = s->block[OMAP3_BLK_SDRC];
-    qdev_connect_clock_in(d, "fclk", qdev_get_clock_out(s->prcm, "l3_ick"));
-    if (!object_property_set_link(OBJECT(d), "prcm", OBJECT(s->prcm), errp)) {
+    qdev_connect_clock_in(d, "fclk",
+                          qdev_get_clock_out(DEVICE(&s->prcm), "l3_ick"));
+    if (!object_property_set_link(OBJECT(d), "prcm", OBJECT(&s->prcm),
+                                  errp)) {
         return false;
     }
     omap3_sdrc_set_params(d, &s->timing->sdrc);
@@ -479,7 +503,7 @@ static bool omap3630_realize_sysc_modules(OMAP3630State *s, Error **errp)
                            sysbus_mmio_get_region(SYS_BUS_DEVICE(d), 0),
                            m->name);
         if (a != OMAP3_AGENT_L4_WKUP) {
-            omap3_prcm_attach(OMAP3_PRCM(s->prcm),
+            omap3_prcm_attach(&s->prcm,
                               a == OMAP3_AGENT_L4_PER ? PRCM_PD_PER
                                                       : PRCM_PD_CORE, d);
         }
@@ -521,7 +545,7 @@ static void omap3630_realize(DeviceState *dev, Error **errp)
         int pd = omap3630_block_pwrdm(i);
 
         if (pd != PRCM_PD_WKUP) {
-            omap3_prcm_attach(OMAP3_PRCM(s->prcm), pd, s->block[i]);
+            omap3_prcm_attach(&s->prcm, pd, s->block[i]);
         }
     }
 

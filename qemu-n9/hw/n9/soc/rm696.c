@@ -94,10 +94,10 @@ static QDict *rm696_counters(RM696MachineState *rms)
                   n9_agent_stats(soc->agent[i]));
     }
     qdict_put(d, "agents", agents);
-    qdict_put(d, "prcm", omap3_prcm_stats(OMAP3_PRCM(soc->prcm)));
+    qdict_put(d, "prcm", omap3_prcm_stats(&soc->prcm));
     {
         /* DVFS: the MPU clock, DPLL1, the ABB LDO (PRCM) and VDD1 (TWL) */
-        QDict *dvfs = omap3_prcm_dvfs_stats(OMAP3_PRCM(soc->prcm));
+        QDict *dvfs = omap3_prcm_dvfs_stats(&soc->prcm);
 
         if (rms->twl) {
             twl5031_dvfs_stats(rms->twl, dvfs);
@@ -288,7 +288,7 @@ static bool rm696_write_stats(Notifier *n, void *data)
     {
         /* every parameter in force, defaults included, and the overrides
          * of register-derived ones with what the registers give */
-        OMAP3PRCMState *prcm = OMAP3_PRCM(rms->soc->prcm);
+        OMAP3PRCMState *prcm = &rms->soc->prcm;
         SdrcConfig cfg, regs;
         uint64_t mpu, mpu_reg, l3, l3_reg;
         QDict *params, *overrides;
@@ -545,7 +545,7 @@ static void rm696_record_params(GString *h, QDict *params)
  */
 static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
 {
-    OMAP3PRCMState *prcm = OMAP3_PRCM(rms->soc->prcm);
+    OMAP3PRCMState *prcm = &rms->soc->prcm;
     SdrcModel *sdrc = omap3_sdrc_model(rms->soc->block[OMAP3_BLK_SDRC]);
     g_autoptr(GString) h = g_string_new("");
     const char *build = g_getenv("N9_BUILD");
@@ -731,8 +731,8 @@ static void rm696_init(MachineState *machine)
         (rms->memory_model == ON_OFF_AUTO_AUTO && n9_timing_enabled())) {
         rms->memory = n9_memory_new(OBJECT(machine), rms->soc->cpu,
                                     machine->ram, OMAP3_SDRAM_BASE,
-                                    OMAP3_PRCM(rms->soc->prcm),
-                                    omap3_sdrc_model(
+                                    &rms->soc->prcm,
+                                    omap3_sdrc_share_with_vcpu(
                                         rms->soc->block[OMAP3_BLK_SDRC]),
                                     &rms->timing->cache, rms->timing->seed);
     }

@@ -92,7 +92,6 @@ struct N9IdleWalk {
     uint64_t wake_ns;
     int wake_irq;
     uint8_t min_state[PRCM_NUM_PWRDM];
-    uint8_t pd_state[PRCM_NUM_PWRDM];
 
     /* totals */
     uint64_t entries, lost, rejected;
@@ -198,7 +197,7 @@ bool n9_symbols_lookup(const char *file, const char *name, uint64_t *addr,
 
 static void n9_idle_snapshot(N9IdleWalk *w)
 {
-    omap3_prcm_pwrst_accesses(OMAP3_PRCM(w->soc->prcm), &w->pwrst_snap.reads,
+    omap3_prcm_pwrst_accesses(&w->soc->prcm, &w->pwrst_snap.reads,
                               &w->pwrst_snap.writes);
     for (unsigned i = 0; i < w->ngroups; i++) {
         const N9AgentCounters *c = &w->groups[i]->c;
@@ -215,7 +214,7 @@ static void n9_idle_take(N9IdleWalk *w, int ph)
     N9IdleCount *cur = &w->cur[ph * w->ngroups];
     uint64_t r, wr;
 
-    omap3_prcm_pwrst_accesses(OMAP3_PRCM(w->soc->prcm), &r, &wr);
+    omap3_prcm_pwrst_accesses(&w->soc->prcm, &r, &wr);
     w->pwrst_cur[ph].reads += r - w->pwrst_snap.reads;
     w->pwrst_cur[ph].writes += wr - w->pwrst_snap.writes;
     for (unsigned i = 0; i < w->ngroups; i++) {
@@ -367,7 +366,10 @@ static void n9_idle_open(N9IdleWalk *w, CPUState *cs, int64_t now)
     w->t_enter = now;
     w->wake_ns = 0;
     w->wake_irq = -1;
-    memcpy(w->min_state, w->pd_state, sizeof(w->min_state));
+    for (int pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
+        /* the PRCM owns the domains' states: ask it */
+        w->min_state[pd] = omap3_prcm_pwrdm_state(&w->soc->prcm, pd);
+    }
     memset(w->cur, 0, PH_NUM * w->ngroups * sizeof(*w->cur));
     memset(w->pwrst_cur, 0, sizeof(w->pwrst_cur));
     n9_idle_snapshot(w);
@@ -485,12 +487,11 @@ static void n9_idle_prcm_event(Notifier *n, void *data)
         }
         break;
     case OMAP3_PRCM_PWRST:
-        if (w->trace && w->pd_state[ev->pwrdm] != PRCM_PWRST_ON) {
+        if (w->trace && ev->from != PRCM_PWRST_ON) {
             n9_idle_trace_span(w, TID_PWRDM + ev->pwrdm,
-                               pwrst_name[w->pd_state[ev->pwrdm] & 3],
+                               pwrst_name[ev->from & 3],
                                w->pd_since[ev->pwrdm], now, NULL);
         }
-        w->pd_state[ev->pwrdm] = ev->to;
         w->pd_since[ev->pwrdm] = now;
         if (w->open && ev->to < w->min_state[ev->pwrdm]) {
             w->min_state[ev->pwrdm] = ev->to;
@@ -509,7 +510,6 @@ static void n9_idle_reset(void *opaque)
 
     w->open = false;
     for (pd = 0; pd < PRCM_NUM_PWRDM; pd++) {
-        w->pd_state[pd] = PRCM_PWRST_ON;
         w->pd_since[pd] = 0;
     }
 }
@@ -794,7 +794,7 @@ N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
     n9_idle_reset(w);
     qemu_register_reset(n9_idle_reset, w);
     w->prcm_listener.notify = n9_idle_prcm_event;
-    omap3_prcm_add_listener(OMAP3_PRCM(soc->prcm), &w->prcm_listener);
+    omap3_prcm_add_listener(&soc->prcm, &w->prcm_listener);
     insn_hook_set_handler(n9_idle_hook, w);
     insn_hook_add(NULL, pc);
     return w;

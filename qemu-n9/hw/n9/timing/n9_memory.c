@@ -113,8 +113,7 @@ static inline uint64_t n9_memory_now(N9MemoryState *s)
         /* charged for its code, less what the instructions before this
          * one cost: the carried fraction as one instruction per call
          * would have carried it */
-        back += s->mp.seg_extra -
-                ((s->mp.seg_acc + ran * s->mp.insn_extra_fp) >> 32);
+        back += s->mp.seg_extra - (mempath_seg_charge_fp(&s->mp, ran) >> 32);
     }
     return icount_vcpu_clock(s->cs) - back;
 }
@@ -853,10 +852,8 @@ static MemHookOps n9_memory_hooks = {
  * the cache model's cycle costs (L2 hit, walk) follow the period too.
  * Above 1 GHz an instruction cannot cost less than 1 ns (the N9's OPPs
  * stop at 1 GHz).  A stopped clock (0) leaves the costs alone: the MPU
- * does not run then.  The CPU's cycle counter follows the same rate
- * (patch 0009), so a program timing itself with PMCCNTR reads MPU cycles
- * at every OPP; without the memory model the rate is not modelled and
- * PMCCNTR counts ns.  The rate and the count travel in the CPU's VMState.
+ * does not run then.  The CPU's cycle counter follows the same clock, from
+ * the SoC (omap3630_cpu_clk_update), with or without this model.
  */
 static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
 {
@@ -870,8 +867,6 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
         return;
     }
     mem_hook_cpu_state_changed();       /* the fetch filter: 1 GHz only */
-    /* PMCCNTR counts MPU cycles, as on the phone: one per instruction */
-    arm_cpu_set_cycle_rate(s->cpu, MIN(hz, NANOSECONDS_PER_SECOND));
     if (mempath_set_mpu_hz(&s->mp, hz)) {
         warn_report_once("rm696: the MPU clock is above 1 GHz; an "
                          "instruction still costs 1 ns");
