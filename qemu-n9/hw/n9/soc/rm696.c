@@ -17,6 +17,7 @@
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/qdev-properties.h"
+#include "hw/qdev-clock.h"
 #include "system/qtest.h"
 #include "exec/address-spaces.h"
 #include "system/system.h"
@@ -729,24 +730,49 @@ static void rm696_init(MachineState *machine)
      */
     if (rms->memory_model == ON_OFF_AUTO_ON ||
         (rms->memory_model == ON_OFF_AUTO_AUTO && n9_timing_enabled())) {
-        rms->memory = n9_memory_new(OBJECT(machine), rms->soc->cpu,
-                                    machine->ram, OMAP3_SDRAM_BASE,
-                                    &rms->soc->prcm,
-                                    omap3_sdrc_share_with_vcpu(
-                                        rms->soc->block[OMAP3_BLK_SDRC]),
-                                    &rms->timing->cache, rms->timing->seed);
+        DeviceState *mp = qdev_new(TYPE_N9_MEMORY);
+        DeviceState *prcm = DEVICE(&rms->soc->prcm);
+
+        object_property_add_child(OBJECT(machine), "memory-path",
+                                  OBJECT(mp));
+        object_property_set_link(OBJECT(mp), "cpu", OBJECT(rms->soc->cpu),
+                                 &error_abort);
+        object_property_set_link(OBJECT(mp), "sdram", OBJECT(machine->ram),
+                                 &error_abort);
+        qdev_prop_set_uint64(mp, "sdram-base", OMAP3_SDRAM_BASE);
+        object_property_set_link(OBJECT(mp), "prcm", OBJECT(prcm),
+                                 &error_abort);
+        object_property_set_link(OBJECT(mp), "sdrc",
+                                 OBJECT(rms->soc->block[OMAP3_BLK_SDRC]),
+                                 &error_abort);
+        qdev_prop_set_uint64(mp, "seed", rms->timing->seed);
+        n9_memory_set_params(mp, &rms->timing->cache);
+        qdev_connect_clock_in(mp, "mpu_ck",
+                              qdev_get_clock_out(prcm, "mpu_ck"));
+        qdev_connect_clock_in(mp, "l3_ick",
+                              qdev_get_clock_out(prcm, "l3_ick"));
+        qdev_realize_and_unref(mp, NULL, &error_fatal);
+        rms->memory = N9_MEMORY(mp);
     }
     if (rms->symbols_file) {
+        DeviceState *idle = qdev_new(TYPE_N9_IDLE);
         Error *err = NULL;
 
-        rms->idle = n9_idle_new(OBJECT(machine), rms->soc, rms->symbols_file,
-                                rms->idle_enter ? rms->idle_enter
-                                                : N9_IDLE_DEFAULT_ENTER,
-                                rms->idle_trace, &err);
-        if (!rms->idle) {
+        object_property_add_child(OBJECT(machine), "idle", OBJECT(idle));
+        object_property_set_link(OBJECT(idle), "soc", OBJECT(rms->soc),
+                                 &error_abort);
+        qdev_prop_set_string(idle, "symbols", rms->symbols_file);
+        if (rms->idle_enter) {
+            qdev_prop_set_string(idle, "enter", rms->idle_enter);
+        }
+        if (rms->idle_trace) {
+            qdev_prop_set_string(idle, "trace-file", rms->idle_trace);
+        }
+        if (!qdev_realize_and_unref(idle, NULL, &err)) {
             error_reportf_err(err, "rm696: idle counters: ");
             exit(1);
         }
+        rms->idle = N9_IDLE(idle);
     } else if (rms->idle_enter || rms->idle_trace) {
         error_report("rm696: idle-enter and idle-trace need the kernel's "
                      "symbols: add symbols=System.map (or vmlinux)");

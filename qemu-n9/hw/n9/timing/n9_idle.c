@@ -20,6 +20,8 @@
 #include "qemu/main-loop.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
+#include "hw/qdev-properties.h"
+#include "hw/resettable.h"
 #include "qobject/qdict.h"
 #include "qobject/qnum.h"
 #include "hw/core/cpu.h"
@@ -69,9 +71,14 @@ struct N9IdleState {
 };
 
 struct N9IdleWalk {
-    Object parent_obj;
+    DeviceState parent_obj;
 
-    OMAP3630State *soc;
+    /* Links and properties, set by the board before realize */
+    OMAP3630State *soc;         /* link "soc": whose walk it counts */
+    char *symbols;              /* "symbols": System.map or vmlinux */
+    char *enter;                /* "enter": the boundary function */
+    char *trace_file;           /* "trace-file": the trace, or NULL */
+
     uint64_t enter_pc;
     GArray *ret_pcs;            /* return addresses with a hook */
     unsigned ngroups;
@@ -98,7 +105,6 @@ struct N9IdleWalk {
 
     /* the trace file */
     FILE *trace;
-    char *trace_file;           /* its name, for a write error at the end */
     bool trace_first;
     int64_t pd_since[PRCM_NUM_PWRDM];
 };
@@ -503,9 +509,9 @@ static void n9_idle_prcm_event(Notifier *n, void *data)
 }
 
 /* A system reset puts every domain back ON without events */
-static void n9_idle_reset(void *opaque)
+static void n9_idle_reset_hold(Object *obj, ResetType type)
 {
-    N9IdleWalk *w = opaque;
+    N9IdleWalk *w = N9_IDLE(obj);
     int pd;
 
     w->open = false;
@@ -716,26 +722,31 @@ static void n9_idle_finalize(Object *obj)
     g_free(w->group_agent);
     g_free(w->snap);
     g_free(w->cur);
-    g_free(w->trace_file);
 }
 
-N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
-                        const char *symbols, const char *enter,
-                        const char *trace_file, Error **errp)
+/*
+ * The link "soc" and "symbols" are required; "enter" defaults to the
+ * cpuidle driver's (N9_IDLE_DEFAULT_ENTER).  It resets with the machine
+ * (Resettable).
+ */
+static void n9_idle_realize(DeviceState *dev, Error **errp)
 {
-    N9IdleWalk *w;
+    N9IdleWalk *w = N9_IDLE(dev);
+    OMAP3630State *soc = w->soc;
     uint64_t pc;
     int a, i;
 
-    if (!n9_symbols_lookup(symbols, enter, &pc, errp)) {
-        return NULL;
+    if (!soc || !w->symbols) {
+        error_setg(errp, "n9-idle-walk: link 'soc' and property 'symbols' "
+                   "must be set");
+        return;
     }
-    w = N9_IDLE(object_new(TYPE_N9_IDLE));
-    object_property_add_child(parent, "idle", OBJECT(w));
-    object_unref(OBJECT(w));
-    w->soc = soc;
+    if (!n9_symbols_lookup(w->symbols,
+                           w->enter ? w->enter : N9_IDLE_DEFAULT_ENTER, &pc,
+                           errp)) {
+        return;
+    }
     w->enter_pc = pc;
-
     /* every register group of every agent */
     for (a = 0; a < OMAP3_NUM_AGENTS; a++) {
         N9AgentState *ag = N9_AGENT(soc->agent[a]);
@@ -764,16 +775,15 @@ N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
         object_unref(OBJECT(w->state[i]));
     }
 
-    if (trace_file) {
-        w->trace = fopen(trace_file, "w");
+    if (w->trace_file) {
+        w->trace = fopen(w->trace_file, "w");
         if (!w->trace) {
-            error_setg_errno(errp, errno, "idle trace file %s", trace_file);
-            object_unparent(OBJECT(w));
-            return NULL;
+            error_setg_errno(errp, errno, "idle trace file %s",
+                             w->trace_file);
+            return;
         }
         fputs("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [", w->trace);
         w->trace_first = true;
-        w->trace_file = g_strdup(trace_file);
         n9_idle_trace(w, "{\"name\": \"thread_name\", \"ph\": \"M\", "
                       "\"pid\": 1, \"tid\": %d, \"args\": {\"name\": "
                       "\"cpuidle\"}}", TID_IDLE);
@@ -791,20 +801,41 @@ N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
         }
     }
 
-    n9_idle_reset(w);
-    qemu_register_reset(n9_idle_reset, w);
+    n9_idle_reset_hold(OBJECT(w), RESET_TYPE_COLD);
+    /* reset with the machine, in the order the board realized it */
+    qemu_register_resettable(OBJECT(w));
     w->prcm_listener.notify = n9_idle_prcm_event;
     omap3_prcm_add_listener(&soc->prcm, &w->prcm_listener);
     insn_hook_set_handler(n9_idle_hook, w);
     insn_hook_add(NULL, pc);
-    return w;
+}
+
+static const Property n9_idle_properties[] = {
+    DEFINE_PROP_LINK("soc", N9IdleWalk, soc, TYPE_OMAP3630_SOC,
+                     OMAP3630State *),
+    DEFINE_PROP_STRING("symbols", N9IdleWalk, symbols),
+    DEFINE_PROP_STRING("enter", N9IdleWalk, enter),
+    DEFINE_PROP_STRING("trace-file", N9IdleWalk, trace_file),
+};
+
+static void n9_idle_class_init(ObjectClass *oc, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(oc);
+    ResettableClass *rc = RESETTABLE_CLASS(oc);
+
+    dc->desc = "N9 idle walk: register accesses and time per idle entry";
+    dc->realize = n9_idle_realize;
+    dc->user_creatable = false;
+    device_class_set_props(dc, n9_idle_properties);
+    rc->phases.hold = n9_idle_reset_hold;
 }
 
 static const TypeInfo n9_idle_types[] = {
     {
         .name = TYPE_N9_IDLE,
-        .parent = TYPE_OBJECT,
+        .parent = TYPE_DEVICE,
         .instance_size = sizeof(N9IdleWalk),
+        .class_init = n9_idle_class_init,
         .instance_init = n9_idle_init,
         .instance_finalize = n9_idle_finalize,
     }, {

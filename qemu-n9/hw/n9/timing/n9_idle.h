@@ -36,13 +36,12 @@ OBJECT_DECLARE_SIMPLE_TYPE(N9IdleWalk, N9_IDLE)
 #define N9_IDLE_DEFAULT_ENTER   "omap3_enter_idle_bm"
 
 /*
- * Counters of the idle walk of @soc, with the boundaries found in the
- * symbol file @symbols (System.map or an ELF vmlinux) under the name
- * @enter, and an optional trace file.  Added as child "idle" of @parent.
+ * A device: counters of the idle walk of the SoC (link "soc"), with the
+ * boundaries found in the symbol file "symbols" (System.map or an ELF
+ * vmlinux) under the name "enter" (default N9_IDLE_DEFAULT_ENTER), and an
+ * optional trace file "trace-file".  Realize fails if the symbol is not
+ * there or the trace cannot be written.
  */
-N9IdleWalk *n9_idle_new(Object *parent, OMAP3630State *soc,
-                        const char *symbols, const char *enter,
-                        const char *trace_file, Error **errp);
 
 /* The counters as the statistics file's "idle" section */
 QDict *n9_idle_stats(N9IdleWalk *w);

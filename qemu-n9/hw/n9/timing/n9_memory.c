@@ -40,12 +40,15 @@
 #include "exec/mem-hook.h"
 #include "exec/memory.h"
 #include "hw/qdev-clock.h"
+#include "hw/qdev-properties.h"
+#include "hw/resettable.h"
 #include "migration/vmstate.h"
 #include "system/cpu-timers.h"
 #include "system/icount-vcpu.h"
 #include "system/reset.h"
 #include "target/arm/cpu.h"
 #include "omap3_prcm.h"
+#include "omap3_sdrc.h"
 #include "n9_memory.h"
 #include "n9_record.h"
 #include "models/mempath/mempath_state.h"
@@ -56,14 +59,20 @@
 struct N9MemoryState {
     DeviceState parent_obj;
 
-    ARMCPU *cpu;
+    /* Links and properties, set by the board before realize */
+    ARMCPU *cpu;                /* link "cpu" */
+    MemoryRegion *sdram;        /* link "sdram": the SDRAM's RAM */
+    uint64_t sdram_base;        /* "sdram-base": where the CPU sees it */
+    OMAP3PRCMState *prcm;       /* link "prcm": MPU OFF */
+    DeviceState *sdrc_dev;      /* link "sdrc": the SDRAM's timing model */
+    uint64_t seed;              /* "seed": the caches' replacement */
+    a8cache_params params;      /* n9_memory_set_params */
+
     CPUState *cs;
     uint8_t *sdram_host;        /* the SDRAM's host memory (descriptors) */
     Clock *mpu_ck;
     Clock *l3_ick;              /* the L3's part of a miss follows it */
     SdrcModel *sdrc;
-    a8cache_params params;
-    uint64_t seed;
     Notifier prcm_listener;     /* MPU OFF: the caches lose their content */
 
     /* the CPU's state as of the current TB (refreshed at each fetch) */
@@ -950,9 +959,9 @@ QDict *n9_memory_stats(N9MemoryState *s)
 
 /* ---- QOM -------------------------------------------------------------------- */
 
-static void n9_memory_reset(void *opaque)
+static void n9_memory_reset_hold(Object *obj, ResetType type)
 {
-    N9MemoryState *s = opaque;
+    N9MemoryState *s = N9_MEMORY(obj);
     a8cache_next next = { .access = sdrc_next_level_access, .ctx = s->sdrc };
     const char *why;
 
@@ -1056,6 +1065,82 @@ static void n9_memory_init(Object *obj)
                                    n9_memory_l3_ick_update, s, ClockUpdate);
 }
 
+/*
+ * The links are required: the path is the CPU's, over that SDRAM, in front
+ * of that SDRC's model, and MPU OFF comes from the PRCM; so are the two
+ * clocks.  Registers the hooks (exec/mem-hook.h): realize it before
+ * anything is translated.
+ */
+static void n9_memory_realize(DeviceState *dev, Error **errp)
+{
+    N9MemoryState *s = N9_MEMORY(dev);
+    const char *why;
+
+    if (!s->cpu || !s->sdram || !s->prcm || !s->sdrc_dev) {
+        error_setg(errp, "n9-memory: links 'cpu', 'sdram', 'prcm' and "
+                   "'sdrc' must be set");
+        return;
+    }
+    if (!clock_has_source(s->mpu_ck) || !clock_has_source(s->l3_ick)) {
+        error_setg(errp, "n9-memory: clock inputs 'mpu_ck' and 'l3_ick' "
+                   "must be connected");
+        return;
+    }
+    if (!memory_region_get_ram_ptr(s->sdram)) {
+        error_setg(errp, "n9-memory: 'sdram' is not RAM");
+        return;
+    }
+    why = a8cache_params_check(&s->params);
+    if (why) {
+        error_setg(errp, "n9-memory: [cache] parameters: %s", why);
+        return;
+    }
+    s->cs = CPU(s->cpu);
+    s->sdram_host = memory_region_get_ram_ptr(s->sdram);
+    s->mp.sdram_base = s->sdram_base;
+    s->mp.sdram_size = memory_region_size(s->sdram);
+    s->mp.now = n9_memory_now_cb;
+    s->mp.walk_read = n9_memory_walk_cb;
+    s->mp.fe = s;
+    s->sdrc = omap3_sdrc_share_with_vcpu(s->sdrc_dev);
+    /* at once, as a reset would: the hooks read the model's filters */
+    n9_memory_reset_hold(OBJECT(s), RESET_TYPE_COLD);
+    n9_memory_mpu_ck_update(s, ClockUpdate);
+    n9_memory_l3_ick_update(s, ClockUpdate);
+    /* reset with the machine, in the order the board realized it */
+    qemu_register_resettable(OBJECT(s));
+    s->prcm_listener.notify = n9_memory_prcm_event;
+    omap3_prcm_add_listener(s->prcm, &s->prcm_listener);
+    n9_memory_hooks.skip_line_bits = s->mp.cache.l1d_shift;
+    /* a fetch per L1 I line, when its first instruction runs */
+    n9_memory_hooks.fetch_line_bits = s->mp.cache.l1i_shift;
+    /* the fetch filter reads the model's L1 I and I-TLB hit filters */
+    n9_memory_hooks.fetch_lines = s->mp.cache.s.l1i_hot;
+    n9_memory_hooks.fetch_lines_n = A8CACHE_HOT_L1;
+    n9_memory_hooks.fetch_pages = s->mp.cache.s.tlb_hot_vpn[A8C_ITLB];
+    n9_memory_hooks.fetch_page_tags = s->mp.cache.s.tlb_hot_asid[A8C_ITLB];
+    n9_memory_hooks.fetch_pages_n = A8CACHE_HOT_TLB;
+    n9_memory_hooks.pc_offset = offsetof(CPUARMState, regs[15]);
+    n9_memory_hooks.line_tab[0] = n9_line_tab[0];
+    n9_memory_hooks.line_tab[1] = n9_line_tab[1];
+    n9_memory_hooks.line_tab_n = N9_LINE_TAB;
+    n9_memory_hooks.load_value_rule = true;
+    n9_memory_line_clear();
+    mem_hook_register(&n9_memory_hooks, s);
+}
+
+static const Property n9_memory_properties[] = {
+    DEFINE_PROP_LINK("cpu", N9MemoryState, cpu, TYPE_ARM_CPU, ARMCPU *),
+    DEFINE_PROP_LINK("sdram", N9MemoryState, sdram, TYPE_MEMORY_REGION,
+                     MemoryRegion *),
+    DEFINE_PROP_UINT64("sdram-base", N9MemoryState, sdram_base, 0),
+    DEFINE_PROP_LINK("prcm", N9MemoryState, prcm, TYPE_OMAP3_PRCM,
+                     OMAP3PRCMState *),
+    DEFINE_PROP_LINK("sdrc", N9MemoryState, sdrc_dev, TYPE_OMAP3_SDRC,
+                     DeviceState *),
+    DEFINE_PROP_UINT64("seed", N9MemoryState, seed, 0),
+};
+
 /* Where the last fetch ended (fetch continuation): it shapes the counts */
 static const VMStateDescription vmstate_n9_memory_fetch = {
     .name = TYPE_N9_MEMORY "/fetch",
@@ -1113,10 +1198,14 @@ static const VMStateDescription vmstate_n9_memory = {
 static void n9_memory_class_init(ObjectClass *oc, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(oc);
+    ResettableClass *rc = RESETTABLE_CLASS(oc);
 
     dc->desc = "N9 memory path: caches, TLBs, SDRAM timing of every access";
+    dc->realize = n9_memory_realize;
     dc->vmsd = &vmstate_n9_memory;
     dc->user_creatable = false;
+    device_class_set_props(dc, n9_memory_properties);
+    rc->phases.hold = n9_memory_reset_hold;
 }
 
 static const TypeInfo n9_memory_info = {
@@ -1134,51 +1223,7 @@ static void n9_memory_register_types(void)
 
 type_init(n9_memory_register_types)
 
-N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
-                             hwaddr base, OMAP3PRCMState *prcm,
-                             SdrcModel *sdrc, const a8cache_params *params,
-                             uint64_t seed)
+void n9_memory_set_params(DeviceState *dev, const a8cache_params *params)
 {
-    N9MemoryState *s = N9_MEMORY(qdev_new(TYPE_N9_MEMORY));
-
-    s->cpu = cpu;
-    s->cs = CPU(cpu);
-    s->sdram_host = memory_region_get_ram_ptr(sdram);
-    s->mp.sdram_base = base;
-    s->mp.sdram_size = memory_region_size(sdram);
-    s->mp.now = n9_memory_now_cb;
-    s->mp.walk_read = n9_memory_walk_cb;
-    s->mp.fe = s;
-    s->sdrc = sdrc;
-    s->params = *params;
-    s->seed = seed;
-    object_property_add_child(parent, "memory-path", OBJECT(s));
-    qdev_connect_clock_in(DEVICE(s), "mpu_ck",
-                          qdev_get_clock_out(DEVICE(prcm), "mpu_ck"));
-    qdev_connect_clock_in(DEVICE(s), "l3_ick",
-                          qdev_get_clock_out(DEVICE(prcm), "l3_ick"));
-    qdev_realize_and_unref(DEVICE(s), NULL, &error_fatal);
-    n9_memory_reset(s);
-    n9_memory_mpu_ck_update(s, ClockUpdate);
-    n9_memory_l3_ick_update(s, ClockUpdate);
-    qemu_register_reset(n9_memory_reset, s);
-    s->prcm_listener.notify = n9_memory_prcm_event;
-    omap3_prcm_add_listener(prcm, &s->prcm_listener);
-    n9_memory_hooks.skip_line_bits = s->mp.cache.l1d_shift;
-    /* a fetch per L1 I line, when its first instruction runs */
-    n9_memory_hooks.fetch_line_bits = s->mp.cache.l1i_shift;
-    /* the fetch filter reads the model's L1 I and I-TLB hit filters */
-    n9_memory_hooks.fetch_lines = s->mp.cache.s.l1i_hot;
-    n9_memory_hooks.fetch_lines_n = A8CACHE_HOT_L1;
-    n9_memory_hooks.fetch_pages = s->mp.cache.s.tlb_hot_vpn[A8C_ITLB];
-    n9_memory_hooks.fetch_page_tags = s->mp.cache.s.tlb_hot_asid[A8C_ITLB];
-    n9_memory_hooks.fetch_pages_n = A8CACHE_HOT_TLB;
-    n9_memory_hooks.pc_offset = offsetof(CPUARMState, regs[15]);
-    n9_memory_hooks.line_tab[0] = n9_line_tab[0];
-    n9_memory_hooks.line_tab[1] = n9_line_tab[1];
-    n9_memory_hooks.line_tab_n = N9_LINE_TAB;
-    n9_memory_hooks.load_value_rule = true;
-    n9_memory_line_clear();
-    mem_hook_register(&n9_memory_hooks, s);
-    return s;
+    N9_MEMORY(dev)->params = *params;
 }

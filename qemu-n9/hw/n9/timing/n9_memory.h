@@ -35,16 +35,15 @@
 OBJECT_DECLARE_SIMPLE_TYPE(N9MemoryState, N9_MEMORY)
 
 /*
- * Create the memory path for @cpu over the SDRAM @sdram mapped at @base,
- * as @parent's child "memory-path": the cache model with @params and the
- * replacement @seed, in front of the SDRAM model @sdrc (the SDRC
- * device's); the MPU clock and MPU OFF from @prcm.  Registers the hooks
- * (exec/mem-hook.h): call before anything is translated.
+ * The memory path of the CPU (link "cpu") over the SDRAM (link "sdram",
+ * RAM, seen at "sdram-base"): the cache model with the [cache] parameters
+ * (n9_memory_set_params, before realize) and the replacement "seed", in
+ * front of the SDRC's SDRAM model (link "sdrc"); MPU OFF from the PRCM
+ * (link "prcm"), its clock inputs "mpu_ck" and "l3_ick" from the PRCM's.
+ * All required.  Realize registers the hooks (exec/mem-hook.h): before
+ * anything is translated.  It resets with the machine (Resettable).
  */
-N9MemoryState *n9_memory_new(Object *parent, ARMCPU *cpu, MemoryRegion *sdram,
-                             hwaddr base, OMAP3PRCMState *prcm,
-                             SdrcModel *sdrc, const a8cache_params *params,
-                             uint64_t seed);
+void n9_memory_set_params(DeviceState *dev, const a8cache_params *params);
 
 /*
  * Record every call into the memory path from now on to @w (NULL: stop):
