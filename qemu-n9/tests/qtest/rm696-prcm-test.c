@@ -17,34 +17,39 @@
 #include "libqtest.h"
 #include "rm696-qtest-prcm.h"
 
-/* PRM */
-#define PM_WKST_PER             (PRM + 0x10b0)
-#define PRM_CLKSEL              (PRM + 0xd40)
-#define PRM_RSTCTRL             (PRM + 0x1250)
-#define PRM_RSTST               (PRM + 0x1258)
-#define PRM_LDO_ABB_CTRL        (PRM + 0x12f0)
-#define PRM_LDO_ABB_SETUP       (PRM + 0x12f4)
+/* PRM (hw/n9/omap3_prcm_regs.h, through rm696-qtest-prcm.h) */
+#define PM_WKST_PER             (PRM + A_WKST_PER)
+#define PM_WKDEP_PER            (PRM + MOD_PER + OMAP3_PM_WKDEP)
+#define PRM_CLKSEL              (PRM + A_CLKSEL)
+#define PRM_RSTCTRL             (PRM + A_RSTCTRL)
+#define PRM_RSTTIME             (PRM + A_RSTTIME)
+#define PRM_RSTST               (PRM + A_RSTST)
+#define PRM_LDO_ABB_CTRL        (PRM + A_LDO_ABB_CTRL)
+#define PRM_LDO_ABB_SETUP       (PRM + A_LDO_ABB_SETUP)
 #define SYS_CLK_HZ              19200000u   /* 38.4 MHz / 2 on the N9 */
 
-#define INTRANSITION            (1u << 20)
+#define INTRANSITION            R_PM_PWSTST_INTRANSITION_MASK
 
 /* CM */
-#define CM_CLKEN_PLL_IVA2       (CM + 0x004)
-#define CM_IDLEST_PLL_IVA2      (CM + 0x024)
-#define CM_CLKEN_PLL_MPU        (CM + 0x904)
-#define CM_IDLEST_PLL_MPU       (CM + 0x924)
-#define CM_CLKSEL1_PLL_MPU      (CM + 0x940)
-#define CM_ICLKEN1_CORE         (CM + 0xa10)
-#define CM_IDLEST1_CORE         (CM + 0xa20)
-#define CM_FCLKEN_WKUP          (CM + 0xc00)
-#define CM_IDLEST_WKUP          (CM + 0xc20)
-#define CM_CLKSEL_WKUP          (CM + 0xc40)
-#define CM_CLKEN_PLL            (CM + 0xd00)
-#define CM_CLKEN2_PLL           (CM + 0xd04)
-#define CM_IDLEST_CKGEN         (CM + 0xd20)
-#define CM_IDLEST2_CKGEN        (CM + 0xd24)
-#define CM_ICLKEN_PER           (CM + 0x1010)
-#define CM_IDLEST_PER           (CM + 0x1020)
+#define CM_CLKEN_PLL_IVA2       (CM + A_CLKEN_PLL_IVA2)
+#define CM_IDLEST_PLL_IVA2      (CM + A_IDLEST_PLL_IVA2)
+#define CM_CLKEN_PLL_MPU        (CM + A_CLKEN_PLL_MPU)
+#define CM_IDLEST_PLL_MPU       (CM + A_IDLEST_PLL_MPU)
+#define CM_CLKSEL1_PLL_MPU      (CM + A_CLKSEL1_PLL_MPU)
+#define CM_ICLKEN1_CORE         (CM + A_ICLKEN1_CORE)
+#define CM_IDLEST1_CORE         (CM + A_IDLEST1_CORE)
+#define CM_CLKSEL_CORE          (CM + A_CLKSEL_CORE)
+#define CM_FCLKEN_WKUP          (CM + A_FCLKEN_WKUP)
+#define CM_IDLEST_WKUP          (CM + A_IDLEST_WKUP)
+#define CM_AUTOIDLE_WKUP        (CM + A_AUTOIDLE_WKUP)
+#define CM_CLKSEL_WKUP          (CM + A_CLKSEL_WKUP)
+#define CM_CLKEN_PLL            (CM + A_CLKEN_PLL)
+#define CM_CLKEN2_PLL           (CM + A_CLKEN2_PLL)
+#define CM_IDLEST_CKGEN         (CM + A_IDLEST_CKGEN)
+#define CM_IDLEST2_CKGEN        (CM + A_IDLEST2_CKGEN)
+#define CM_ICLKEN_PER           (CM + A_ICLKEN_PER)
+#define CM_IDLEST_PER           (CM + A_IDLEST_PER)
+#define CM_AUTOIDLE_PER         (CM + A_AUTOIDLE_PER)
 
 /* INTC */
 #define PRCM_INTC_LINE          11
@@ -299,8 +304,8 @@ static void test_prepwstst(void)
  */
 static void allow_iclk_idle(QTestState *qts)
 {
-    qtest_writel(qts, CM + MOD_WKUP + 0x30, 0x23f);
-    qtest_writel(qts, CM + MOD_PER + 0x30, 0x7ffff);
+    qtest_writel(qts, CM_AUTOIDLE_WKUP, 0x23f);
+    qtest_writel(qts, CM_AUTOIDLE_PER, 0x7ffff);
 }
 
 /* omap_prcm_irq_handler / omap3xxx_prm_clear_mod_irqs */
@@ -347,12 +352,12 @@ static void test_wkst_irq(void)
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
 
     /* nor one whose interface clock is held on (CM_AUTOIDLE_WKUP.GPT1 0) */
-    qtest_writel(qts, CM + MOD_WKUP + 0x30, 0x23e);
+    qtest_writel(qts, CM_AUTOIDLE_WKUP, 0x23e);
     qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 0);
     qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 1);
     g_assert_cmphex(qtest_readl(qts, PM_WKST_WKUP), ==, 0);
     qtest_set_irq_in(qts, PRCM_QOM, "wkup-wake", 0, 0);
-    qtest_writel(qts, CM + MOD_WKUP + 0x30, 0x23f);
+    qtest_writel(qts, CM_AUTOIDLE_WKUP, 0x23f);
 
     /* PER GPIO2 wake-up (PM_WKEN_PER / GRPSEL reset values allow it) */
     qtest_set_irq_in(qts, PRCM_QOM, "per-wake", 13, 1);
@@ -512,13 +517,51 @@ static void test_rstctrl(void)
     qtest_quit(qts);
 }
 
+/*
+ * Reserved bits read 0: a write stores the register's fields only (the
+ * TRM's, as Linux defines them: omap3_prcm_prm.c and omap3_prcm_cm.c give
+ * each register's write mask), PM_WKDEP its domain's dependencies (the
+ * domain model's).  None of these has reserved bits set at reset, so all
+ * ones read back as the mask.  Each register is put back afterwards.
+ */
+static void test_reserved_bits(void)
+{
+    QTestState *qts = start();
+    const struct {
+        const char *name;
+        uint64_t addr;
+        uint32_t mask;
+    } regs[] = {
+        /* CLKSEL_L3, _L4, _GPT10, _GPT11, _SSI, _96M */
+        { "CM_CLKSEL_CORE", CM_CLKSEL_CORE, 0x3fff },
+        /* AUTO_GPT1, _GPT12, _32KSYNC, _GPIO1, _WDT1, _WDT2, _USIMOCP */
+        { "CM_AUTOIDLE_WKUP", CM_AUTOIDLE_WKUP, 0x23f },
+        /* EN_CORE, EN_MPU, EN_IVA2, EN_WKUP */
+        { "PM_WKDEP_PER", PM_WKDEP_PER, 0x17 },
+        /* RSTTIME1, RSTTIME2 */
+        { "PRM_RSTTIME", PRM_RSTTIME, 0x1fff },
+    };
+    size_t i;
+
+    for (i = 0; i < ARRAY_SIZE(regs); i++) {
+        uint32_t saved = qtest_readl(qts, regs[i].addr);
+
+        g_assert_cmphex(saved & ~regs[i].mask, ==, 0);
+        qtest_writel(qts, regs[i].addr, 0xffffffff);
+        g_assert_cmphex(qtest_readl(qts, regs[i].addr), ==, regs[i].mask);
+        qtest_writel(qts, regs[i].addr, saved);
+        g_assert_cmphex(qtest_readl(qts, regs[i].addr), ==, saved);
+        g_test_message("%s: 0x%08x", regs[i].name, regs[i].mask);
+    }
+    qtest_quit(qts);
+}
+
 /* ---- The MPU's idle and wake-up through the PRCM --------------------------- */
 
-#define PRM_CLKSRC_CTRL_OFF     (PRM + 0x1270)
-#define PRM_VOLTCTRL            (PRM + 0x1260)
-#define PRM_VOLTSETUP1          (PRM + 0x1290)
-#define CM_AUTOIDLE_PLL         (CM + 0xd30)
-#define CM_AUTOIDLE_PLL_MPU     (CM + 0x934)
+#define PRM_VOLTCTRL            (PRM + A_VOLTCTRL)
+#define PRM_VOLTSETUP1          (PRM + A_VOLTSETUP1)
+#define CM_AUTOIDLE_PLL         (CM + A_AUTOIDLE_PLL)
+#define CM_AUTOIDLE_PLL_MPU     (CM + A_AUTOIDLE_PLL_MPU)
 #define CM_CLKSTCTRL_PER        CM_CLKSTCTRL(MOD_PER)
 #define GPT1_IRQ                37
 #define SCRATCHPAD              (BLK_BASE(SCM) + 0x910)
@@ -595,7 +638,7 @@ static void test_wake_latency(void)
 
     g_assert_cmpuint(osc, >, (200ull * 8 * 1000000000) / 19200000 + 1);
     setup_c5(qts, PWRST_RET);
-    qtest_writel(qts, PRM_CLKSRC_CTRL_OFF, (2 << 6) | (1 << 3));
+    qtest_writel(qts, PRM_CLKSRC_CTRL, (2 << 6) | (1 << 3));
     qtest_writel(qts, PRM_CLKSETUP, 100);
     qtest_writel(qts, PRM_VOLTCTRL, 2);                 /* AUTO_RET */
     qtest_writel(qts, PRM_VOLTSETUP1, (200 << 16) | 100);
@@ -679,6 +722,7 @@ int main(int argc, char **argv)
     qtest_add_func("/rm696/prcm/abb-settling", test_abb_settling);
     qtest_add_func("/rm696/prcm/gpt1-clock", test_gpt1_clock);
     qtest_add_func("/rm696/prcm/rstctrl", test_rstctrl);
+    qtest_add_func("/rm696/prcm/reserved-bits", test_reserved_bits);
     qtest_add_func("/rm696/prcm/gpt10-keeps-core-on", test_gpt10_core);
     qtest_add_func("/rm696/prcm/wake-from-on", test_wake_from_on);
     qtest_add_func("/rm696/prcm/wake-latency", test_wake_latency);

@@ -48,18 +48,6 @@
 #include "n9_agent.h"
 #include "trace.h"
 
-/* PRM and CM registers that shape a wake-up (offsets in their region) */
-#define PRM_CLKSRC_CTRL         0x1270
-#define PRM_CLKSETUP            0x1298
-#define PRM_VOLTCTRL            0x1260
-#define PRM_VOLTSETUP1          0x1290
-#define PRM_VOLTSETUP2          0x12a0
-#define PRM_VOLTOFFSET          0x1294
-#define CM_AUTOIDLE_PLL         0xd30
-#define CM_AUTOIDLE_PLL_MPU     0x934
-#define CM_CLKSEL1_PLL          0xd40
-#define CM_CLKSEL1_PLL_MPU      0x940
-
 /* ---- Listeners and the PRCM interrupt ------------------------------------ */
 
 void omap3_prcm_add_listener(OMAP3PRCMState *s, Notifier *n)
@@ -157,7 +145,7 @@ QDict *omap3_prcm_stats(OMAP3PRCMState *s)
 QDict *omap3_prcm_dvfs_stats(OMAP3PRCMState *s)
 {
     QDict *d = qdict_new();
-    uint32_t sel1 = omap3_prcm_cm_get(s, CM_CLKSEL1_PLL_MPU);
+    uint32_t sel1 = omap3_prcm_cm_get(s, A_CLKSEL1_PLL_MPU);
 
     qdict_put_int(d, "mpu_hz", clock_get_hz(s->mpu_ck));
     qdict_put_int(d, "dpll1_m", extract32(sel1, 8, 11));
@@ -257,16 +245,16 @@ static void omap3_prcm_wake_regs(OMAP3PRCMState *s, PrcmWakeRegs *r)
 {
     *r = (PrcmWakeRegs) {
         .sys_clk_hz = omap3_prcm_sys_clk_hz(s),
-        .clksrc_ctrl = omap3_prcm_prm_get(s, PRM_CLKSRC_CTRL),
-        .clksetup = omap3_prcm_prm_get(s, PRM_CLKSETUP),
-        .voltctrl = omap3_prcm_prm_get(s, PRM_VOLTCTRL),
-        .voltsetup1 = omap3_prcm_prm_get(s, PRM_VOLTSETUP1),
-        .voltsetup2 = omap3_prcm_prm_get(s, PRM_VOLTSETUP2),
-        .voltoffset = omap3_prcm_prm_get(s, PRM_VOLTOFFSET),
-        .autoidle_pll = omap3_prcm_cm_get(s, CM_AUTOIDLE_PLL),
-        .autoidle_pll_mpu = omap3_prcm_cm_get(s, CM_AUTOIDLE_PLL_MPU),
-        .dpll3_n = extract32(omap3_prcm_cm_get(s, CM_CLKSEL1_PLL), 8, 7),
-        .dpll1_n = extract32(omap3_prcm_cm_get(s, CM_CLKSEL1_PLL_MPU), 0, 7),
+        .clksrc_ctrl = omap3_prcm_prm_get(s, A_CLKSRC_CTRL),
+        .clksetup = omap3_prcm_prm_get(s, A_CLKSETUP),
+        .voltctrl = omap3_prcm_prm_get(s, A_VOLTCTRL),
+        .voltsetup1 = omap3_prcm_prm_get(s, A_VOLTSETUP1),
+        .voltsetup2 = omap3_prcm_prm_get(s, A_VOLTSETUP2),
+        .voltoffset = omap3_prcm_prm_get(s, A_VOLTOFFSET),
+        .autoidle_pll = omap3_prcm_cm_get(s, A_AUTOIDLE_PLL),
+        .autoidle_pll_mpu = omap3_prcm_cm_get(s, A_AUTOIDLE_PLL_MPU),
+        .dpll3_n = extract32(omap3_prcm_cm_get(s, A_CLKSEL1_PLL), 8, 7),
+        .dpll1_n = extract32(omap3_prcm_cm_get(s, A_CLKSEL1_PLL_MPU), 0, 7),
     };
 }
 

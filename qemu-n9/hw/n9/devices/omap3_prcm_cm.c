@@ -50,36 +50,6 @@
 #define CM_NUM_UART             OMAP3_PRCM_NUM_UART
 #define SYS_32K_HZ              32768
 
-/* DPLL enable field values (EN_*_DPLL) */
-#define DPLL_LOW_POWER_STOP     1
-#define DPLL_LOW_POWER_BYPASS   5
-#define DPLL_LOCKED             7
-
-/* Register offsets used by the code (from 0x48004000) */
-#define A_FCLKEN_IVA2           0x000
-#define A_CLKEN_PLL_IVA2        0x004
-#define A_CLKEN_PLL_MPU         0x904
-#define A_CLKSEL1_PLL_MPU       0x940
-#define A_CLKSEL2_PLL_MPU       0x944
-#define A_FCLKEN1_CORE          0xa00
-#define A_FCLKEN3_CORE          0xa08
-#define A_CLKSEL_CORE           0xa40
-#define A_FCLKEN_SGX            0xb00
-#define A_FCLKEN_WKUP           0xc00
-#define A_CLKSEL_WKUP           0xc40
-#define A_CLKEN_PLL             0xd00
-#define A_CLKEN2_PLL            0xd04
-#define A_CLKSEL1_PLL           0xd40
-#define A_CLKSEL2_PLL           0xd44
-#define A_CLKSEL3_PLL           0xd48
-#define A_AUTOIDLE_PLL          0xd30
-#define A_AUTOIDLE_PLL_MPU      0x934
-#define A_FCLKEN_DSS            0xe00
-#define A_FCLKEN_CAM            0xf00
-#define A_FCLKEN_PER            0x1000
-#define A_CLKSEL_PER            0x1040
-#define A_FCLKEN_USBHOST        0x1400
-
 typedef enum {
     C_RW,           /* storage; may change clocks or clock activity */
     C_RO,           /* reads its reset value */
@@ -109,40 +79,55 @@ static const int8_t cm_clkdm_fields[][3] = {
 enum { F_IVA2, F_MPU, F_CORE, F_SGX, F_DSS, F_CAM, F_PER, F_EMU, F_NEON,
        F_USBHOST };
 
-#define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
-#define RW(o, r, n)         REG(o, C_RW, 0, r, n)
-#define IDLEST(o, n)        REG(o, C_IDLEST, 0, 0, n)
-#define RAZWI(o, n)         REG(o, C_RAZWI, 0, 0, n)
+/*
+ * The table's entries; RW with its write mask m (omap3_prcm_wval): the
+ * union of the register's fields in the TRM as Linux defines them
+ * (cm-regbits-34xx.h, prcm-common.h; where 6.18 has dropped a register's
+ * unused fields, the same headers before; the bits its clock data uses:
+ * the omap3 clock nodes of the device tree, drivers/clk/ti/dpll.c), with
+ * the 3630 family's bits that Linux does not name (the AM37x's register
+ * description; they only widen a mask); ALL_BITS where no field is known.
+ */
+#define ALL_BITS                UINT32_MAX
+#define REG(o, k, a, r, n)      { (o), (k), (a), (r), ALL_BITS, (n) }
+#define REGM(o, k, a, r, m, n)  { (o), (k), (a), (r), (m), (n) }
+#define RW(o, r, m, n)          REGM(o, C_RW, 0, r, m, n)
+#define IDLEST(o, n)            REG(o, C_IDLEST, 0, 0, n)
+#define RAZWI(o, n)             REG(o, C_RAZWI, 0, 0, n)
 
 /*
  * The registers every CM module has at the same offsets from its base
  * (cm2xxx_3xxx.h, cm3xxx.h), named after the module (n).
  */
-/* CM_FCLKEN 0x00, CM_ICLKEN 0x10, CM_IDLEST 0x20, CM_AUTOIDLE 0x30 */
-#define CM_GATES(m, fclken, iclken, n) \
-    RW((m) + 0x00, fclken, "CM_FCLKEN_" n), \
-    RW((m) + 0x10, iclken, "CM_ICLKEN_" n), \
-    IDLEST((m) + 0x20, "CM_IDLEST_" n), \
-    RW((m) + 0x30, 0, "CM_AUTOIDLE_" n)
-/* CM_SLEEPDEP 0x44 of power domain pd */
-#define CM_SLEEPDEP(m, pd, r, n) \
-    REG((m) + 0x44, C_SLEEPDEP, pd, r, "CM_SLEEPDEP_" n)
-/* CM_CLKSTCTRL 0x48, CM_CLKSTST 0x4c of cm_clkdm_fields[f] */
-#define CM_CLKDM(m, f, n) \
-    REG((m) + 0x48, C_CLKSTCTRL, f, 0, "CM_CLKSTCTRL_" n), \
-    REG((m) + 0x4c, C_CLKSTST, f, 0, "CM_CLKSTST_" n)
 /*
- * The DPLL of the IVA2 and MPU modules: CM_CLKEN_PLL 0x04 (reset en),
- * CM_IDLEST 0x20, CM_IDLEST_PLL 0x24 (ST_PLL_* st), CM_AUTOIDLE_PLL 0x34,
- * CM_CLKSEL1_PLL 0x40 (reset sel1), CM_CLKSEL2_PLL 0x44 (M2 = 1).
+ * CM_FCLKEN (reset fclken, write mask fm), CM_ICLKEN (reset iclken, mask
+ * im), CM_IDLEST, CM_AUTOIDLE (mask am)
+ */
+#define CM_GATES(m, fclken, fm, iclken, im, am, n) \
+    RW((m) + OMAP3_CM_FCLKEN, fclken, fm, "CM_FCLKEN_" n), \
+    RW((m) + OMAP3_CM_ICLKEN, iclken, im, "CM_ICLKEN_" n), \
+    IDLEST((m) + OMAP3_CM_IDLEST, "CM_IDLEST_" n), \
+    RW((m) + OMAP3_CM_AUTOIDLE, 0, am, "CM_AUTOIDLE_" n)
+/* CM_SLEEPDEP of power domain pd: the reset value has every bit set */
+#define CM_SLEEPDEP(m, pd, r, n) \
+    REGM((m) + OMAP3_CM_SLEEPDEP, C_SLEEPDEP, pd, r, r, "CM_SLEEPDEP_" n)
+/* CM_CLKSTCTRL, CM_CLKSTST of cm_clkdm_fields[f] */
+#define CM_CLKDM(m, f, n) \
+    REG((m) + OMAP3_CM_CLKSTCTRL, C_CLKSTCTRL, f, 0, "CM_CLKSTCTRL_" n), \
+    REG((m) + OMAP3_CM_CLKSTST, C_CLKSTST, f, 0, "CM_CLKSTST_" n)
+/*
+ * The DPLL of the IVA2 and MPU modules: CM_CLKEN_PLL (reset en; EN_DPLL,
+ * DRIFTGUARD, FREQSEL, RAMPTIME, the 3630's LPMODE), CM_IDLEST,
+ * CM_IDLEST_PLL (ST_PLL_* st), CM_AUTOIDLE_PLL (AUTO_DPLL), CM_CLKSEL1_PLL
+ * (reset sel1; CLK_SRC, MULT, DIV), CM_CLKSEL2_PLL (CLKOUT_DIV, M2 = 1).
  */
 #define CM_DPLL(m, en, st, sel1, n) \
-    RW((m) + 0x04, en, "CM_CLKEN_PLL_" n), \
-    IDLEST((m) + 0x20, "CM_IDLEST_" n), \
-    REG((m) + 0x24, C_DPLL_ST, st, 0, "CM_IDLEST_PLL_" n), \
-    RW((m) + 0x34, 0, "CM_AUTOIDLE_PLL_" n), \
-    RW((m) + 0x40, sel1, "CM_CLKSEL1_PLL_" n), \
-    RW((m) + 0x44, 1, "CM_CLKSEL2_PLL_" n)
+    RW((m) + OMAP3_CM_CLKEN_PLL, en, 0x7ff, "CM_CLKEN_PLL_" n), \
+    IDLEST((m) + OMAP3_CM_IDLEST, "CM_IDLEST_" n), \
+    REG((m) + OMAP3_CM_IDLEST_PLL, C_DPLL_ST, st, 0, "CM_IDLEST_PLL_" n), \
+    RW((m) + OMAP3_CM_AUTOIDLE_PLL, 0, 0x7, "CM_AUTOIDLE_PLL_" n), \
+    RW((m) + OMAP3_CM_CLKSEL, sel1, 0x3fff7f, "CM_CLKSEL1_PLL_" n), \
+    RW((m) + OMAP3_CM_CLKSEL2_PLL, 1, 0x1f, "CM_CLKSEL2_PLL_" n)
 
 /*
  * Every register of the block, by offset from 0x48004000.  DPLL settings
@@ -159,18 +144,18 @@ enum { F_IVA2, F_MPU, F_CORE, F_SGX, F_DSS, F_CAM, F_PER, F_EMU, F_NEON,
  */
 static const OMAP3PRCMReg omap3_cm_regs[] = {
     /* IVA2_CM */
-    RW(0x000, 0, "CM_FCLKEN_IVA2"),
-    CM_DPLL(0x000, DPLL_LOW_POWER_STOP, ST_PLL_IVA2,
+    RW(A_FCLKEN_IVA2, 0, 0x1, "CM_FCLKEN_IVA2"),
+    CM_DPLL(OMAP3_IVA2_MOD, OMAP3_DPLL_LOW_POWER_STOP, ST_PLL_IVA2,
             (2 << 19) | (325 << 8) | 11, "IVA2"),
-    CM_CLKDM(0x000, F_IVA2, "IVA2"),
+    CM_CLKDM(OMAP3_IVA2_MOD, F_IVA2, "IVA2"),
     /* OCP_System_Reg_CM; Linux saves CM_POLCTRL at OCP_MOD + 0x9c */
-    REG(0x800, C_RO, 0, 0x10, "CM_REVISION"),
-    RW(0x810, 0x1, "CM_SYSCONFIG"),
-    RW(0x89c, 0, "CM_POLCTRL"),
+    REG(A_CM_REVISION, C_RO, 0, 0x10, "CM_REVISION"),
+    RW(A_CM_SYSCONFIG, 0x1, 0x1, "CM_SYSCONFIG"),
+    RW(A_CM_POLCTRL_OCP, 0, 0x1, "CM_POLCTRL"),
     /* MPU_CM */
-    CM_DPLL(0x900, DPLL_LOCKED, ST_PLL_MPU, (2 << 19) | (625 << 8) | 11,
-            "MPU"),
-    CM_CLKDM(0x900, F_MPU, "MPU"),
+    CM_DPLL(OMAP3_MPU_MOD, OMAP3_DPLL_LOCKED, ST_PLL_MPU,
+            (2 << 19) | (625 << 8) | 11, "MPU"),
+    CM_CLKDM(OMAP3_MPU_MOD, F_MPU, "MPU"),
     /*
      * CORE_CM: SDRC and SCM interface clocks on.  Linux writes
      * CM_IDLEST1_CORE: modem_fck (CM_FCLKEN1_CORE bit 31) is declared an
@@ -179,81 +164,88 @@ static const OMAP3PRCMReg omap3_cm_regs[] = {
      * 0xa44 (and 0xc44, 0x1144, 0x1344): omap3xxx_clkdm_clear_all_sleepdeps
      * on clock domains that have no CM_SLEEPDEP.
      */
-    RW(0xa00, 0, "CM_FCLKEN1_CORE"),
-    RW(0xa08, 0, "CM_FCLKEN3_CORE"),
-    RW(0xa10, 0x42, "CM_ICLKEN1_CORE"),
-    RW(0xa14, 0, "CM_ICLKEN2_CORE"),
-    RW(0xa18, 0, "CM_ICLKEN3_CORE"),
-    IDLEST(0xa20, "CM_IDLEST1_CORE"),
-    IDLEST(0xa24, "CM_IDLEST2_CORE"),
-    IDLEST(0xa28, "CM_IDLEST3_CORE"),
-    RW(0xa30, 0, "CM_AUTOIDLE1_CORE"),
-    RW(0xa34, 0, "CM_AUTOIDLE2_CORE"),
-    RW(0xa38, 0, "CM_AUTOIDLE3_CORE"),
+    RW(A_FCLKEN1_CORE, 0, 0xc3fffe29, "CM_FCLKEN1_CORE"),
+    RW(A_FCLKEN3_CORE, 0, 0x7, "CM_FCLKEN3_CORE"),
+    RW(A_ICLKEN1_CORE, R_ICLKEN1_CORE_EN_OMAPCTRL_MASK |
+       R_ICLKEN1_CORE_EN_SDRC_MASK, 0x7ffffffb, "CM_ICLKEN1_CORE"),
+    RW(A_ICLKEN2_CORE, 0, 0x1f, "CM_ICLKEN2_CORE"),
+    RW(A_ICLKEN3_CORE, 0, 0xc, "CM_ICLKEN3_CORE"),
+    IDLEST(A_IDLEST1_CORE, "CM_IDLEST1_CORE"),
+    IDLEST(A_IDLEST2_CORE, "CM_IDLEST2_CORE"),
+    IDLEST(A_IDLEST3_CORE, "CM_IDLEST3_CORE"),
+    RW(A_AUTOIDLE1_CORE, 0, 0xfffffff9, "CM_AUTOIDLE1_CORE"),
+    RW(A_AUTOIDLE2_CORE, 0, 0x1f, "CM_AUTOIDLE2_CORE"),
+    RW(A_AUTOIDLE3_CORE, 0, 0xd, "CM_AUTOIDLE3_CORE"),
     /* L3 = core/2, L4 = L3/2, SSI /4, GPT10/11 on 32 kHz */
-    RW(0xa40, (4 << 8) | (2 << 2) | 2, "CM_CLKSEL_CORE"),
-    RAZWI(0xa44, "(CM_SLEEPDEP_CORE)"),
-    CM_CLKDM(0xa00, F_CORE, "CORE"),
+    RW(A_CLKSEL_CORE, (4 << 8) | (2 << 2) | 2, 0x3fff, "CM_CLKSEL_CORE"),
+    RAZWI(OMAP3_CORE_MOD + OMAP3_CM_SLEEPDEP, "(CM_SLEEPDEP_CORE)"),
+    CM_CLKDM(OMAP3_CORE_MOD, F_CORE, "CORE"),
     /* SGX_CM: no CM_AUTOIDLE */
-    RW(0xb00, 0, "CM_FCLKEN_SGX"),
-    RW(0xb10, 0, "CM_ICLKEN_SGX"),
-    IDLEST(0xb20, "CM_IDLEST_SGX"),
-    RW(0xb40, 5, "CM_CLKSEL_SGX"),
-    CM_SLEEPDEP(0xb00, PRCM_PD_SGX, 0x2, "SGX"),
-    CM_CLKDM(0xb00, F_SGX, "SGX"),
+    RW(A_FCLKEN_SGX, 0, 0x2, "CM_FCLKEN_SGX"),
+    RW(A_ICLKEN_SGX, 0, 0x1, "CM_ICLKEN_SGX"),
+    IDLEST(A_IDLEST_SGX, "CM_IDLEST_SGX"),
+    RW(A_CLKSEL_SGX, 5, 0x7, "CM_CLKSEL_SGX"),
+    CM_SLEEPDEP(OMAP3_SGX_MOD, PRCM_PD_SGX, 0x2, "SGX"),
+    CM_CLKDM(OMAP3_SGX_MOD, F_SGX, "SGX"),
     /* WKUP_CM: GPT1, GPIO1, WDT2 running; RM /2, USIM sys_clk */
-    CM_GATES(0xc00, 0x29, 0x3f, "WKUP"),
-    RW(0xc40, (1 << 3) | (2 << 1), "CM_CLKSEL_WKUP"),
-    RAZWI(0xc44, "(CM_SLEEPDEP_WKUP)"),
+    CM_GATES(OMAP3_WKUP_MOD, 0x29, 0x2eb, 0x3f, 0x23f, 0x23f, "WKUP"),
+    RW(A_CLKSEL_WKUP, (1 << 3) | (2 << 1), 0x7f, "CM_CLKSEL_WKUP"),
+    RAZWI(OMAP3_WKUP_MOD + OMAP3_CM_SLEEPDEP, "(CM_SLEEPDEP_WKUP)"),
     /*
      * Clock_Control_Reg_CM: DPLL3, DPLL4, DPLL5.  0xd10: enabling a wait
      * gate in CM_CLKEN_PLL, _omap2_module_wait_ready reads the "ICLKEN"
      * companion register (omap2_clk_dflt_find_companion: +0x10).
      */
-    RW(0xd00, (DPLL_LOCKED << 16) | DPLL_LOCKED, "CM_CLKEN_PLL"),
-    RW(0xd04, DPLL_LOCKED, "CM_CLKEN2_PLL"),
-    RAZWI(0xd10, "(CM_CLKEN_PLL companion)"),
-    REG(0xd20, C_DPLL_ST, ST_CKGEN, 0, "CM_IDLEST_CKGEN"),
-    REG(0xd24, C_DPLL_ST, ST_CKGEN2, 0, "CM_IDLEST2_CKGEN"),
-    RW(0xd30, 0, "CM_AUTOIDLE_PLL"),
-    RW(0xd34, 0, "CM_AUTOIDLE2_PLL"),
-    RW(0xd40, (1u << 27) | (244 << 16) | (11 << 8), "CM_CLKSEL1_PLL"),
-    RW(0xd44, (4u << 24) | (2 << 21) | (360 << 8) | 7, "CM_CLKSEL2_PLL"),
-    RW(0xd48, 9, "CM_CLKSEL3_PLL"),
-    RW(0xd4c, (400 << 8) | 7, "CM_CLKSEL4_PLL"),
-    RW(0xd50, 8, "CM_CLKSEL5_PLL"),
-    RW(0xd70, 0x3, "CM_CLKOUT_CTRL"),
+    RW(A_CLKEN_PLL, (OMAP3_DPLL_LOCKED << 16) | OMAP3_DPLL_LOCKED,
+       0xfbff17ff, "CM_CLKEN_PLL"),
+    RW(A_CLKEN2_PLL, OMAP3_DPLL_LOCKED, 0x7ff, "CM_CLKEN2_PLL"),
+    RAZWI(OMAP3_CLOCK_CTRL_MOD + OMAP3_CM_ICLKEN,
+          "(CM_CLKEN_PLL companion)"),
+    REG(A_IDLEST_CKGEN, C_DPLL_ST, ST_CKGEN, 0, "CM_IDLEST_CKGEN"),
+    REG(A_IDLEST2_CKGEN, C_DPLL_ST, ST_CKGEN2, 0, "CM_IDLEST2_CKGEN"),
+    RW(A_AUTOIDLE_PLL, 0, 0x3f, "CM_AUTOIDLE_PLL"),
+    RW(A_AUTOIDLE2_PLL, 0, 0x7, "CM_AUTOIDLE2_PLL"),
+    RW(A_CLKSEL1_PLL, (1u << 27) | (244 << 16) | (11 << 8), 0xffff7f68,
+       "CM_CLKSEL1_PLL"),
+    RW(A_CLKSEL2_PLL, (4u << 24) | (2 << 21) | (360 << 8) | 7, 0xffefff7f,
+       "CM_CLKSEL2_PLL"),
+    RW(A_CLKSEL3_PLL, 9, 0x3f, "CM_CLKSEL3_PLL"),
+    RW(A_CLKSEL4_PLL, (400 << 8) | 7, 0x7ff7f, "CM_CLKSEL4_PLL"),
+    RW(A_CLKSEL5_PLL, 8, 0x1f, "CM_CLKSEL5_PLL"),
+    RW(A_CM_CLKOUT_CTRL, 0x3, 0xbb, "CM_CLKOUT_CTRL"),
     /* DSS_CM: M3 16 (TV 54 MHz), M4 5 */
-    CM_GATES(0xe00, 0, 0, "DSS"),
-    RW(0xe40, (16 << 8) | 5, "CM_CLKSEL_DSS"),
-    CM_SLEEPDEP(0xe00, PRCM_PD_DSS, 0x6, "DSS"),
-    CM_CLKDM(0xe00, F_DSS, "DSS"),
+    CM_GATES(OMAP3_DSS_MOD, 0, 0x7, 0, 0x1, 0x1, "DSS"),
+    RW(A_CLKSEL_DSS, (16 << 8) | 5, 0x3f3f, "CM_CLKSEL_DSS"),
+    CM_SLEEPDEP(OMAP3_DSS_MOD, PRCM_PD_DSS, 0x6, "DSS"),
+    CM_CLKDM(OMAP3_DSS_MOD, F_DSS, "DSS"),
     /* CAM_CM */
-    CM_GATES(0xf00, 0, 0, "CAM"),
-    RW(0xf40, 5, "CM_CLKSEL_CAM"),
-    CM_SLEEPDEP(0xf00, PRCM_PD_CAM, 0x2, "CAM"),
-    CM_CLKDM(0xf00, F_CAM, "CAM"),
+    CM_GATES(OMAP3_CAM_MOD, 0, 0x3, 0, 0x1, 0x1, "CAM"),
+    RW(A_CLKSEL_CAM, 5, 0x3f, "CM_CLKSEL_CAM"),
+    CM_SLEEPDEP(OMAP3_CAM_MOD, PRCM_PD_CAM, 0x2, "CAM"),
+    CM_CLKDM(OMAP3_CAM_MOD, F_CAM, "CAM"),
     /* PER_CM: the UART3 console running, GPIO2-6 interface clocks on */
-    CM_GATES(0x1000, 1 << 11, (0x1f << 13) | (1 << 11), "PER"),
-    RW(0x1040, 0, "CM_CLKSEL_PER"),
-    CM_SLEEPDEP(0x1000, PRCM_PD_PER, 0x6, "PER"),
-    CM_CLKDM(0x1000, F_PER, "PER"),
+    CM_GATES(OMAP3_PER_MOD, R_FCLKEN_PER_EN_UART3_MASK, 0x7ffff,
+             (0x1f << 13) | R_FCLKEN_PER_EN_UART3_MASK, 0x7ffff, 0x7ffff,
+             "PER"),
+    RW(A_CLKSEL_PER, 0, 0xff, "CM_CLKSEL_PER"),
+    CM_SLEEPDEP(OMAP3_PER_MOD, PRCM_PD_PER, 0x6, "PER"),
+    CM_CLKDM(OMAP3_PER_MOD, F_PER, "PER"),
     /* EMU_CM */
-    RW(0x1140, 0x03020a50, "CM_CLKSEL1_EMU"),
-    RAZWI(0x1144, "(CM_SLEEPDEP_EMU)"),
-    CM_CLKDM(0x1100, F_EMU, "EMU"),
-    RW(0x1150, 0, "CM_CLKSEL2_EMU"),
-    RW(0x1154, 0, "CM_CLKSEL3_EMU"),
+    RW(A_CLKSEL1_EMU, 0x03020a50, 0x3f3f3fff, "CM_CLKSEL1_EMU"),
+    RAZWI(OMAP3_EMU_MOD + OMAP3_CM_SLEEPDEP, "(CM_SLEEPDEP_EMU)"),
+    CM_CLKDM(OMAP3_EMU_MOD, F_EMU, "EMU"),
+    RW(A_CLKSEL2_EMU, 0, 0xfff7f, "CM_CLKSEL2_EMU"),
+    RW(A_CLKSEL3_EMU, 0, 0xfff7f, "CM_CLKSEL3_EMU"),
     /* Global_Reg_CM */
-    RW(0x129c, 0, "CM_POLCTRL (Global_Reg_CM)"),
+    RW(A_CM_POLCTRL, 0, 0x1, "CM_POLCTRL (Global_Reg_CM)"),
     /* NEON_CM: no CM_CLKSTST */
-    IDLEST(0x1320, "CM_IDLEST_NEON"),
-    RAZWI(0x1344, "(CM_SLEEPDEP_NEON)"),
-    REG(0x1348, C_CLKSTCTRL, F_NEON, 0, "CM_CLKSTCTRL_NEON"),
+    IDLEST(A_IDLEST_NEON, "CM_IDLEST_NEON"),
+    RAZWI(OMAP3_NEON_MOD + OMAP3_CM_SLEEPDEP, "(CM_SLEEPDEP_NEON)"),
+    REG(A_CLKSTCTRL_NEON, C_CLKSTCTRL, F_NEON, 0, "CM_CLKSTCTRL_NEON"),
     /* USBHOST_CM */
-    CM_GATES(0x1400, 0, 0, "USBHOST"),
-    CM_SLEEPDEP(0x1400, PRCM_PD_USBHOST, 0x6, "USBHOST"),
-    CM_CLKDM(0x1400, F_USBHOST, "USBHOST"),
+    CM_GATES(OMAP3_USBHOST_MOD, 0, 0x3, 0, 0x1, 0x1, "USBHOST"),
+    CM_SLEEPDEP(OMAP3_USBHOST_MOD, PRCM_PD_USBHOST, 0x6, "USBHOST"),
+    CM_CLKDM(OMAP3_USBHOST_MOD, F_USBHOST, "USBHOST"),
 };
 
 #define CM_NUM_REGS ARRAY_SIZE(omap3_cm_regs)
@@ -291,13 +283,13 @@ static PrcmModel *cm_model(OMAP3PRCMState *s)
 
 static bool dpll_locked(uint32_t clken, int shift)
 {
-    return extract32(clken, shift, 3) == DPLL_LOCKED;
+    return extract32(clken, shift, 3) == OMAP3_DPLL_LOCKED;
 }
 
 /* DPLL1's mode as its output sees it: bypass until a relock completes */
 static unsigned dpll1_mode(OMAP3PRCMState *s)
 {
-    return s->dpll1_locking ? DPLL_LOW_POWER_BYPASS
+    return s->dpll1_locking ? OMAP3_DPLL_LOW_POWER_BYPASS
                             : extract32(cm_reg(s, A_CLKEN_PLL_MPU), 0, 3);
 }
 
@@ -309,9 +301,9 @@ static uint64_t dpll_rate(unsigned mode, uint32_t m, uint32_t n,
                           uint64_t sys_hz, uint64_t bypass_hz)
 {
     switch (mode) {
-    case DPLL_LOCKED:
+    case OMAP3_DPLL_LOCKED:
         return sys_hz * m / (n + 1);
-    case DPLL_LOW_POWER_STOP:
+    case OMAP3_DPLL_LOW_POWER_STOP:
         return 0;
     default:
         return bypass_hz;
@@ -351,8 +343,10 @@ void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
     uint64_t dpll3, core, l3, dpll1_fck, dpll1, dpll4, f96m, f48m, hz;
     /* the UARTs' enable bits: CM_FCLKEN1_CORE 13, 14; CM_FCLKEN_PER 11, 18 */
     bool uart_on[CM_NUM_UART] = {
-        fclken_core & (1u << 13), fclken_core & (1u << 14),
-        fclken_per & (1u << 11), fclken_per & (1u << 18),
+        fclken_core & R_FCLKEN1_CORE_EN_UART1_MASK,
+        fclken_core & R_FCLKEN1_CORE_EN_UART2_MASK,
+        fclken_per & R_FCLKEN_PER_EN_UART3_MASK,
+        fclken_per & R_FCLKEN_PER_EN_UART4_MASK,
     };
     int i;
 
@@ -411,8 +405,8 @@ void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
         bool on, sys_sel;
 
         if (i == 1) {
-            on = fclken_wkup & 1;
-            sys_sel = cm_reg(s, A_CLKSEL_WKUP) & 1;
+            on = fclken_wkup & R_FCLKEN_WKUP_EN_GPT1_MASK;
+            sys_sel = cm_reg(s, A_CLKSEL_WKUP) & R_CLKSEL_WKUP_CLKSEL_GPT1_MASK;
         } else if (i <= 9) {
             on = fclken_per & (1u << (i + 1));      /* EN_GPT2 is bit 3 */
             sys_sel = clksel_per & (1u << (i - 2));
@@ -431,8 +425,10 @@ void omap3_prcm_cm_update_clocks(OMAP3PRCMState *s)
     for (i = 0; i < CM_NUM_UART; i++) {
         cm_set_clock(s->uart_fck[i], uart_on[i] ? f48m : 0);
     }
-    cm_set_clock(s->wdt2_fck, (fclken_wkup & (1u << 5)) ? SYS_32K_HZ : 0);
-    cm_set_clock(s->wdt3_fck, (fclken_per & (1u << 12)) ? SYS_32K_HZ : 0);
+    cm_set_clock(s->wdt2_fck,
+                 (fclken_wkup & R_FCLKEN_WKUP_EN_WDT2_MASK) ? SYS_32K_HZ : 0);
+    cm_set_clock(s->wdt3_fck,
+                 (fclken_per & R_FCLKEN_PER_EN_WDT3_MASK) ? SYS_32K_HZ : 0);
 }
 
 /* Tell the power/clock-domain model which domains have a clock running. */
@@ -444,10 +440,12 @@ static void cm_update_activity(OMAP3PRCMState *s)
     if (!m) {
         return;
     }
-    prcm_set_fclk(m, PRCM_CD_IVA2, cm_reg(s, A_FCLKEN_IVA2) & 1);
+    prcm_set_fclk(m, PRCM_CD_IVA2,
+                  cm_reg(s, A_FCLKEN_IVA2) & R_FCLKEN_IVA2_EN_IVA2_MASK);
     prcm_set_fclk(m, PRCM_CD_CORE_L4,
                   cm_reg(s, A_FCLKEN1_CORE) | cm_reg(s, A_FCLKEN3_CORE));
-    prcm_set_fclk(m, PRCM_CD_SGX, cm_reg(s, A_FCLKEN_SGX) & 2);
+    prcm_set_fclk(m, PRCM_CD_SGX,
+                  cm_reg(s, A_FCLKEN_SGX) & R_FCLKEN_SGX_EN_SGX_MASK);
     prcm_set_fclk(m, PRCM_CD_WKUP, cm_reg(s, A_FCLKEN_WKUP));
     prcm_set_fclk(m, PRCM_CD_DSS, cm_reg(s, A_FCLKEN_DSS) & 7);
     prcm_set_fclk(m, PRCM_CD_CAM, cm_reg(s, A_FCLKEN_CAM) & 3);
@@ -472,7 +470,7 @@ static uint32_t cm_dpll_status(OMAP3PRCMState *s, int which)
     case ST_PLL_IVA2:
         return dpll_locked(cm_reg(s, A_CLKEN_PLL_IVA2), 0);
     case ST_PLL_MPU:
-        return dpll1_mode(s) == DPLL_LOCKED;
+        return dpll1_mode(s) == OMAP3_DPLL_LOCKED;
     case ST_CKGEN:
         /* ST_CORE_CLK bit 0 (DPLL3), ST_PERIPH_CLK bit 1 (DPLL4) */
         return dpll_locked(clken, 0) | (dpll_locked(clken, 16) << 1);
@@ -560,7 +558,7 @@ static void omap3_cm_trace_dpll(uint32_t old, uint32_t val, int shift,
     unsigned mode = extract32(val, shift, 3);
 
     if (extract32(old, shift, 3) != mode) {
-        trace_omap3_cm_dpll(dpll, mode, mode == DPLL_LOCKED);
+        trace_omap3_cm_dpll(dpll, mode, mode == OMAP3_DPLL_LOCKED);
     }
 }
 
@@ -575,12 +573,12 @@ static void cm_dpll1_mode_written(OMAP3PRCMState *s, uint32_t old,
     unsigned from = extract32(old, 0, 3), to = extract32(val, 0, 3);
     uint64_t ns;
 
-    if (to != DPLL_LOCKED) {
+    if (to != OMAP3_DPLL_LOCKED) {
         s->dpll1_locking = 0;
         timer_del(s->dpll1_timer);
         return;
     }
-    if (from == DPLL_LOCKED) {
+    if (from == OMAP3_DPLL_LOCKED) {
         return;
     }
     ns = prcm_dpll_relock_ns(&s->wake_params,
@@ -606,7 +604,7 @@ static void cm_dpll1_locked(void *opaque)
     s->dpll1_locking = 0;
     s->dpll1_locks++;
     s->dpll1_lock_ns += s->dpll1_lock_len_ns;
-    trace_omap3_cm_dpll(1, DPLL_LOCKED, 1);
+    trace_omap3_cm_dpll(1, OMAP3_DPLL_LOCKED, 1);
     omap3_prcm_cm_update_clocks(s);
 }
 
@@ -629,21 +627,21 @@ void omap3_prcm_cm_write(void *opaque, hwaddr addr, uint64_t value,
 
     switch (r->kind) {
     case C_RW:
-        *reg = val;
+        *reg = omap3_prcm_wval(r, val);
         switch (addr) {
         case A_CLKEN_PLL_IVA2:
-            omap3_cm_trace_dpll(old, val, 0, 2);
+            omap3_cm_trace_dpll(old, *reg, 0, 2);
             break;
         case A_CLKEN_PLL_MPU:
-            omap3_cm_trace_dpll(old, val, 0, 1);
-            cm_dpll1_mode_written(s, old, val);
+            omap3_cm_trace_dpll(old, *reg, 0, 1);
+            cm_dpll1_mode_written(s, old, *reg);
             break;
         case A_CLKEN_PLL:
-            omap3_cm_trace_dpll(old, val, 0, 3);
-            omap3_cm_trace_dpll(old, val, 16, 4);
+            omap3_cm_trace_dpll(old, *reg, 0, 3);
+            omap3_cm_trace_dpll(old, *reg, 16, 4);
             break;
         case A_CLKEN2_PLL:
-            omap3_cm_trace_dpll(old, val, 0, 5);
+            omap3_cm_trace_dpll(old, *reg, 0, 5);
             break;
         }
         /* clock gates, DPLLs and selects: activity and rates follow */
@@ -655,7 +653,7 @@ void omap3_prcm_cm_write(void *opaque, hwaddr addr, uint64_t value,
         cm_push_clkstctrl(s, r->arg, *reg);
         break;
     case C_SLEEPDEP:
-        *reg = val & r->reset;      /* the reset value has every bit set */
+        *reg = omap3_prcm_wval(r, val);     /* wmask: the reset value */
         if (m) {
             prcm_write_sleepdep(m, r->arg, *reg);
         }

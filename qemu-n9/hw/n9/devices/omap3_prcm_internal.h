@@ -21,6 +21,7 @@
 #include "qemu/timer.h"
 #include "hw/clock.h"
 #include "omap3_prcm.h"
+#include "omap3_prcm_regs.h"
 #include "models/prcm/pwrdm.h"
 #include "models/prcm/wakeup.h"
 
@@ -33,6 +34,13 @@ typedef struct OMAP3PRCMReg {
     uint8_t kind;           /* the half's PRMRegKind / CMRegKind */
     int8_t arg;             /* what it means depends on kind */
     uint32_t reset;
+    /*
+     * The bits a guest write can change, for the kinds whose write handler
+     * stores the value written (omap3_prcm_wval): the union of the TRM's
+     * fields, as Linux defines them; all ones where no field is known.  The
+     * other kinds have all ones: their handlers decide.
+     */
+    uint32_t wmask;
     const char *name;
 } OMAP3PRCMReg;
 
@@ -59,6 +67,16 @@ static inline void omap3_prcm_build_index(const OMAP3PRCMRegMap *map)
         g_assert(map->index[offset >> 2] < 0);
         map->index[offset >> 2] = i;
     }
+}
+
+/*
+ * What register @r stores when the guest writes @val: the bits of its
+ * write mask from @val, the others as they reset (a reserved bit reads 0,
+ * or its reset value).
+ */
+static inline uint32_t omap3_prcm_wval(const OMAP3PRCMReg *r, uint32_t val)
+{
+    return (r->reset & ~r->wmask) | (val & r->wmask);
 }
 
 /* The register at @addr, or NULL. */

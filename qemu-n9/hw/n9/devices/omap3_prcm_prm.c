@@ -41,47 +41,12 @@
 
 #define PRM_SIZE                OMAP3_PRCM_REGION_SIZE
 
-/* PRM_IRQSTATUS_MPU / PRM_IRQENABLE_MPU */
-#define IRQ_WKUP_ST             (1u << 0)
-#define IRQ_IO_ST               (1u << 9)
-#define IRQ_VP1_TRANXDONE       (1u << 15)
-#define IRQ_VP2_TRANXDONE       (1u << 21)
-#define IRQ_ABB_TRANXDONE       (1u << 26)
-
-/* PM_WKEN_WKUP / PM_WKST_WKUP */
-#define WKUP_IO                 (1u << 8)
-#define WKUP_IO_CHAIN           (1u << 16)
-
-/* RM_RSTST_* and PRM_RSTST */
-#define RSTST_GLOBAL_COLD       (1u << 0)
-#define RSTST_GLOBAL_WARM       (1u << 1)
-
-/* PRM_RSTCTRL */
-#define RSTCTRL_RST_GS          (1u << 1)
-#define RSTCTRL_RST_DPLL3       (1u << 2)
-
-#define ABB_OPP_CHANGE          (1u << 2)
 /*
- * PRM_LDO_ABB_SETUP.SR2_WTCNT_VALUE [15:8] counts the LDO's settling time
- * in units of 8 sys_clk cycles (omap36xx.dtsi's ti,clock-cycles, from
- * which ti-abb-regulator computes the value it programs)
+ * PRM_LDO_ABB_SETUP.SR2_WTCNT_VALUE counts the LDO's settling time in units
+ * of 8 sys_clk cycles (omap36xx.dtsi's ti,clock-cycles, from which
+ * ti-abb-regulator computes the value it programs)
  */
-#define ABB_WTCNT_SHIFT         8
-#define ABB_WTCNT_LEN           8
 #define ABB_WTCNT_SYSCLKS       8
-#define VC_BYPASS_VALID         (1u << 24)
-#define VP_CONFIG_FORCEUPDATE   (1u << 1)
-
-/* Register offsets used by the code (from 0x48306000) */
-#define A_RSTST_IVA2            0x058
-#define A_IRQSTATUS_MPU         0x818
-#define A_IRQENABLE_MPU         0x81c
-#define A_CLKSEL                0xd40
-#define A_CLKSRC_CTRL           0x1270
-#define A_VP1_VOLTAGE           0x12c0
-#define A_VP2_VOLTAGE           0x12e0
-#define A_LDO_ABB_CTRL          0x12f0
-#define A_LDO_ABB_SETUP         0x12f4
 
 #define WK_WKUP         OMAP3_WK_WKUP
 #define WK_CORE1        OMAP3_WK_CORE1
@@ -102,79 +67,106 @@ static const struct {
     uint8_t pwrdm;
     uint16_t iclken, autoidle;
 } prm_wk[PRM_NUM_WK] = {
-    [WK_WKUP] = { "wkup-wake", 0xca0, 0xca4, 0xcb0, PRCM_PD_WKUP,
-                  0xc10, 0xc30 },
-    [WK_CORE1] = { "core-wake", 0xaa0, 0xaa4, 0xab0, PRCM_PD_CORE,
-                   0xa10, 0xa30 },
-    [WK_CORE3] = { "core-wake3", 0xaf0, 0xaf8, 0xab8, PRCM_PD_CORE,
-                   0xa18, 0xa38 },
-    [WK_PER] = { "per-wake", 0x10a0, 0x10a4, 0x10b0, PRCM_PD_PER,
-                 0x1010, 0x1030 },
-    [WK_USBHOST] = { "usbhost-wake", 0x14a0, 0x14a4, 0x14b0,
-                     PRCM_PD_USBHOST, 0x1410, 0x1430 },
+#define WK(in, m, wken, grpsel, wkst, pd, iclken, autoidle) \
+    { in, (m) + (wken), (m) + (grpsel), (m) + (wkst), pd, \
+      (m) + (iclken), (m) + (autoidle) }
+    [WK_WKUP] = WK("wkup-wake", OMAP3_WKUP_MOD, OMAP3_PM_WKEN,
+                   OMAP3_PM_MPUGRPSEL, OMAP3_PM_WKST, PRCM_PD_WKUP,
+                   OMAP3_CM_ICLKEN, OMAP3_CM_AUTOIDLE),
+    [WK_CORE1] = WK("core-wake", OMAP3_CORE_MOD, OMAP3_PM_WKEN,
+                    OMAP3_PM_MPUGRPSEL, OMAP3_PM_WKST, PRCM_PD_CORE,
+                    OMAP3_CM_ICLKEN, OMAP3_CM_AUTOIDLE),
+    [WK_CORE3] = WK("core-wake3", OMAP3_CORE_MOD, OMAP3_PM_WKEN3,
+                    OMAP3_PM_MPUGRPSEL3, OMAP3_PM_WKST3, PRCM_PD_CORE,
+                    OMAP3_CM_ICLKEN3, OMAP3_CM_AUTOIDLE3),
+    [WK_PER] = WK("per-wake", OMAP3_PER_MOD, OMAP3_PM_WKEN,
+                  OMAP3_PM_MPUGRPSEL, OMAP3_PM_WKST, PRCM_PD_PER,
+                  OMAP3_CM_ICLKEN, OMAP3_CM_AUTOIDLE),
+    [WK_USBHOST] = WK("usbhost-wake", OMAP3_USBHOST_MOD, OMAP3_PM_WKEN,
+                      OMAP3_PM_MPUGRPSEL, OMAP3_PM_WKST, PRCM_PD_USBHOST,
+                      OMAP3_CM_ICLKEN, OMAP3_CM_AUTOIDLE),
+#undef WK
 };
 
 typedef enum {
-    R_RW,           /* storage */
-    R_RO,           /* reads its reset value (or what the model put there) */
-    R_W1C,          /* write 1 to clear */
-    R_RSTST,        /* reset source, W1C */
-    R_RAZWI,        /* not in the TRM but touched by Linux: read 0 */
-    R_PWSTCTRL,     /* arg: power domain (models/prcm) */
-    R_PWSTST,
-    R_PREPWSTST,
-    R_WKDEP,
-    R_WKEN,         /* arg: wake-up module */
-    R_GRPSEL,
-    R_WKST,
-    R_IRQSTATUS,
-    R_IRQENABLE,
-    R_RSTCTRL_IVA2,
-    R_PRM_RSTCTRL,
-    R_SYSCLK,
-    R_ABB_CTRL,
-    R_VC_BYPASS,
-    R_VP_CONFIG,    /* arg: 0 = VP1, 1 = VP2 */
+    P_RW,           /* storage */
+    P_RO,           /* reads its reset value (or what the model put there) */
+    P_W1C,          /* write 1 to clear */
+    P_RSTST,        /* reset source, W1C */
+    P_RAZWI,        /* not in the TRM but touched by Linux: read 0 */
+    P_PWSTCTRL,     /* arg: power domain (models/prcm) */
+    P_PWSTST,
+    P_PREPWSTST,
+    P_WKDEP,
+    P_WKEN,         /* arg: wake-up module */
+    P_GRPSEL,
+    P_WKST,
+    P_IRQSTATUS,
+    P_IRQENABLE,
+    P_RSTCTRL_IVA2,
+    P_PRM_RSTCTRL,
+    P_SYSCLK,
+    P_ABB_CTRL,
+    P_VC_BYPASS,
+    P_VP_CONFIG,    /* arg: 0 = VP1, 1 = VP2 */
 } PRMRegKind;
 
-#define REG(o, k, a, r, n)  { (o), (k), (a), (r), (n) }
-#define RW(o, r, n)         REG(o, R_RW, 0, r, n)
-#define RSTST(o, n)         REG(o, R_RSTST, 0, RSTST_GLOBAL_COLD, n)
+/*
+ * The table's entries; REGM for the kinds whose handler stores the value
+ * written, with its write mask m (omap3_prcm_wval): the union of the
+ * register's fields in the TRM as Linux defines them (prm-regbits-34xx.h,
+ * prcm-common.h, prm2xxx_3xxx.h; where 6.18 has dropped a register's
+ * unused fields, the same headers before), with the 3630 family's bits
+ * that Linux does not name (the AM37x's register description; they only
+ * widen a mask); ALL_BITS where no field is known, or the reset value has
+ * bits of none.
+ */
+#define ALL_BITS                UINT32_MAX
+#define REG(o, k, a, r, n)      { (o), (k), (a), (r), ALL_BITS, (n) }
+#define REGM(o, k, a, r, m, n)  { (o), (k), (a), (r), (m), (n) }
+#define RW(o, r, m, n)          REGM(o, P_RW, 0, r, m, n)
+#define RSTST(o, n) \
+    REG(o, P_RSTST, 0, R_RM_RSTST_GLOBALCOLD_RST_MASK, n)
 
 /*
  * The registers that PRM modules have at the same offsets from their base
  * (prm2xxx_3xxx.h, prm3xxx.h), named after the module (n).
  */
-/* PM_PWSTCTRL 0xe0, PM_PWSTST 0xe4, PM_PREPWSTST 0xe8 of power domain pd */
+/* PM_PWSTCTRL, PM_PWSTST, PM_PREPWSTST of power domain pd */
 #define PRM_PWRST(m, pd, n) \
-    REG((m) + 0xe0, R_PWSTCTRL, pd, 0, "PM_PWSTCTRL_" n), \
-    REG((m) + 0xe4, R_PWSTST, pd, 0, "PM_PWSTST_" n), \
-    REG((m) + 0xe8, R_PREPWSTST, pd, 0, "PM_PREPWSTST_" n)
-/* PM_WKDEP 0xc8, then the power state registers */
+    REG((m) + OMAP3_PM_PWSTCTRL, P_PWSTCTRL, pd, 0, "PM_PWSTCTRL_" n), \
+    REG((m) + OMAP3_PM_PWSTST, P_PWSTST, pd, 0, "PM_PWSTST_" n), \
+    REG((m) + OMAP3_PM_PREPWSTST, P_PREPWSTST, pd, 0, "PM_PREPWSTST_" n)
+/* PM_WKDEP, then the power state registers */
 #define PRM_PWRDM(m, pd, n) \
-    REG((m) + 0xc8, R_WKDEP, pd, 0, "PM_WKDEP_" n), \
+    REG((m) + OMAP3_PM_WKDEP, P_WKDEP, pd, 0, "PM_WKDEP_" n), \
     PRM_PWRST(m, pd, n)
 /*
- * Wake-up module wk (prm_wk): PM_WKEN 0xa0 and PM_MPUGRPSEL 0xa4 (reset
- * r), PM_IVA2GRPSEL 0xa8 (reset iva), PM_WKST 0xb0
+ * Wake-up module wk (prm_wk): PM_WKEN and PM_MPUGRPSEL (reset r),
+ * PM_IVA2GRPSEL (reset iva), all three with write mask wm; PM_WKST
  */
-#define PRM_WAKE(m, wk, r, iva, n) \
-    REG((m) + 0xa0, R_WKEN, wk, r, "PM_WKEN_" n), \
-    REG((m) + 0xa4, R_GRPSEL, wk, r, "PM_MPUGRPSEL_" n), \
-    RW((m) + 0xa8, iva, "PM_IVA2GRPSEL_" n), \
-    REG((m) + 0xb0, R_WKST, wk, 0, "PM_WKST_" n)
+#define PRM_WAKE(m, wk, r, iva, wm, n) \
+    REGM((m) + OMAP3_PM_WKEN, P_WKEN, wk, r, wm, "PM_WKEN_" n), \
+    REGM((m) + OMAP3_PM_MPUGRPSEL, P_GRPSEL, wk, r, wm, \
+         "PM_MPUGRPSEL_" n), \
+    RW((m) + OMAP3_PM_IVA2GRPSEL, iva, wm, "PM_IVA2GRPSEL_" n), \
+    REG((m) + OMAP3_PM_WKST, P_WKST, wk, 0, "PM_WKST_" n)
 
 /*
- * Voltage processor i (0 = VP1) at b: PRM_VPx_CONFIG, _VSTEPMIN,
- * _VSTEPMAX, _VLIMITTO, _VOLTAGE, _STATUS (reset: VPINIDLE)
+ * Voltage processor vp (VP1, VP2; i = 0, 1): PRM_VPx_CONFIG, _VSTEPMIN,
+ * _VSTEPMAX, _VLIMITTO, _VOLTAGE, _STATUS (reset: VPINIDLE).  CONFIG
+ * 31:8 and 3:0, VSTEPMIN/MAX 23:0 (SMPSWAITTIME, VSTEP); VLIMITTO's
+ * fields (VDDMAX, VDDMIN, TIMEOUT) cover every bit.
  */
-#define PRM_VP(b, i, n) \
-    REG((b) + 0x00, R_VP_CONFIG, i, 0, "PRM_" n "_CONFIG"), \
-    RW((b) + 0x04, 0, "PRM_" n "_VSTEPMIN"), \
-    RW((b) + 0x08, 0, "PRM_" n "_VSTEPMAX"), \
-    RW((b) + 0x0c, 0, "PRM_" n "_VLIMITTO"), \
-    REG((b) + 0x10, R_RO, 0, 0, "PRM_" n "_VOLTAGE"), \
-    REG((b) + 0x14, R_RO, 0, 0x1, "PRM_" n "_STATUS")
+#define PRM_VP(i, vp) \
+    REGM(A_##vp##_CONFIG, P_VP_CONFIG, i, 0, 0xffffff0f, \
+         "PRM_" #vp "_CONFIG"), \
+    RW(A_##vp##_VSTEPMIN, 0, 0x00ffffff, "PRM_" #vp "_VSTEPMIN"), \
+    RW(A_##vp##_VSTEPMAX, 0, 0x00ffffff, "PRM_" #vp "_VSTEPMAX"), \
+    RW(A_##vp##_VLIMITTO, 0, ALL_BITS, "PRM_" #vp "_VLIMITTO"), \
+    REG(A_##vp##_VOLTAGE, P_RO, 0, 0, "PRM_" #vp "_VOLTAGE"), \
+    REG(A_##vp##_STATUS, P_RO, 0, R_VP_STATUS_VPINIDLE_MASK, \
+        "PRM_" #vp "_STATUS")
 
 /*
  * Every register of the block, by offset from 0x48306000.  Reset values
@@ -182,125 +174,150 @@ typedef enum {
  */
 static const OMAP3PRCMReg omap3_prm_regs[] = {
     /* IVA2_PRM (Linux's dpll2_pwrdm uses these too) */
-    REG(0x050, R_RSTCTRL_IVA2, 0, 0x7, "RM_RSTCTRL_IVA2"),
-    RSTST(0x058, "RM_RSTST_IVA2"),
-    PRM_PWRDM(0x000, PRCM_PD_IVA2, "IVA2"),
-    REG(0x0f8, R_W1C, 0, 0, "PRM_IRQSTATUS_IVA2"),
-    RW(0x0fc, 0, "PRM_IRQENABLE_IVA2"),
+    REGM(A_RSTCTRL_IVA2, P_RSTCTRL_IVA2, 0, 0x7, 0x7, "RM_RSTCTRL_IVA2"),
+    RSTST(A_RSTST_IVA2, "RM_RSTST_IVA2"),
+    PRM_PWRDM(OMAP3_IVA2_MOD, PRCM_PD_IVA2, "IVA2"),
+    REG(A_IRQSTATUS_IVA2, P_W1C, 0, 0, "PRM_IRQSTATUS_IVA2"),
+    RW(A_IRQENABLE_IVA2, 0, 0x7, "PRM_IRQENABLE_IVA2"),
     /* OCP_System_Reg_PRM */
-    REG(0x804, R_RO, 0, 0x10, "PRM_REVISION"),
-    RW(0x814, 0x1, "PRM_SYSCONFIG"),
-    REG(0x818, R_IRQSTATUS, 0, 0, "PRM_IRQSTATUS_MPU"),
-    REG(0x81c, R_IRQENABLE, 0, 0, "PRM_IRQENABLE_MPU"),
+    REG(A_PRM_REVISION, P_RO, 0, 0x10, "PRM_REVISION"),
+    RW(A_PRM_SYSCONFIG, 0x1, 0x1, "PRM_SYSCONFIG"),
+    REG(A_IRQSTATUS_MPU, P_IRQSTATUS, 0, 0, "PRM_IRQSTATUS_MPU"),
+    /* bits 0-25 Linux's, 26-28 the 3630's (ABB LDO, VC acknowledges) */
+    REGM(A_IRQENABLE_MPU, P_IRQENABLE, 0, 0, 0x1fffffff,
+         "PRM_IRQENABLE_MPU"),
     /* MPU_PRM (also dpll1_pwrdm) */
-    RSTST(0x958, "RM_RSTST_MPU"),
-    REG(0x9c8, R_WKDEP, PRCM_PD_MPU, 0, "PM_WKDEP_MPU"),
-    RW(0x9d4, 0x12, "PM_EVGENCTRL_MPU"),
-    RW(0x9d8, 0, "PM_EVGENONTIM_MPU"),
-    RW(0x9dc, 0, "PM_EVGENOFFTIM_MPU"),
-    PRM_PWRST(0x900, PRCM_PD_MPU, "MPU"),
+    RSTST(OMAP3_MPU_MOD + OMAP3_RM_RSTST, "RM_RSTST_MPU"),
+    REG(OMAP3_MPU_MOD + OMAP3_PM_WKDEP, P_WKDEP, PRCM_PD_MPU, 0,
+        "PM_WKDEP_MPU"),
+    RW(A_EVGENCTRL_MPU, 0x12, 0x1f, "PM_EVGENCTRL_MPU"),
+    /* ONTIMEVAL, OFFTIMEVAL: every bit */
+    RW(A_EVGENONTIM_MPU, 0, ALL_BITS, "PM_EVGENONTIM_MPU"),
+    RW(A_EVGENOFFTIM_MPU, 0, ALL_BITS, "PM_EVGENOFFTIM_MPU"),
+    PRM_PWRST(OMAP3_MPU_MOD, PRCM_PD_MPU, "MPU"),
     /*
      * CORE_PRM.  PM_WKDEP_CORE (and of WKUP, PLL, EMU) is not in the TRM:
      * omap2_clkdm_clear_all_wkdeps read-modify-writes it with an empty
-     * mask for clock domains without wake-up dependency sources.
+     * mask for clock domains without wake-up dependency sources.  The
+     * WKEN1/GRPSEL1 registers reset with bit 31 set, of no known field:
+     * all bits kept.  WKEN3/GRPSEL3: (no fields known: all bits kept).
      */
-    RW(0xa50, 0, "RM_RSTCTRL_CORE"),
-    RSTST(0xa58, "RM_RSTST_CORE"),
-    REG(0xac8, R_RAZWI, 0, 0, "(PM_WKDEP_CORE)"),
-    REG(0xaa0, R_WKEN, WK_CORE1, 0xc33ffe18, "PM_WKEN1_CORE"),
-    REG(0xaa4, R_GRPSEL, WK_CORE1, 0xc33ffe18, "PM_MPUGRPSEL1_CORE"),
-    RW(0xaa8, 0xc33ffe18, "PM_IVA2GRPSEL1_CORE"),
-    REG(0xab0, R_WKST, WK_CORE1, 0, "PM_WKST1_CORE"),
-    REG(0xab8, R_WKST, WK_CORE3, 0, "PM_WKST3_CORE"),
-    PRM_PWRST(0xa00, PRCM_PD_CORE, "CORE"),
-    REG(0xaf0, R_WKEN, WK_CORE3, 0x4, "PM_WKEN3_CORE"),
-    RW(0xaf4, 0x4, "PM_IVA2GRPSEL3_CORE"),
-    REG(0xaf8, R_GRPSEL, WK_CORE3, 0x4, "PM_MPUGRPSEL3_CORE"),
+    RW(A_RSTCTRL_CORE, 0, 0x3, "RM_RSTCTRL_CORE"),
+    RSTST(OMAP3_CORE_MOD + OMAP3_RM_RSTST, "RM_RSTST_CORE"),
+    REG(OMAP3_CORE_MOD + OMAP3_PM_WKDEP, P_RAZWI, 0, 0, "(PM_WKDEP_CORE)"),
+    REGM(OMAP3_CORE_MOD + OMAP3_PM_WKEN, P_WKEN, WK_CORE1, 0xc33ffe18,
+         ALL_BITS, "PM_WKEN1_CORE"),
+    REGM(OMAP3_CORE_MOD + OMAP3_PM_MPUGRPSEL, P_GRPSEL, WK_CORE1, 0xc33ffe18,
+         ALL_BITS, "PM_MPUGRPSEL1_CORE"),
+    RW(OMAP3_CORE_MOD + OMAP3_PM_IVA2GRPSEL, 0xc33ffe18, ALL_BITS,
+       "PM_IVA2GRPSEL1_CORE"),
+    REG(OMAP3_CORE_MOD + OMAP3_PM_WKST, P_WKST, WK_CORE1, 0, "PM_WKST1_CORE"),
+    REG(OMAP3_CORE_MOD + OMAP3_PM_WKST3, P_WKST, WK_CORE3, 0,
+        "PM_WKST3_CORE"),
+    PRM_PWRST(OMAP3_CORE_MOD, PRCM_PD_CORE, "CORE"),
+    REGM(OMAP3_CORE_MOD + OMAP3_PM_WKEN3, P_WKEN, WK_CORE3, 0x4, ALL_BITS,
+         "PM_WKEN3_CORE"),
+    RW(OMAP3_CORE_MOD + OMAP3_PM_IVA2GRPSEL3, 0x4, ALL_BITS,
+       "PM_IVA2GRPSEL3_CORE"),
+    REGM(OMAP3_CORE_MOD + OMAP3_PM_MPUGRPSEL3, P_GRPSEL, WK_CORE3, 0x4,
+         ALL_BITS, "PM_MPUGRPSEL3_CORE"),
     /* SGX_PRM */
-    RSTST(0xb58, "RM_RSTST_SGX"),
-    PRM_PWRDM(0xb00, PRCM_PD_SGX, "SGX"),
+    RSTST(OMAP3_SGX_MOD + OMAP3_RM_RSTST, "RM_RSTST_SGX"),
+    PRM_PWRDM(OMAP3_SGX_MOD, PRCM_PD_SGX, "SGX"),
     /*
      * WKUP_PRM.  0xc58 is not in the TRM: omap3xxx_prm_read_reset_sources
-     * reads WKUP_MOD + RM_RSTST.
+     * reads WKUP_MOD + RM_RSTST.  The wake-up registers reset with bit 9
+     * (USIM) set, of no field Linux knows: all bits kept.
      */
-    REG(0xc58, R_RAZWI, 0, 0, "(WKUP RM_RSTST)"),
-    PRM_WAKE(0xc00, WK_WKUP, 0x3cb, 0, "WKUP"),
-    REG(0xcc8, R_RAZWI, 0, 0, "(PM_WKDEP_WKUP)"),
+    REG(OMAP3_WKUP_MOD + OMAP3_RM_RSTST, P_RAZWI, 0, 0, "(WKUP RM_RSTST)"),
+    PRM_WAKE(OMAP3_WKUP_MOD, WK_WKUP, 0x3cb, 0, ALL_BITS, "WKUP"),
+    REG(OMAP3_WKUP_MOD + OMAP3_PM_WKDEP, P_RAZWI, 0, 0, "(PM_WKDEP_WKUP)"),
     /*
      * Not in the TRM either, but pwrdm_pre/post_transition walk wkup_pwrdm
      * on every idle: clear PREPWSTST, read PWSTCTRL.  WKUP is always ON.
      */
-    PRM_PWRST(0xc00, PRCM_PD_WKUP, "WKUP"),
+    PRM_PWRST(OMAP3_WKUP_MOD, PRCM_PD_WKUP, "WKUP"),
     /*
      * Clock_Control_Reg_PRM.  0xde0-0xde8: Linux's dpll3/4/5 power domains
      * sit on PLL_MOD, so pwrdm_pre/post_transition access PWSTCTRL, PWSTST
      * and PREPWSTST there; the TRM has nothing at these offsets.
      */
-    REG(0xd40, R_SYSCLK, 0, 0x4, "PRM_CLKSEL"),
-    RW(0xd70, 0x80, "PRM_CLKOUT_CTRL"),
-    REG(0xdc8, R_RAZWI, 0, 0, "(dpll3-5 PM_WKDEP)"),
-    REG(0xde0, R_RAZWI, 0, 0, "(dpll3-5 PM_PWSTCTRL)"),
-    REG(0xde4, R_RAZWI, 0, 0, "(dpll3-5 PM_PWSTST)"),
-    REG(0xde8, R_RAZWI, 0, 0, "(dpll3-5 PM_PREPWSTST)"),
+    REGM(A_CLKSEL, P_SYSCLK, 0, 0x4, 0x7, "PRM_CLKSEL"),
+    RW(A_PRM_CLKOUT_CTRL, 0x80, 0x80, "PRM_CLKOUT_CTRL"),
+    REG(OMAP3_CLOCK_CTRL_MOD + OMAP3_PM_WKDEP, P_RAZWI, 0, 0,
+        "(dpll3-5 PM_WKDEP)"),
+    REG(OMAP3_CLOCK_CTRL_MOD + OMAP3_PM_PWSTCTRL, P_RAZWI, 0, 0,
+        "(dpll3-5 PM_PWSTCTRL)"),
+    REG(OMAP3_CLOCK_CTRL_MOD + OMAP3_PM_PWSTST, P_RAZWI, 0, 0,
+        "(dpll3-5 PM_PWSTST)"),
+    REG(OMAP3_CLOCK_CTRL_MOD + OMAP3_PM_PREPWSTST, P_RAZWI, 0, 0,
+        "(dpll3-5 PM_PREPWSTST)"),
     /* DSS_PRM */
-    RSTST(0xe58, "RM_RSTST_DSS"),
-    RW(0xea0, 0x1, "PM_WKEN_DSS"),
-    PRM_PWRDM(0xe00, PRCM_PD_DSS, "DSS"),
+    RSTST(OMAP3_DSS_MOD + OMAP3_RM_RSTST, "RM_RSTST_DSS"),
+    RW(A_WKEN_DSS, 0x1, 0x1, "PM_WKEN_DSS"),
+    PRM_PWRDM(OMAP3_DSS_MOD, PRCM_PD_DSS, "DSS"),
     /* CAM_PRM */
-    RSTST(0xf58, "RM_RSTST_CAM"),
-    PRM_PWRDM(0xf00, PRCM_PD_CAM, "CAM"),
-    /* PER_PRM */
-    RSTST(0x1058, "RM_RSTST_PER"),
-    PRM_WAKE(0x1000, WK_PER, 0x7efff, 0x7efff, "PER"),
-    PRM_PWRDM(0x1000, PRCM_PD_PER, "PER"),
+    RSTST(OMAP3_CAM_MOD + OMAP3_RM_RSTST, "RM_RSTST_CAM"),
+    PRM_PWRDM(OMAP3_CAM_MOD, PRCM_PD_CAM, "CAM"),
+    /* PER_PRM: the wake-up registers' bits 0-11, 13-18 */
+    RSTST(OMAP3_PER_MOD + OMAP3_RM_RSTST, "RM_RSTST_PER"),
+    PRM_WAKE(OMAP3_PER_MOD, WK_PER, 0x7efff, 0x7efff, 0x7efff, "PER"),
+    PRM_PWRDM(OMAP3_PER_MOD, PRCM_PD_PER, "PER"),
     /* EMU_PRM: no power state control, Linux reads PWSTCTRL anyway */
-    RSTST(0x1158, "RM_RSTST_EMU"),
-    REG(0x11c8, R_RAZWI, 0, 0, "(PM_WKDEP_EMU)"),
-    REG(0x11e0, R_RAZWI, 0, 0, "(PM_PWSTCTRL_EMU)"),
-    REG(0x11e4, R_PWSTST, PRCM_PD_EMU, 0, "PM_PWSTST_EMU"),
-    REG(0x11e8, R_PREPWSTST, PRCM_PD_EMU, 0, "PM_PREPWSTST_EMU"),
-    /* Global_Reg_PRM: voltage controller */
-    RW(0x1220, 0, "PRM_VC_SMPS_SA"),
-    RW(0x1224, 0, "PRM_VC_SMPS_VOL_RA"),
-    RW(0x1228, 0, "PRM_VC_SMPS_CMD_RA"),
-    RW(0x122c, 0, "PRM_VC_CMD_VAL_0"),
-    RW(0x1230, 0, "PRM_VC_CMD_VAL_1"),
-    RW(0x1234, 0, "PRM_VC_CH_CONF"),
-    RW(0x1238, 0, "PRM_VC_I2C_CFG"),
-    REG(0x123c, R_VC_BYPASS, 0, 0, "PRM_VC_BYPASS_VAL"),
+    RSTST(OMAP3_EMU_MOD + OMAP3_RM_RSTST, "RM_RSTST_EMU"),
+    REG(OMAP3_EMU_MOD + OMAP3_PM_WKDEP, P_RAZWI, 0, 0, "(PM_WKDEP_EMU)"),
+    REG(OMAP3_EMU_MOD + OMAP3_PM_PWSTCTRL, P_RAZWI, 0, 0,
+        "(PM_PWSTCTRL_EMU)"),
+    REG(OMAP3_EMU_MOD + OMAP3_PM_PWSTST, P_PWSTST, PRCM_PD_EMU, 0,
+        "PM_PWSTST_EMU"),
+    REG(OMAP3_EMU_MOD + OMAP3_PM_PREPWSTST, P_PREPWSTST, PRCM_PD_EMU, 0,
+        "PM_PREPWSTST_EMU"),
+    /* Global_Reg_PRM: voltage controller; VC_CMD_VAL's fields: every bit */
+    RW(A_VC_SMPS_SA, 0, 0x007f007f, "PRM_VC_SMPS_SA"),
+    RW(A_VC_SMPS_VOL_RA, 0, 0x00ff00ff, "PRM_VC_SMPS_VOL_RA"),
+    RW(A_VC_SMPS_CMD_RA, 0, 0x00ff00ff, "PRM_VC_SMPS_CMD_RA"),
+    RW(A_VC_CMD_VAL_0, 0, ALL_BITS, "PRM_VC_CMD_VAL_0"),
+    RW(A_VC_CMD_VAL_1, 0, ALL_BITS, "PRM_VC_CMD_VAL_1"),
+    RW(A_VC_CH_CONF, 0, 0x001f001f, "PRM_VC_CH_CONF"),
+    RW(A_VC_I2C_CFG, 0, 0x3f, "PRM_VC_I2C_CFG"),
+    REGM(A_VC_BYPASS_VAL, P_VC_BYPASS, 0, 0, 0x01ffff7f, "PRM_VC_BYPASS_VAL"),
     /*
      * 0x1240: omap3_prm_save_scratchpad_contents reads GR_MOD + 0x40 where
      * PRM_CLKSEL (CCR_MOD + 0x40) was meant.
      */
-    REG(0x1240, R_RAZWI, 0, 0, "(GR+0x40)"),
-    REG(0x1250, R_PRM_RSTCTRL, 0, 0, "PRM_RSTCTRL"),
-    RW(0x1254, 0x1006, "PRM_RSTTIME"),
-    RSTST(0x1258, "PRM_RSTST"),
-    RW(0x1260, 0, "PRM_VOLTCTRL"),
-    RW(0x1264, 0x50, "PRM_SRAM_PCHARGE"),
-    REG(0x1270, R_SYSCLK, 0, 0x80, "PRM_CLKSRC_CTRL"),
-    REG(0x1280, R_RO, 0, 0, "PRM_OBS"),
-    RW(0x1290, 0, "PRM_VOLTSETUP1"),
-    RW(0x1294, 0, "PRM_VOLTOFFSET"),
-    RW(0x1298, 0xff, "PRM_CLKSETUP"),
-    RW(0x129c, 0x2, "PRM_POLCTRL"),
-    RW(0x12a0, 0, "PRM_VOLTSETUP2"),
+    REG(OMAP3_GLOBAL_MOD + 0x40, P_RAZWI, 0, 0, "(GR+0x40)"),
+    REGM(A_RSTCTRL, P_PRM_RSTCTRL, 0, 0,
+         R_RSTCTRL_RST_GS_MASK | R_RSTCTRL_RST_DPLL3_MASK, "PRM_RSTCTRL"),
+    RW(A_RSTTIME, 0x1006, 0x1fff, "PRM_RSTTIME"),
+    RSTST(A_RSTST, "PRM_RSTST"),
+    RW(A_VOLTCTRL, 0, 0x1f, "PRM_VOLTCTRL"),
+    RW(A_SRAM_PCHARGE, 0x50, 0xff, "PRM_SRAM_PCHARGE"),
+    /* with the 3630's DPLL4_CLKINP_DIV (bit 8) */
+    REGM(A_CLKSRC_CTRL, P_SYSCLK, 0, 0x80, 0x1db, "PRM_CLKSRC_CTRL"),
+    REG(A_OBS, P_RO, 0, 0, "PRM_OBS"),
+    /* SETUP_TIME2, SETUP_TIME1: every bit */
+    RW(A_VOLTSETUP1, 0, ALL_BITS, "PRM_VOLTSETUP1"),
+    RW(A_VOLTOFFSET, 0, 0xffff, "PRM_VOLTOFFSET"),
+    RW(A_CLKSETUP, 0xff, 0xffff, "PRM_CLKSETUP"),
+    RW(A_PRM_POLCTRL, 0x2, 0xf, "PRM_POLCTRL"),
+    RW(A_VOLTSETUP2, 0, 0xffff, "PRM_VOLTSETUP2"),
     /* voltage processors */
-    PRM_VP(0x12b0, 0, "VP1"),
-    PRM_VP(0x12d0, 1, "VP2"),
+    PRM_VP(0, VP1),
+    PRM_VP(1, VP2),
     /*
      * ABB LDO: ti-abb-regulator (abb-v1) uses 0xf0 as the control register
-     * (OPP_SEL, OPP_CHANGE) and 0xf4 as setup; the TRM names are swapped.
+     * (OPP_SEL, OPP_CHANGE; SR2_STATUS and SR2_IN_TRANSITION are read-only)
+     * and 0xf4 as setup; the TRM names are swapped.
      */
-    REG(0x12f0, R_ABB_CTRL, 0, 0, "PRM_LDO_ABB_CTRL"),
-    RW(0x12f4, 0, "PRM_LDO_ABB_SETUP"),
+    REGM(A_LDO_ABB_CTRL, P_ABB_CTRL, 0, 0, 0x7, "PRM_LDO_ABB_CTRL"),
+    RW(A_LDO_ABB_SETUP, 0, 0xff07, "PRM_LDO_ABB_SETUP"),
     /* NEON_PRM */
-    RSTST(0x1358, "RM_RSTST_NEON"),
-    PRM_PWRDM(0x1300, PRCM_PD_NEON, "NEON"),
-    /* USBHOST_PRM */
-    RSTST(0x1458, "RM_RSTST_USBHOST"),
-    PRM_WAKE(0x1400, WK_USBHOST, 0x1, 0x1, "USBHOST"),
-    PRM_PWRDM(0x1400, PRCM_PD_USBHOST, "USBHOST"),
+    RSTST(OMAP3_NEON_MOD + OMAP3_RM_RSTST, "RM_RSTST_NEON"),
+    PRM_PWRDM(OMAP3_NEON_MOD, PRCM_PD_NEON, "NEON"),
+    /* USBHOST_PRM; wake-up registers: (no fields known: all bits kept) */
+    RSTST(OMAP3_USBHOST_MOD + OMAP3_RM_RSTST, "RM_RSTST_USBHOST"),
+    PRM_WAKE(OMAP3_USBHOST_MOD, WK_USBHOST, 0x1, 0x1, ALL_BITS, "USBHOST"),
+    PRM_PWRDM(OMAP3_USBHOST_MOD, PRCM_PD_USBHOST, "USBHOST"),
 };
 
 #define PRM_NUM_REGS ARRAY_SIZE(omap3_prm_regs)
@@ -337,8 +354,10 @@ uint32_t omap3_prcm_sys_clk_hz(OMAP3PRCMState *s)
     static const uint32_t osc_hz[8] = {
         12000000, 13000000, 19200000, 26000000, 38400000, 16800000, 0, 0,
     };
-    uint32_t osc = osc_hz[*prm_reg(s, A_CLKSEL) & 7];
-    uint32_t div = extract32(*prm_reg(s, A_CLKSRC_CTRL), 6, 2);
+    uint32_t osc = osc_hz[FIELD_EX32(*prm_reg(s, A_CLKSEL),
+                                     CLKSEL, SYS_CLKIN_SEL)];
+    uint32_t div = FIELD_EX32(*prm_reg(s, A_CLKSRC_CTRL),
+                              CLKSRC_CTRL, SYSCLKDIV);
 
     return osc / (div ? div : 1);
 }
@@ -375,13 +394,14 @@ static void prm_wkst_set(OMAP3PRCMState *s, int wk, uint32_t bits)
     uint32_t grpsel = *prm_reg(s, prm_wk[wk].grpsel);
     uint32_t *irqst = prm_reg(s, A_IRQSTATUS_MPU);
     uint32_t fresh = bits & ~*wkst;
-    uint32_t io = wk == WK_WKUP ? WKUP_IO | WKUP_IO_CHAIN : 0;
+    uint32_t io = wk == WK_WKUP ? R_WKST_WKUP_ST_IO_MASK |
+                                  R_WKST_WKUP_ST_IO_CHAIN_MASK : 0;
 
     *wkst |= bits;
     trace_omap3_prm_wkst(prm_wk[wk].input, bits, *wkst);
     /* the I/O pad events have their own interrupt (Linux's "io") */
     if (fresh & grpsel & ~io) {
-        *irqst |= IRQ_WKUP_ST;
+        *irqst |= R_IRQSTATUS_MPU_WKUP_ST_MASK;
     }
     /*
      * Each new I/O wake-up request (a rising edge from the SCM's pad
@@ -390,8 +410,8 @@ static void prm_wkst_set(OMAP3PRCMState *s, int wk, uint32_t bits)
      * handler never clears ST_IO (omap3xxx_prm_clear_mod_irqs masks with
      * GRPSEL), and pinctrl-single acknowledges the event at the pad.
      */
-    if (bits & WKUP_IO & io) {
-        *irqst |= IRQ_IO_ST;
+    if (bits & R_WKST_WKUP_ST_IO_MASK & io) {
+        *irqst |= R_IRQSTATUS_MPU_IO_ST_MASK;
     }
     prm_update_irq(s);
     prm_update_wake(s, wk);
@@ -408,7 +428,8 @@ static void prm_wkst_set(OMAP3PRCMState *s, int wk, uint32_t bits)
  */
 static bool prm_iclk_held(OMAP3PRCMState *s, int wk, uint32_t mask)
 {
-    if (wk == WK_WKUP && (mask & (WKUP_IO | WKUP_IO_CHAIN))) {
+    if (wk == WK_WKUP &&
+        (mask & (R_WKST_WKUP_ST_IO_MASK | R_WKST_WKUP_ST_IO_CHAIN_MASK))) {
         return false;
     }
     return omap3_prcm_cm_get(s, prm_wk[wk].iclken) &
@@ -524,19 +545,19 @@ uint64_t omap3_prcm_prm_read(void *opaque, hwaddr addr, unsigned size)
         return 0;
     }
     switch (r->kind) {
-    case R_RAZWI:
+    case P_RAZWI:
         val = 0;
         break;
-    case R_PWSTCTRL:
+    case P_PWSTCTRL:
         val = prcm_read_pwstctrl(&s->pwrdm, r->arg);
         break;
-    case R_PWSTST:
+    case P_PWSTST:
         val = prcm_read_pwstst(&s->pwrdm, r->arg);
         break;
-    case R_PREPWSTST:
+    case P_PREPWSTST:
         val = prcm_read_prepwstst(&s->pwrdm, r->arg);
         break;
-    case R_WKDEP:
+    case P_WKDEP:
         val = prcm_read_wkdep(&s->pwrdm, r->arg);
         break;
     default:
@@ -554,7 +575,7 @@ uint64_t omap3_prcm_prm_read(void *opaque, hwaddr addr, unsigned size)
  */
 static void prm_abb_done(OMAP3PRCMState *s)
 {
-    *prm_reg(s, A_IRQSTATUS_MPU) |= IRQ_ABB_TRANXDONE;
+    *prm_reg(s, A_IRQSTATUS_MPU) |= R_IRQSTATUS_MPU_ABB_LDO_TRANXDONE_ST_MASK;
     prm_update_irq(s);
 }
 
@@ -567,14 +588,15 @@ static void prm_abb_settled(void *opaque)
     }
     s->abb_settling = 0;
     s->abb_settle_ns += s->abb_settle_len_ns;
-    trace_omap3_prm_abb(*prm_reg(s, A_LDO_ABB_CTRL) & 3);
+    trace_omap3_prm_abb(FIELD_EX32(*prm_reg(s, A_LDO_ABB_CTRL),
+                                   LDO_ABB_CTRL, OPP_SEL));
     prm_abb_done(s);
 }
 
 static void prm_abb_start(OMAP3PRCMState *s, uint32_t opp_sel)
 {
-    uint32_t wtcnt = extract32(*prm_reg(s, A_LDO_ABB_SETUP),
-                               ABB_WTCNT_SHIFT, ABB_WTCNT_LEN);
+    uint32_t wtcnt = FIELD_EX32(*prm_reg(s, A_LDO_ABB_SETUP),
+                                LDO_ABB_SETUP, SR2_WTCNT_VALUE);
     uint64_t sys_hz = omap3_prcm_sys_clk_hz(s);
     uint64_t ns;
 
@@ -608,7 +630,7 @@ void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
     OMAP3PRCMState *s = opaque;
     const OMAP3PRCMReg *r = omap3_prcm_find_write(&omap3_prm_map, addr,
                                                   value);
-    uint32_t val = value, old, changed;
+    uint32_t val = value, wval, old, changed;
     uint32_t *reg;
 
     if (!r) {
@@ -617,73 +639,76 @@ void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
     trace_omap3_prm_write(addr, r->name, val);
     reg = &s->prm_regs[r - omap3_prm_regs];
     old = *reg;
+    wval = omap3_prcm_wval(r, val);
 
     switch (r->kind) {
-    case R_RW:
-        *reg = val;
+    case P_RW:
+        *reg = wval;
         break;
-    case R_RO:
-    case R_PWSTST:
+    case P_RO:
+    case P_PWSTST:
         qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: write to read-only %s\n",
                       r->name);
         break;
-    case R_RAZWI:
+    case P_RAZWI:
         break;
-    case R_W1C:
-    case R_RSTST:
+    case P_W1C:
+    case P_RSTST:
         *reg &= ~val;
         break;
-    case R_PWSTCTRL:
+    case P_PWSTCTRL:
         prcm_write_pwstctrl(&s->pwrdm, r->arg, val);
         break;
-    case R_PREPWSTST:
+    case P_PREPWSTST:
         prcm_write_prepwstst(&s->pwrdm, r->arg, val);
         break;
-    case R_WKDEP:
+    case P_WKDEP:
         prcm_write_wkdep(&s->pwrdm, r->arg, val);
         break;
-    case R_WKEN:
-        *reg = val;
+    case P_WKEN:
+        *reg = wval;
         /*
          * I/O daisy chain: WUCLKOUT follows WUCLKIN at once, so ST_IO_CHAIN
          * is set as soon as EN_IO_CHAIN is (omap3_prm_reconfigure_io_chain
          * polls it for 100 us).
          */
-        if (r->arg == WK_WKUP && (val & ~old & WKUP_IO_CHAIN)) {
-            prm_wkst_set(s, WK_WKUP, WKUP_IO_CHAIN);
+        if (r->arg == WK_WKUP &&
+            (*reg & ~old & R_WKEN_WKUP_EN_IO_CHAIN_MASK)) {
+            prm_wkst_set(s, WK_WKUP, R_WKST_WKUP_ST_IO_CHAIN_MASK);
         }
         prm_update_wake(s, r->arg);
         break;
-    case R_GRPSEL:
-        *reg = val;
+    case P_GRPSEL:
+        *reg = wval;
         prm_update_wake(s, r->arg);
         break;
-    case R_WKST:
+    case P_WKST:
         /* must clear: omap3xxx_prm_clear_mod_irqs loops until it reads 0 */
         *reg &= ~val;
         prm_update_wake(s, r->arg);
         break;
-    case R_IRQSTATUS:
+    case P_IRQSTATUS:
         *reg &= ~val;
         prm_update_irq(s);
         break;
-    case R_IRQENABLE:
-        *reg = val;
+    case P_IRQENABLE:
+        *reg = wval;
         prm_update_irq(s);
         break;
-    case R_RSTCTRL_IVA2:
+    case P_RSTCTRL_IVA2:
         /*
          * Releasing a reset line reports its completion in RM_RSTST_IVA2
          * bits 8-10 (omap2_prm_deassert_hardreset waits for them).
          */
-        *reg = val & 7;
-        changed = old & ~val & 7;
+        *reg = wval;
+        changed = old & ~wval;
         if (changed) {
-            *prm_reg(s, A_RSTST_IVA2) |= changed << 8;
+            *prm_reg(s, A_RSTST_IVA2) |=
+                changed << R_RSTST_IVA2_IVA2_SW_RST_SHIFT;
         }
         break;
-    case R_PRM_RSTCTRL:
-        *reg = val & (RSTCTRL_RST_GS | RSTCTRL_RST_DPLL3);
+    case P_PRM_RSTCTRL:
+        *reg = wval;
         if (*reg) {
             /* omap3xxx_prm_dpll3_reset: the reboot path */
             trace_omap3_prm_reset_request(val);
@@ -691,10 +716,10 @@ void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
             qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
         }
         break;
-    case R_SYSCLK: {
+    case P_SYSCLK: {
         uint32_t before = omap3_prcm_sys_clk_hz(s), after;
 
-        *reg = val;
+        *reg = wval;
         after = omap3_prcm_sys_clk_hz(s);
         if (!after) {
             qemu_log_mask(LOG_GUEST_ERROR, "omap3-prm: %s = 0x%x selects no"
@@ -706,24 +731,25 @@ void omap3_prcm_prm_write(void *opaque, hwaddr addr, uint64_t value,
         }
         break;
     }
-    case R_ABB_CTRL:
-        *reg = val & ~ABB_OPP_CHANGE;
-        if (val & ABB_OPP_CHANGE) {
-            prm_abb_start(s, val & 3);
+    case P_ABB_CTRL:
+        *reg = wval & ~R_LDO_ABB_CTRL_OPP_CHANGE_MASK;
+        if (wval & R_LDO_ABB_CTRL_OPP_CHANGE_MASK) {
+            prm_abb_start(s, FIELD_EX32(wval, LDO_ABB_CTRL, OPP_SEL));
         }
         break;
-    case R_VC_BYPASS:
+    case P_VC_BYPASS:
         /* no PMIC on the SmartReflex I2C: the command "completes" at once */
-        *reg = val & ~VC_BYPASS_VALID;
+        *reg = wval & ~R_VC_BYPASS_VAL_VALID_MASK;
         break;
-    case R_VP_CONFIG:
-        *reg = val;
-        if (val & ~old & VP_CONFIG_FORCEUPDATE) {
+    case P_VP_CONFIG:
+        *reg = wval;
+        if (wval & ~old & R_VP_CONFIG_FORCEUPDATE_MASK) {
             /* the VP takes INITVOLTAGE at once and reports TRANXDONE */
             *prm_reg(s, r->arg ? A_VP2_VOLTAGE : A_VP1_VOLTAGE) =
-                extract32(val, 8, 8);
+                FIELD_EX32(wval, VP_CONFIG, INITVOLTAGE);
             *prm_reg(s, A_IRQSTATUS_MPU) |=
-                r->arg ? IRQ_VP2_TRANXDONE : IRQ_VP1_TRANXDONE;
+                r->arg ? R_IRQSTATUS_MPU_VP2_TRANXDONE_ST_MASK
+                       : R_IRQSTATUS_MPU_VP1_TRANXDONE_ST_MASK;
             prm_update_irq(s);
         }
         break;
@@ -764,9 +790,9 @@ void omap3_prcm_prm_reset(OMAP3PRCMState *s)
     for (i = 0; i < PRM_NUM_REGS; i++) {
         const OMAP3PRCMReg *r = &omap3_prm_regs[i];
 
-        if (r->kind == R_RSTST && s->sw_reset) {
+        if (r->kind == P_RSTST && s->sw_reset) {
             /* a global warm reset keeps the earlier sources, adds its own */
-            s->prm_regs[i] |= RSTST_GLOBAL_WARM;
+            s->prm_regs[i] |= R_RM_RSTST_GLOBALWARM_RST_MASK;
         } else {
             s->prm_regs[i] = r->reset;
         }
