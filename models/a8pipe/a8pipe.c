@@ -1,0 +1,667 @@
+/*
+ * Cortex-A8 (r3p2) integer issue model (see a8pipe.h).  The facts it
+ * rests on, with their sources, are in docs/cortex-a8-timing.md; the short
+ * version, by the names used there:
+ *
+ *  [TRM]   ARM Cortex-A8 TRM, chapter 16 "Instruction Cycle Timing":
+ *          16.2 (sources given for the first cycle of a multi-cycle
+ *          instruction, results for its last, except load/store multiple;
+ *          multiplies in pipeline 0 only; flags set at E2; [Rd] a source
+ *          when conditional), Table 16-4 (multiplies: cycles, stages, the
+ *          accumulator forwarding), Table 16-15 (the dual-issue
+ *          restrictions), Example 16-6 (load base at E1, load result at
+ *          E3, store data at E3, a load to the PC one cycle more, no extra
+ *          cycle for an LSL #2 offset).
+ *  [GCC]   GCC's Cortex-A8 description (gcc/config/arm/cortex-a8.md) and
+ *  [LLVM]  LLVM's (lib/Target/ARM/ARMScheduleA8.td), both made from the
+ *          TRM: the data-processing and single load/store stages whose TRM
+ *          tables were not at hand (ALU sources and result at E2, a moved
+ *          value at E1, shifted operands at E1, write-back at E2; a scaled
+ *          register offset other than LSL #2 takes two cycles; of two
+ *          registers a load multiple moves in one cycle, the second at E4).
+ *  [ours]  Choices no source at hand settles, each named where it is made.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+#include "a8pipe.h"
+
+/* ---- the scoreboard ---------------------------------------------------- */
+
+void a8pipe_block_start(a8pipe_block *b)
+{
+    memset(b, 0, sizeof(*b));
+}
+
+uint32_t a8pipe_block_cycles(const a8pipe_block *b)
+{
+    return b->cur;
+}
+
+/*
+ * A load/store multiple moves two registers a cycle on 64-bit boundaries:
+ * from an aligned address ceil(n/2) cycles; from one that is not, the
+ * first cycle moves one register ([TRM] Table 16-15's LDM r3,{r4-r7}:
+ * r4, then r5 and r6, then r7).
+ */
+uint32_t a8pipe_lsm_cycles(uint32_t nregs, bool aligned64)
+{
+    if (nregs == 0) {
+        return 1;
+    }
+    return aligned64 ? (nregs + 1) / 2 : nregs / 2 + 1;
+}
+
+/* The cycle (from the instruction's first) in which the @j-th register of
+ * a load/store multiple (0: the lowest) moves, and whether it is the
+ * second of the two moved in that cycle. */
+static uint32_t lsm_slot(uint32_t j, bool aligned64, bool *second)
+{
+    if (aligned64) {
+        *second = j & 1;
+        return j / 2;
+    }
+    *second = j != 0 && !(j & 1);
+    return (j + 1) / 2;
+}
+
+static uint32_t insn_cycles(const a8pipe_insn *i)
+{
+    if (i->cls == A8PIPE_LOAD_MULTIPLE || i->cls == A8PIPE_STORE_MULTIPLE) {
+        return a8pipe_lsm_cycles(i->nregs, i->aligned64);
+    }
+    return i->cycles ? i->cycles : 1;
+}
+
+static bool uses_ls(const a8pipe_insn *i)
+{
+    return i->cls == A8PIPE_LOAD || i->cls == A8PIPE_STORE ||
+           i->cls == A8PIPE_LOAD_MULTIPLE || i->cls == A8PIPE_STORE_MULTIPLE;
+}
+
+/* The registers @i writes (for the data output hazard). */
+static uint16_t dst_mask(const a8pipe_insn *i)
+{
+    uint16_t m = 0;
+
+    for (unsigned k = 0; k < i->ndst && k < A8PIPE_MAX_DST; k++) {
+        m |= 1u << (i->dst[k].reg & 15);
+    }
+    if (i->cls == A8PIPE_LOAD_MULTIPLE) {
+        m |= i->reglist;
+    }
+    return m & 0x7fff;
+}
+
+/* The earliest cycle an operand whose value is usable at stage s from
+ * @ready on can be issued in: c + s >= ready. */
+static uint32_t need(uint32_t ready, uint32_t stage)
+{
+    return ready > stage ? ready - stage : 0;
+}
+
+/* The earliest cycle @i's operands allow it to issue in. */
+static uint32_t operands_ready(const a8pipe_block *b, const a8pipe_insn *i)
+{
+    uint32_t c = 0;
+
+    for (unsigned k = 0; k < i->nsrc && k < A8PIPE_MAX_SRC; k++) {
+        const a8pipe_src *s = &i->src[k];
+        unsigned r = s->reg & 15;
+        uint32_t stage = s->stage;
+
+        if (r == A8PIPE_PC) {
+            continue;
+        }
+        /*
+         * The accumulator forwarding path ([TRM] Table 16-4, note a): a
+         * multiply-accumulate that takes a multiply's result as its
+         * accumulator issues in the cycle after the multiply's last, its
+         * E4 meeting the product's E5 in the same cycle: as if needed one
+         * stage after E4.
+         */
+        if ((s->flags & A8PIPE_SRC_ACC) && (b->from_mul >> r & 1)) {
+            stage = A8PIPE_E4 + 1;
+        }
+        uint32_t n = need(b->ready[r], stage);
+        c = n > c ? n : c;
+    }
+    if (i->cls == A8PIPE_STORE_MULTIPLE) {
+        /* each stored register at E3 of the cycle it moves in (as a single
+         * store's data, [TRM] Example 16-6; [ours] for STM) */
+        uint32_t j = 0;
+        for (unsigned r = 0; r < 15; r++) {
+            if (!(i->reglist >> r & 1)) {
+                continue;
+            }
+            bool second;
+            uint32_t slot = lsm_slot(j++, i->aligned64, &second);
+            uint32_t n = need(b->ready[r], A8PIPE_E3 + slot);
+            c = n > c ? n : c;
+        }
+    }
+    if (i->flags_read) {
+        uint32_t n = need(b->flags_ready, i->flags_read);
+        c = n > c ? n : c;
+    }
+    return c;
+}
+
+/* May @i go in pipeline 1 beside the instruction of cycle cur? ([TRM]
+ * Table 16-15) */
+static bool can_pair(const a8pipe_block *b, const a8pipe_insn *i,
+                     uint32_t cycles, uint16_t dsts)
+{
+    if (!b->pair_open) {
+        return false;
+    }
+    /* multi-cycle instructions issue in pipeline 0; so do multiplies; and
+     * what the model does not know issues alone [ours] */
+    if (cycles > 1 || i->cls == A8PIPE_MUL || i->cls == A8PIPE_MAC ||
+        i->cls == A8PIPE_OTHER) {
+        return false;
+    }
+    if (uses_ls(i) && b->cur_ls) {
+        return false;               /* one load/store unit */
+    }
+    if (i->writes_pc && b->cur_branch) {
+        return false;               /* one branch a cycle */
+    }
+    if (dsts & b->cur_dst) {
+        return false;               /* the data output hazard */
+    }
+    return true;
+}
+
+static void set_ready(a8pipe_block *b, unsigned reg, uint32_t ready,
+                      bool is_mul)
+{
+    reg &= 15;
+    if (reg == A8PIPE_PC) {
+        return;
+    }
+    b->ready[reg] = ready;
+    if (is_mul) {
+        b->from_mul |= 1u << reg;
+    } else {
+        b->from_mul &= ~(1u << reg);
+    }
+}
+
+uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i)
+{
+    uint32_t cycles = insn_cycles(i);
+    uint16_t dsts = dst_mask(i);
+    uint32_t ready = operands_ready(b, i);
+    bool is_mul = i->cls == A8PIPE_MUL || i->cls == A8PIPE_MAC;
+    uint32_t c, last;
+
+    if (can_pair(b, i, cycles, dsts) && ready <= b->cur) {
+        /* the second of a pair: pipeline 1 of cycle cur */
+        c = b->cur;
+        b->pair_open = false;
+    } else {
+        /* the next cycle, or the one its operands allow, in pipeline 0 */
+        c = b->cur + 1 > ready ? b->cur + 1 : ready;
+        b->cur = c + cycles - 1;
+        /* a multi-cycle instruction pairs only in its last cycle */
+        b->pair_open = i->cls != A8PIPE_OTHER;
+        b->cur_ls = uses_ls(i);
+        b->cur_branch = i->writes_pc;
+        b->cur_dst = dsts;
+    }
+    last = c + cycles - 1;
+
+    /* results, relative to the last cycle ([TRM] 16.2) */
+    for (unsigned k = 0; k < i->ndst && k < A8PIPE_MAX_DST; k++) {
+        set_ready(b, i->dst[k].reg, last + i->dst[k].stage + 1, is_mul);
+    }
+    if (i->cls == A8PIPE_LOAD_MULTIPLE) {
+        /* each register at E3 of the cycle it moves in, the second of a
+         * cycle's two at E4 ([GCC]) */
+        uint32_t j = 0;
+        for (unsigned r = 0; r < 15; r++) {
+            if (!(i->reglist >> r & 1)) {
+                continue;
+            }
+            bool second;
+            uint32_t slot = lsm_slot(j++, i->aligned64, &second);
+            set_ready(b, r, c + slot + (second ? A8PIPE_E4 : A8PIPE_E3) + 1,
+                      false);
+        }
+    }
+    if (i->flags_write) {
+        b->flags_ready = last + i->flags_write + 1;
+    }
+    return c;
+}
+
+/* ---- the ARM (A32) decoder: ARMv7-A ARM (DDI 0406C) chapter A5 --------- */
+
+#define BIT(x, n)       (((x) >> (n)) & 1u)
+#define FIELD(x, lo, w) (((x) >> (lo)) & ((1u << (w)) - 1u))
+
+static void add_src(a8pipe_insn *o, unsigned reg, unsigned stage,
+                    unsigned flags)
+{
+    if (reg == A8PIPE_PC) {
+        return;                     /* the PC is always at hand */
+    }
+    for (unsigned k = 0; k < o->nsrc; k++) {
+        if (o->src[k].reg == reg) {
+            /* read twice: the earlier need governs, and a plain read of an
+             * accumulator is not forwarded */
+            if (stage < o->src[k].stage) {
+                o->src[k].stage = (uint8_t)stage;
+            }
+            o->src[k].flags &= (uint8_t)flags;
+            return;
+        }
+    }
+    if (o->nsrc < A8PIPE_MAX_SRC) {
+        o->src[o->nsrc].reg = (uint8_t)reg;
+        o->src[o->nsrc].stage = (uint8_t)stage;
+        o->src[o->nsrc].flags = (uint8_t)flags;
+        o->nsrc++;
+    }
+}
+
+static void add_dst(a8pipe_insn *o, unsigned reg, unsigned stage)
+{
+    if (reg == A8PIPE_PC) {
+        o->writes_pc = true;
+        return;
+    }
+    if (o->ndst < A8PIPE_MAX_DST) {
+        o->dst[o->ndst].reg = (uint8_t)reg;
+        o->dst[o->ndst].stage = (uint8_t)stage;
+        o->ndst++;
+    }
+}
+
+/* A result of a conditional instruction: its old value is a source too,
+ * kept if the condition fails ([TRM] 16.2, "[Rd]"); needed at @cond_stage
+ * (Table 16-4 gives E3 for multiplies; E2 for data-processing and E3 for
+ * loads are [ours]: the stage the result would have been made at). */
+static void add_result(a8pipe_insn *o, unsigned reg, unsigned stage,
+                       unsigned cond_stage)
+{
+    add_dst(o, reg, stage);
+    if (o->cond) {
+        add_src(o, reg, cond_stage, 0);
+    }
+}
+
+static bool other(a8pipe_insn *o)
+{
+    bool cond = o->cond;
+
+    memset(o, 0, sizeof(*o));
+    o->cls = A8PIPE_OTHER;
+    o->cycles = 1;
+    o->cond = cond;
+    return true;
+}
+
+/* Data-processing, A5.2.1-A5.2.3: operand 2 an immediate, a register
+ * shifted by an immediate, or a register shifted by a register. */
+enum { OP2_IMM, OP2_REG, OP2_REG_SHIFT_REG };
+
+static bool decode_dp(uint32_t insn, a8pipe_insn *o, int op2)
+{
+    unsigned opc = FIELD(insn, 21, 4), s = BIT(insn, 20);
+    unsigned rn = FIELD(insn, 16, 4), rd = FIELD(insn, 12, 4);
+    unsigned rm = FIELD(insn, 0, 4), rs = FIELD(insn, 8, 4);
+    unsigned imm5 = FIELD(insn, 7, 5), type = FIELD(insn, 5, 2);
+    bool test = opc >= 8 && opc <= 11;          /* TST TEQ CMP CMN */
+    bool move = opc == 13 || opc == 15;         /* MOV MVN */
+    bool carry_in = opc >= 5 && opc <= 7;       /* ADC SBC RSC */
+
+    if (rd == A8PIPE_PC && s && !test) {
+        return other(o);            /* SUBS pc, lr etc: exception return */
+    }
+    o->cls = A8PIPE_ALU;
+    if (!move) {
+        add_src(o, rn, A8PIPE_E2, 0);           /* [GCC], [LLVM] */
+    }
+    if (op2 == OP2_REG_SHIFT_REG) {
+        o->cls = A8PIPE_ALU_SHIFT_REG;
+        add_src(o, rm, A8PIPE_E1, 0);           /* the shifter: [LLVM] */
+        add_src(o, rs, A8PIPE_E1, 0);
+    } else if (op2 == OP2_REG && (imm5 || type)) {
+        o->cls = A8PIPE_ALU_SHIFT_IMM;
+        add_src(o, rm, A8PIPE_E1, 0);           /* [GCC], [LLVM] */
+        if (imm5 == 0 && type == 3) {
+            o->flags_read = A8PIPE_E1;          /* RRX: the carry in the
+                                                 * shifter [ours] */
+        }
+    } else if (op2 == OP2_REG) {
+        /* a move takes its operand at E1 ([LLVM]) */
+        add_src(o, rm, move ? A8PIPE_E1 : A8PIPE_E2, 0);
+    }
+    if (carry_in) {
+        o->flags_read = A8PIPE_E2;              /* the carry, in the ALU */
+    }
+    if (s) {
+        o->flags_write = A8PIPE_E2;             /* [TRM] 16.2 */
+    }
+    if (!test) {
+        /* a move makes its result at E1, unless conditional ([GCC],
+         * [LLVM]) */
+        add_result(o, rd, move && !o->cond ? A8PIPE_E1 : A8PIPE_E2,
+                   A8PIPE_E2);
+    }
+    return true;
+}
+
+/* Multiply and multiply-accumulate, A5.2.5; [TRM] Table 16-4 (in the
+ * TRM's names Rm, Rs are the multiplicands, bits 3:0 and 11:8). */
+static bool decode_mul(uint32_t insn, a8pipe_insn *o)
+{
+    unsigned op = FIELD(insn, 20, 4);
+    unsigned hi = FIELD(insn, 16, 4), lo = FIELD(insn, 12, 4);
+    unsigned m1 = FIELD(insn, 0, 4), m2 = FIELD(insn, 8, 4);
+
+    add_src(o, m1, A8PIPE_E1, 0);
+    add_src(o, m2, A8PIPE_E1, 0);
+    switch (op >> 1) {
+    case 0:                                     /* MUL */
+        o->cls = A8PIPE_MUL;
+        o->cycles = 2;
+        add_result(o, hi, A8PIPE_E5, A8PIPE_E3);
+        break;
+    case 1:                                     /* MLA */
+    case 3:                                     /* MLS (0110), as MLA */
+        if (op == 7) {
+            return false;                       /* 0111: unallocated */
+        }
+        o->cls = A8PIPE_MAC;
+        o->cycles = 2;
+        add_src(o, lo, A8PIPE_E2, A8PIPE_SRC_ACC);
+        add_result(o, hi, A8PIPE_E5, A8PIPE_E3);
+        break;
+    case 2:                                     /* UMAAL (0100) */
+        if (op == 5) {
+            return false;                       /* 0101: unallocated */
+        }
+        /* fall through */
+    case 5:                                     /* UMLAL */
+    case 7:                                     /* SMLAL */
+        o->cls = A8PIPE_MAC;
+        o->cycles = 3;
+        add_src(o, lo, A8PIPE_E2, 0);
+        add_src(o, hi, A8PIPE_E1, 0);
+        add_dst(o, lo, A8PIPE_E5);
+        add_dst(o, hi, A8PIPE_E5);
+        break;
+    default:                                    /* UMULL, SMULL */
+        o->cls = A8PIPE_MUL;
+        o->cycles = 3;
+        add_result(o, lo, A8PIPE_E5, A8PIPE_E3);
+        add_result(o, hi, A8PIPE_E5, A8PIPE_E3);
+        break;
+    }
+    if (BIT(insn, 20)) {            /* S: never set for UMAAL, MLS */
+        /* flags from the product: with the result [ours] */
+        o->flags_write = A8PIPE_E5;
+    }
+    return true;
+}
+
+/* The address of a single load or store: base at E1 ([TRM] Example 16-6),
+ * offset register at E1 and the written-back base at E2 ([LLVM]). */
+static void ls_address(uint32_t insn, a8pipe_insn *o, bool reg_offset)
+{
+    unsigned rn = FIELD(insn, 16, 4);
+    bool writeback = !BIT(insn, 24) || BIT(insn, 21);
+
+    add_src(o, rn, A8PIPE_E1, 0);
+    if (reg_offset) {
+        add_src(o, FIELD(insn, 0, 4), A8PIPE_E1, 0);
+    }
+    if (writeback && rn != A8PIPE_PC) {
+        add_dst(o, rn, A8PIPE_E2);
+    }
+}
+
+static void load_reg(a8pipe_insn *o, unsigned rt)
+{
+    if (rt == A8PIPE_PC) {
+        o->writes_pc = true;
+        o->cycles++;                /* [TRM] Example 16-6: +1 cycle */
+    } else {
+        add_result(o, rt, A8PIPE_E3, A8PIPE_E3);
+    }
+}
+
+/* LDR/STR/LDRB/STRB (and the T forms), A5.3 */
+static bool decode_ls(uint32_t insn, a8pipe_insn *o)
+{
+    bool reg = BIT(insn, 25), load = BIT(insn, 20);
+    unsigned rt = FIELD(insn, 12, 4);
+
+    o->cls = load ? A8PIPE_LOAD : A8PIPE_STORE;
+    if (reg) {
+        unsigned imm5 = FIELD(insn, 7, 5), type = FIELD(insn, 5, 2);
+        /* a scaled offset other than LSL #2 takes a second cycle ([GCC],
+         * [LLVM]; [TRM] Example 16-6 for LSL #2) */
+        if ((imm5 || type) && !(type == 0 && imm5 == 2)) {
+            o->cycles = 2;
+        }
+    }
+    ls_address(insn, o, reg);
+    if (load) {
+        load_reg(o, rt);
+    } else {
+        add_src(o, rt, A8PIPE_E3, 0);           /* [TRM] Example 16-6 */
+    }
+    return true;
+}
+
+/* LDRH/STRH/LDRSB/LDRSH/LDRD/STRD (and the T forms), A5.2.8 */
+static bool decode_extra_ls(uint32_t insn, a8pipe_insn *o)
+{
+    bool load = BIT(insn, 20), reg = !BIT(insn, 22);
+    unsigned rt = FIELD(insn, 12, 4), op2 = FIELD(insn, 5, 2);
+    bool dual = op2 != 1 && !load;              /* LDRD (10), STRD (11) */
+    bool dual_load = op2 == 2 && !load;
+
+    o->cls = (load || dual_load) ? A8PIPE_LOAD : A8PIPE_STORE;
+    ls_address(insn, o, reg);
+    if (o->cls == A8PIPE_LOAD) {
+        load_reg(o, rt);
+        if (dual) {
+            load_reg(o, rt + 1);
+        }
+    } else {
+        add_src(o, rt, A8PIPE_E3, 0);
+        if (dual) {
+            add_src(o, rt + 1, A8PIPE_E3, 0);
+        }
+    }
+    return true;
+}
+
+/* Miscellaneous, A5.2.12: BX, BLX (register), CLZ; the rest not modelled */
+static bool decode_misc(uint32_t insn, a8pipe_insn *o)
+{
+    unsigned op = FIELD(insn, 21, 2), op2 = FIELD(insn, 4, 3);
+    unsigned rm = FIELD(insn, 0, 4);
+
+    if (op == 1 && (op2 == 1 || op2 == 3)) {    /* BX, BLX */
+        o->cls = A8PIPE_BRANCH;
+        o->writes_pc = true;
+        add_src(o, rm, A8PIPE_E1, 0);           /* as a move's [ours] */
+        if (op2 == 3) {
+            add_dst(o, 14, A8PIPE_E2);          /* the link [ours] */
+        }
+        return true;
+    }
+    if (op == 3 && op2 == 1) {                  /* CLZ: as an ALU op [GCC] */
+        o->cls = A8PIPE_ALU;
+        add_src(o, rm, A8PIPE_E2, 0);
+        add_result(o, FIELD(insn, 12, 4), A8PIPE_E2, A8PIPE_E2);
+        return true;
+    }
+    return other(o);
+}
+
+/* Data-processing and miscellaneous instructions, A5.2 */
+static bool decode_dp_misc(uint32_t insn, a8pipe_insn *o)
+{
+    unsigned op1 = FIELD(insn, 20, 5), op2 = FIELD(insn, 4, 4);
+
+    if (BIT(insn, 25)) {
+        if (op1 == 0x10 || op1 == 0x14) {       /* MOVW, MOVT */
+            unsigned rd = FIELD(insn, 12, 4);
+            o->cls = A8PIPE_ALU;
+            if (op1 == 0x14) {
+                add_src(o, rd, A8PIPE_E2, 0);   /* keeps the low half */
+                add_result(o, rd, A8PIPE_E2, A8PIPE_E2);
+            } else {
+                add_result(o, rd, o->cond ? A8PIPE_E2 : A8PIPE_E1,
+                           A8PIPE_E2);
+            }
+            return true;
+        }
+        if ((op1 & 0x1b) == 0x12) {
+            return other(o);                    /* MSR (immediate), hints */
+        }
+        return decode_dp(insn, o, OP2_IMM);
+    }
+    if ((op1 & 0x19) == 0x10) {                 /* op1 10xx0 */
+        if (!(op2 & 8)) {
+            return decode_misc(insn, o);
+        }
+        if (!(op2 & 1)) {
+            return other(o);                    /* halfword multiplies */
+        }
+    }
+    if (!(op2 & 1)) {
+        return decode_dp(insn, o, OP2_REG);
+    }
+    if (!(op2 & 8)) {
+        return decode_dp(insn, o, OP2_REG_SHIFT_REG);
+    }
+    if (op2 == 9) {
+        if (op1 & 0x10) {
+            return other(o);                    /* SWP, LDREX, STREX... */
+        }
+        return decode_mul(insn, o);
+    }
+    return decode_extra_ls(insn, o);            /* op2 1011, 11x1 */
+}
+
+/* Media instructions, A5.4: the extends (as an ALU op with a shifted
+ * operand: the rotation is the shifter's, [GCC]); UDF undefined. */
+static bool decode_media(uint32_t insn, a8pipe_insn *o)
+{
+    unsigned op1 = FIELD(insn, 20, 5), op2 = FIELD(insn, 5, 3);
+    unsigned rn = FIELD(insn, 16, 4);
+
+    if (op1 == 0x1f && op2 == 7) {
+        return false;                           /* UDF */
+    }
+    if (op2 == 3 && (op1 == 0x08 || op1 == 0x0a || op1 == 0x0b ||
+                     op1 == 0x0c || op1 == 0x0e || op1 == 0x0f)) {
+        o->cls = A8PIPE_ALU_SHIFT_IMM;
+        if (rn != 15) {
+            add_src(o, rn, A8PIPE_E2, 0);       /* SXTAB, UXTAH, ... */
+        }
+        add_src(o, FIELD(insn, 0, 4), A8PIPE_E1, 0);
+        add_result(o, FIELD(insn, 12, 4), A8PIPE_E2, A8PIPE_E2);
+        return true;
+    }
+    return other(o);
+}
+
+/* LDM/STM (and PUSH/POP), A5.5; the user-register and exception-return
+ * forms (bit 22) are not modelled. */
+static bool decode_lsm(uint32_t insn, a8pipe_insn *o)
+{
+    uint16_t list = (uint16_t)FIELD(insn, 0, 16);
+    unsigned rn = FIELD(insn, 16, 4);
+    unsigned n = 0;
+
+    if (BIT(insn, 22) || list == 0) {
+        return other(o);
+    }
+    for (unsigned r = 0; r < 16; r++) {
+        n += list >> r & 1;
+    }
+    o->cls = BIT(insn, 20) ? A8PIPE_LOAD_MULTIPLE : A8PIPE_STORE_MULTIPLE;
+    o->cycles = 0;
+    o->reglist = list;
+    o->nregs = (uint8_t)n;
+    o->aligned64 = false;               /* unknown at translation time */
+    add_src(o, rn, A8PIPE_E1, 0);
+    if (BIT(insn, 21)) {
+        add_dst(o, rn, A8PIPE_E2);      /* the write-back ([LLVM]) */
+    }
+    if (o->cls == A8PIPE_LOAD_MULTIPLE && (list & 0x8000)) {
+        o->writes_pc = true;
+    }
+    return true;
+}
+
+static bool decode_branch(uint32_t insn, a8pipe_insn *o, bool link)
+{
+    (void)insn;
+    o->cls = A8PIPE_BRANCH;
+    o->writes_pc = true;
+    if (link) {
+        add_dst(o, 14, A8PIPE_E2);      /* the link [ours] */
+    }
+    return true;
+}
+
+bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
+{
+    unsigned cond = insn >> 28;
+    bool ok;
+
+    memset(out, 0, sizeof(*out));
+    out->cycles = 1;
+    if (cond == 0xf) {
+        /* the unconditional space, A5.7: BLX (immediate) is a branch; the
+         * 1111 group is unallocated; the rest (PLD, barriers, NEON, SRS,
+         * RFE, CPS, coprocessor) not modelled */
+        if (FIELD(insn, 25, 3) == 5) {
+            return decode_branch(insn, out, true);
+        }
+        if (FIELD(insn, 24, 4) == 0xf) {
+            return false;
+        }
+        return other(out);
+    }
+    out->cond = cond != 0xe;
+    switch (FIELD(insn, 25, 3)) {
+    case 0:
+    case 1:
+        ok = decode_dp_misc(insn, out);
+        break;
+    case 2:
+        ok = decode_ls(insn, out);
+        break;
+    case 3:
+        ok = BIT(insn, 4) ? decode_media(insn, out) : decode_ls(insn, out);
+        break;
+    case 4:
+        ok = decode_lsm(insn, out);
+        break;
+    case 5:
+        ok = decode_branch(insn, out, BIT(insn, 24));
+        break;
+    default:
+        ok = other(out);                /* coprocessor, VFP, SVC */
+        break;
+    }
+    if (ok && out->cond && out->cls != A8PIPE_OTHER) {
+        /* the condition needs the flags at E3 [ours]: a flag-setting
+         * instruction and a conditional one can pair */
+        if (!out->flags_read || out->flags_read > A8PIPE_E3) {
+            out->flags_read = A8PIPE_E3;
+        }
+    }
+    return ok;
+}

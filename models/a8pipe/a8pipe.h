@@ -1,0 +1,158 @@
+/*
+ * Cortex-A8 (r3p2) integer issue model: in which cycle each instruction
+ * of a straight-line block issues, under the in-order dual-issue rules and
+ * the result latencies of the Cortex-A8 TRM (ARM DDI 0344K, chapter 16,
+ * "Instruction Cycle Timing").  docs/cortex-a8-timing.md gives the facts
+ * and their sources; this is the static part of issue 18 (pairing and
+ * interlocks inside one translation block), not yet connected to QEMU.
+ *
+ * Plain C99: no QEMU types, no globals, no allocation.  A translator
+ * decodes each guest instruction once (a8pipe_decode_arm) into a small
+ * descriptor (a8pipe_insn) and feeds the descriptors of one block, in
+ * program order, to a scoreboard (a8pipe_block); the scoreboard answers
+ * the issue cycle of each and the cycles of the whole block.
+ *
+ * Cycles count as the TRM's examples count them: the first instruction of
+ * a block issues in cycle 1.  Stages are the execute stages E0..E5: a
+ * source "needed at Es" must have been produced by the end of the cycle
+ * before the consumer reaches Es; a result "available at Er" can be used
+ * from the cycle after the producer's Er.  Multi-cycle instructions take
+ * their sources at their first cycle and give their results relative to
+ * their last (TRM 16.2), except load/store multiple, whose registers move
+ * one or two a cycle.
+ *
+ * What the model leaves out (the dynamic part, charged elsewhere): branch
+ * prediction, cache and TLB misses and replays, NEON/VFP, and anything
+ * that crosses the block's end (a8pipe_block_start forgets all results).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef MODELS_A8PIPE_A8PIPE_H
+#define MODELS_A8PIPE_A8PIPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The execute stages the TRM's tables name (16.2). */
+enum { A8PIPE_E0, A8PIPE_E1, A8PIPE_E2, A8PIPE_E3, A8PIPE_E4, A8PIPE_E5 };
+
+/* Instruction classes: what decides the pipelines and units an
+ * instruction takes (TRM 16.3, Table 16-15). */
+typedef enum a8pipe_class {
+    A8PIPE_ALU,             /* data-processing, operand 2 immediate or a
+                             * plain register */
+    A8PIPE_ALU_SHIFT_IMM,   /* ... operand 2 a register shifted by an
+                             * immediate (or RRX, or an extend) */
+    A8PIPE_ALU_SHIFT_REG,   /* ... shifted by a register */
+    A8PIPE_MUL,             /* multiply: pipeline 0 only */
+    A8PIPE_MAC,             /* multiply-accumulate: pipeline 0 only */
+    A8PIPE_LOAD,            /* single load: the load/store unit */
+    A8PIPE_STORE,           /* single store */
+    A8PIPE_LOAD_MULTIPLE,   /* LDM/POP: registers in reglist */
+    A8PIPE_STORE_MULTIPLE,  /* STM/PUSH */
+    A8PIPE_BRANCH,          /* B, BL, BX, BLX */
+    A8PIPE_OTHER,           /* not modelled: issues alone, one cycle */
+    A8PIPE_NUM_CLASSES
+} a8pipe_class;
+
+#define A8PIPE_MAX_SRC  6
+#define A8PIPE_MAX_DST  3
+#define A8PIPE_PC       15
+
+/* a8pipe_src.flags */
+#define A8PIPE_SRC_ACC  1u  /* a multiply-accumulate's accumulator: needed
+                             * at E2, but a multiply's result reaches it by
+                             * the accumulator forwarding path (TRM Table
+                             * 16-4, note a) */
+
+typedef struct a8pipe_src {
+    uint8_t reg;            /* r0..r14 (the PC is always ready: left out) */
+    uint8_t stage;          /* needed at E<stage> */
+    uint8_t flags;          /* A8PIPE_SRC_* */
+} a8pipe_src;
+
+typedef struct a8pipe_dst {
+    uint8_t reg;            /* r0..r14 (a write to the PC: writes_pc) */
+    uint8_t stage;          /* available at E<stage> */
+} a8pipe_dst;
+
+/*
+ * One instruction, as the scoreboard needs it.  All fields are plain data:
+ * a translator may build one by hand, or take a8pipe_decode_arm's.
+ */
+typedef struct a8pipe_insn {
+    uint8_t cls;            /* a8pipe_class */
+    uint8_t cycles;         /* issue cycles (1 for most; multiplies 2-3,
+                             * a load to the PC 2, ...); 0 for load/store
+                             * multiple: from nregs and aligned64 */
+    uint8_t nsrc, ndst;
+    a8pipe_src src[A8PIPE_MAX_SRC];
+    a8pipe_dst dst[A8PIPE_MAX_DST];     /* for LDM/STM: the base write-back
+                                         * only (reglist has the rest) */
+    uint8_t flags_read;     /* stage the NZCV flags are needed at; 0: none */
+    uint8_t flags_write;    /* stage they are available at; 0: not set */
+    bool cond;              /* conditional (cond != AL) */
+    bool writes_pc;         /* a branch: takes the branch unit */
+    /* load/store multiple */
+    uint16_t reglist;       /* bit n: rn transferred (r15 included) */
+    uint8_t nregs;          /* bits set in reglist */
+    bool aligned64;         /* the lowest address is 64-bit aligned; the
+                             * decoder cannot know, and says false */
+} a8pipe_insn;
+
+/*
+ * The scoreboard of one block: small, plain data (80 bytes), reset
+ * by a8pipe_block_start.  Times are in cycles from the block's start.
+ */
+typedef struct a8pipe_block {
+    uint32_t cur;           /* the last cycle the last issued instruction
+                             * occupies (0: nothing issued yet) */
+    bool pair_open;         /* pipeline 1 of cycle cur is free for a partner
+                             * of the instruction in pipeline 0 */
+    bool cur_ls, cur_branch;    /* units taken in cycle cur (the
+                                 * multiplier needs no flag: pipeline 0
+                                 * only, one instruction there) */
+    uint16_t cur_dst;       /* registers written by cycle cur's instruction */
+    uint16_t from_mul;      /* registers last written by a multiply */
+    uint32_t flags_ready;   /* flags usable at Es by an instruction issued
+                             * in cycle c when c + s >= flags_ready */
+    uint32_t ready[16];     /* the same for each register */
+} a8pipe_block;
+
+/* Forget everything: the next instruction issues in cycle 1. */
+void a8pipe_block_start(a8pipe_block *b);
+
+/*
+ * Issue @i after those issued since a8pipe_block_start: returns the cycle
+ * in which it issues (its first, if it takes several).
+ */
+uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i);
+
+/* The cycles the block takes if it ends after the last issued instruction
+ * (its last issue cycle; 0 for an empty block). */
+uint32_t a8pipe_block_cycles(const a8pipe_block *b);
+
+/*
+ * Decode one ARM (A32) instruction (ARMv7-A ARM, DDI 0406C, chapter A5)
+ * into @out: the classes above for data-processing (all operand forms),
+ * MOVW/MOVT, CLZ, the extends, MUL/MLA/MLS/UMULL/UMLAL/UMAAL/SMULL/SMLAL,
+ * LDR/STR/LDRB/STRB/LDRH/STRH/LDRSB/LDRSH/LDRD/STRD (all addressing
+ * modes), LDM/STM, B/BL/BX/BLX; every other instruction as A8PIPE_OTHER.
+ * Returns false only for an encoding that is architecturally undefined
+ * (UDF, an unallocated multiply, the unconditional space's 1111 group).
+ */
+bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out);
+
+/* The issue cycles of a load/store multiple of @nregs registers (TRM Table
+ * 16-15 and docs/cortex-a8-timing.md). */
+uint32_t a8pipe_lsm_cycles(uint32_t nregs, bool aligned64);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MODELS_A8PIPE_A8PIPE_H */
