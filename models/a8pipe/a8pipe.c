@@ -12,7 +12,8 @@
  *          restrictions), Example 16-6 (load base at E1, load result at
  *          E3, store data at E3, a load to the PC one cycle more, no extra
  *          cycle for an LSL #2 offset).
- *  [GCC]   GCC's Cortex-A8 description (gcc/config/arm/cortex-a8.md) and
+ *  [GCC]   GCC's Cortex-A8 description (gcc/config/arm/, its cortex-a8
+ *          machine description) and
  *  [LLVM]  LLVM's (lib/Target/ARM/ARMScheduleA8.td), both made from the
  *          TRM: the data-processing and single load/store stages whose TRM
  *          tables were not at hand (ALU sources and result at E2, a moved

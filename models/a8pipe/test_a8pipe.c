@@ -16,7 +16,8 @@
  *          pipeline" (16.8).
  *  16.2    TRM 16.2's notes: sources at the first cycle of a multi-cycle
  *          instruction, results at its last; multiplies in pipeline 0.
- *  GCC     gcc/config/arm/cortex-a8.md; LLVM: ARMScheduleA8.td (both made
+ *  GCC     gcc/config/arm/, its cortex-a8 description; LLVM:
+ *          ARMScheduleA8.td (both made
  *          from the TRM; the TRM's own data-processing and load/store
  *          tables were not at hand).
  *
