@@ -62,7 +62,6 @@ struct N9MemoryState {
     /* Links and properties, set by the board before realize */
     ARMCPU *cpu;                /* link "cpu" */
     MemoryRegion *sdram;        /* link "sdram": the SDRAM's RAM */
-    uint64_t sdram_base;        /* "sdram-base": where the CPU sees it */
     OMAP3PRCMState *prcm;       /* link "prcm": MPU OFF */
     DeviceState *sdrc_dev;      /* link "sdrc": the SDRAM's timing model */
     uint64_t seed;              /* "seed": the caches' replacement */
@@ -1086,7 +1085,7 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
                    "must be connected");
         return;
     }
-    if (!memory_region_get_ram_ptr(s->sdram)) {
+    if (!memory_region_is_ram(s->sdram)) {
         error_setg(errp, "n9-memory: 'sdram' is not RAM");
         return;
     }
@@ -1097,7 +1096,6 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
     }
     s->cs = CPU(s->cpu);
     s->sdram_host = memory_region_get_ram_ptr(s->sdram);
-    s->mp.sdram_base = s->sdram_base;
     s->mp.sdram_size = memory_region_size(s->sdram);
     s->mp.now = n9_memory_now_cb;
     s->mp.walk_read = n9_memory_walk_cb;
@@ -1133,7 +1131,8 @@ static const Property n9_memory_properties[] = {
     DEFINE_PROP_LINK("cpu", N9MemoryState, cpu, TYPE_ARM_CPU, ARMCPU *),
     DEFINE_PROP_LINK("sdram", N9MemoryState, sdram, TYPE_MEMORY_REGION,
                      MemoryRegion *),
-    DEFINE_PROP_UINT64("sdram-base", N9MemoryState, sdram_base, 0),
+    /* where the CPU sees the SDRAM: the memory path's own field */
+    DEFINE_PROP_UINT64("sdram-base", N9MemoryState, mp.sdram_base, 0),
     DEFINE_PROP_LINK("prcm", N9MemoryState, prcm, TYPE_OMAP3_PRCM,
                      OMAP3PRCMState *),
     DEFINE_PROP_LINK("sdrc", N9MemoryState, sdrc_dev, TYPE_OMAP3_SDRC,
