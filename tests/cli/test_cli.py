@@ -138,6 +138,13 @@ def main():
         ('memory-model=bogus', ['-M', 'rm696,memory-model=bogus'] + k,
          ['memory-model', 'bogus']),
         ('an empty memory-model=', ['-M', 'rm696,memory-model='] + k, ['memory-model']),
+        ('pipeline=bogus', ['-M', 'rm696,pipeline=bogus'] + k,
+         ['pipeline', "'on' or 'off'"]),
+        ('pipeline=on without the memory model (no -icount)',
+         ['-M', 'rm696,pipeline=on'] + k, ['pipeline=on', 'memory model']),
+        ('pipeline=on with memory-model=off',
+         ['-M', 'rm696,pipeline=on,memory-model=off', '-icount', 'shift=0'] + k,
+         ['pipeline=on', 'memory model']),
         ('a second CPU', ['-M', 'rm696', '-smp', '2'] + k, ['rm696', '1']),
         # a device property that its realize refuses (set with -global):
         # the SoC's realize passes the error up, QEMU stops with it

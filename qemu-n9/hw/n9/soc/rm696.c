@@ -81,6 +81,7 @@ struct RM696MachineState {
     bool record_failed;         /* the trace ended at M but a write failed */
     Notifier record_prcm;       /* PRCM events into the trace */
     OnOffAuto memory_model;     /* memory-model=on|off (auto: with icount) */
+    bool pipeline;              /* pipeline=on|off: the A8's issue timing */
 };
 
 /* Every counter of the machine, now */
@@ -564,6 +565,9 @@ static void rm696_record_open(RM696MachineState *rms, MachineState *machine)
                            machine->kernel_cmdline ?: "");
     g_string_append_printf(h, "machine.icount=%d\n", n9_timing_enabled());
     g_string_append_printf(h, "machine.memory_model=%d\n", !!rms->memory);
+    /* with the pipeline the fetches' instruction counts count cycles */
+    g_string_append_printf(h, "machine.pipeline=%d\n",
+                           rms->memory && rms->pipeline);
     g_string_append_printf(h, "machine.timing=%s\n",
                            rms->timing_file ?: "");
     g_string_append_printf(h, "machine.timing_set=%s\n",
@@ -746,6 +750,7 @@ static void rm696_init(MachineState *machine)
                                  OBJECT(rms->soc->block[OMAP3_BLK_SDRC]),
                                  &error_abort);
         qdev_prop_set_uint64(mp, "seed", rms->timing->seed);
+        qdev_prop_set_bit(mp, "pipeline", rms->pipeline);
         n9_memory_set_params(mp, &rms->timing->cache);
         qdev_connect_clock_in(mp, "mpu_ck",
                               qdev_get_clock_out(prcm, "mpu_ck"));
@@ -753,6 +758,10 @@ static void rm696_init(MachineState *machine)
                               qdev_get_clock_out(prcm, "l3_ick"));
         qdev_realize_and_unref(mp, NULL, &error_fatal);
         rms->memory = N9_MEMORY(mp);
+    } else if (rms->pipeline) {
+        error_report("rm696: pipeline=on needs the memory model (-icount, "
+                     "or memory-model=on)");
+        exit(1);
     }
     if (rms->symbols_file) {
         DeviceState *idle = qdev_new(TYPE_N9_IDLE);
@@ -907,6 +916,16 @@ static void rm696_set_memory_model(Object *obj, Visitor *v, const char *name,
     RM696_MACHINE(obj)->memory_model = val;
 }
 
+static bool rm696_get_pipeline(Object *obj, Error **errp)
+{
+    return RM696_MACHINE(obj)->pipeline;
+}
+
+static void rm696_set_pipeline(Object *obj, bool value, Error **errp)
+{
+    RM696_MACHINE(obj)->pipeline = value;
+}
+
 static void rm696_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
@@ -962,6 +981,12 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "memory-model",
         "the memory path: caches, TLBs and SDRAM timing of every fetch, "
         "load and store (on, off; default auto: on with -icount)");
+    object_class_property_add_bool(oc, "pipeline", rm696_get_pipeline,
+                                   rm696_set_pipeline);
+    object_class_property_set_description(oc, "pipeline",
+        "the Cortex-A8's issue timing (dual issue, result latencies; "
+        "docs/cortex-a8-timing.md) instead of one cycle per instruction; "
+        "needs the memory model (default off)");
     object_class_property_add_str(oc, "idle-trace", rm696_get_idle_trace,
                                   rm696_set_idle_trace);
     object_class_property_set_description(oc, "idle-trace",

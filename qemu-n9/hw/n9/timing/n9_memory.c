@@ -51,6 +51,7 @@
 #include "omap3_sdrc.h"
 #include "n9_memory.h"
 #include "n9_record.h"
+#include "n9_pipeline.h"
 #include "models/mempath/mempath_state.h"
 
 /* The glue's own counters are the memory path's (models/mempath) */
@@ -65,6 +66,7 @@ struct N9MemoryState {
     OMAP3PRCMState *prcm;       /* link "prcm": MPU OFF */
     DeviceState *sdrc_dev;      /* link "sdrc": the SDRAM's timing model */
     uint64_t seed;              /* "seed": the caches' replacement */
+    bool pipeline;              /* "pipeline": the A8's issue timing */
     a8cache_params params;      /* n9_memory_set_params */
 
     CPUState *cs;
@@ -94,6 +96,7 @@ struct N9MemoryState {
     bool in_hook;               /* in a hook: the clock is n9_memory_now's */
 
     mempath mp;                 /* models/mempath: the path, the cache */
+    N9Pipeline pipe;            /* translation time only (n9_pipeline.h) */
 };
 
 /*
@@ -843,6 +846,24 @@ static void n9_memory_prcm_event(Notifier *n, void *data)
     }
 }
 
+/* ---- The pipeline: cycle costs at translation time (n9_pipeline.c) ------ */
+
+static void n9_memory_block_start(void *opaque)
+{
+    n9_pipeline_block_start(&((N9MemoryState *)opaque)->pipe);
+}
+
+static uint32_t n9_memory_issue(void *opaque, uint32_t insn,
+                                MemHookInsnKind kind)
+{
+    return n9_pipeline_issue(&((N9MemoryState *)opaque)->pipe, insn, kind);
+}
+
+static uint32_t n9_memory_block_cycles(void *opaque)
+{
+    return n9_pipeline_block_cycles(&((N9MemoryState *)opaque)->pipe);
+}
+
 static MemHookOps n9_memory_hooks = {
     .access = n9_memory_access,
     .fetch = n9_memory_fetch,
@@ -1123,6 +1144,12 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
     n9_memory_hooks.line_tab[1] = n9_line_tab[1];
     n9_memory_hooks.line_tab_n = N9_LINE_TAB;
     n9_memory_hooks.load_value_rule = true;
+    if (s->pipeline) {
+        /* each block costs its cycles, not one per instruction */
+        n9_memory_hooks.block_start = n9_memory_block_start;
+        n9_memory_hooks.issue = n9_memory_issue;
+        n9_memory_hooks.block_cycles = n9_memory_block_cycles;
+    }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
 }
@@ -1138,6 +1165,7 @@ static const Property n9_memory_properties[] = {
     DEFINE_PROP_LINK("sdrc", N9MemoryState, sdrc_dev, TYPE_OMAP3_SDRC,
                      DeviceState *),
     DEFINE_PROP_UINT64("seed", N9MemoryState, seed, 0),
+    DEFINE_PROP_BOOL("pipeline", N9MemoryState, pipeline, false),
 };
 
 /* Where the last fetch ended (fetch continuation): it shapes the counts */

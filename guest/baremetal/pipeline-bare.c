@@ -1,0 +1,112 @@
+/*
+ * pipeline-bare: the Cortex-A8's issue timing in the model (-M
+ * rm696,pipeline=on), without an OS.
+ *   qemu-system-arm -M rm696,pipeline=on -kernel pipeline-bare.elf \
+ *       -semihosting-config enable=on,target=native \
+ *       -icount shift=0,sleep=off
+ * Each sequence below is straight-line code on registers only (no data
+ * access, so no cache or SDRAM cost), between two reads of PMCCNTR; it
+ * runs twice and the second run is reported (its code lines are then in
+ * the L1 I).  It prints one line per sequence:
+ *   NAME CYCLES
+ * CYCLES is PMCCNTR's difference less that of two back-to-back reads, so
+ * the sequence's own cycles.  The cycles the TRM's rules give each one
+ * are in tests/guest/test_pipeline.py, with the rule; with pipeline=off
+ * every instruction takes one cycle.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdint.h>
+
+#include "bare.h"
+
+void bare_fault(uint32_t what, uint32_t addr)
+{
+    put("pipeline-bare: fault ");
+    put_u(what);
+    put(" at ");
+    put_u(addr);
+    put("\n");
+    bare_exit(1);
+}
+
+/* PMCCNTR before and after BODY (A32 text), once: a function of its own
+ * (noinline), so both runs execute the same code (a loop of two runs
+ * inside it would be unrolled by the compiler into two copies, the second
+ * with its code lines cold).  Aligned to 256 bytes, and shorter, so no
+ * sequence crosses a 1 KB page: QEMU's translator ends a block there, and
+ * the model's pairing and interlocks do not yet cross blocks
+ * (docs/known-gaps.md). */
+#define TIMED(name, body)                                               \
+static __attribute__((noinline, aligned(256))) uint32_t name(void)      \
+{                                                                       \
+    uint32_t t0, t1;                                                    \
+                                                                        \
+    __asm__ volatile(                                                   \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        body                                                            \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1) : :                                      \
+        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc");          \
+    return t1 - t0;                                                     \
+}
+
+/* the second of two runs: the first brings its code into the L1 I */
+static uint32_t second_run(uint32_t (*seq)(void))
+{
+    seq();
+    return seq();
+}
+
+/* nothing: the two reads themselves */
+TIMED(seq_empty, "")
+/* 32 independent pairs of ALU instructions: add r0; add r1 */
+TIMED(seq_alu_pairs,
+      ".rept 16\n add r0, r0, #1\n add r1, r1, #1\n .endr\n")
+/* 32 ALU instructions, each using the one before's result */
+TIMED(seq_alu_chain,
+      ".rept 32\n add r0, r0, #1\n .endr\n")
+/* 8 multiplies, each a multiplicand of the next */
+TIMED(seq_mul_chain,
+      "mov r1, #3\n .rept 8\n mul r0, r0, r1\n .endr\n")
+/* 8 independent multiplies */
+TIMED(seq_mul_indep,
+      "mov r6, #3\n mov r7, #5\n"
+      ".rept 2\n mul r0, r6, r7\n mul r1, r6, r7\n"
+      " mul r2, r6, r7\n mul r3, r6, r7\n .endr\n")
+/* 8 multiplies, each followed by an independent ALU instruction */
+TIMED(seq_mul_alu,
+      "mov r6, #3\n mov r7, #5\n"
+      ".rept 4\n mul r0, r6, r7\n add r4, r4, #1\n"
+      " mul r1, r6, r7\n add r5, r5, #1\n .endr\n")
+/* 8 moves, each followed by an ALU instruction using what it moved */
+TIMED(seq_mov_use,
+      ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
+
+static void report(const char *name, uint32_t cycles, uint32_t empty)
+{
+    put(name);
+    put(" ");
+    put_u(cycles - empty);
+    put("\n");
+}
+
+int main(void)
+{
+    uint32_t empty;
+
+    bare_ccnt_enable();
+    empty = second_run(seq_empty);
+    put("empty ");
+    put_u(empty);
+    put("\n");
+    /* the moves that set up the multiplies' operands are in the timed
+     * code: the test counts them */
+    report("alu_pairs", second_run(seq_alu_pairs), empty);
+    report("alu_chain", second_run(seq_alu_chain), empty);
+    report("mul_chain", second_run(seq_mul_chain), empty);
+    report("mul_indep", second_run(seq_mul_indep), empty);
+    report("mul_alu", second_run(seq_mul_alu), empty);
+    report("mov_use", second_run(seq_mov_use), empty);
+    return 0;
+}

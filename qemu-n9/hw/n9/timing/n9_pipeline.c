@@ -1,0 +1,76 @@
+/*
+ * The Cortex-A8's issue timing for the translator: see n9_pipeline.h.
+ *
+ * Each instruction of a block is decoded (models/a8pipe: ARM only; Thumb
+ * and anything it does not know issue alone in one cycle, as every
+ * instruction did before) and issued to the block's scoreboard, which
+ * answers its issue cycle; the block takes its last cycle out of the
+ * icount budget.  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
+ * the memory path's fetch charges each cycle the rest of its period.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "n9_pipeline.h"
+
+void n9_pipeline_block_start(N9Pipeline *p)
+{
+    a8pipe_block_start(&p->blk);
+    p->from_load = 0;
+}
+
+uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
+{
+    return a8pipe_block_cycles(&p->blk);
+}
+
+static bool n9_pipeline_is_ls(const a8pipe_insn *i)
+{
+    return i->cls == A8PIPE_LOAD || i->cls == A8PIPE_STORE ||
+           i->cls == A8PIPE_LOAD_MULTIPLE || i->cls == A8PIPE_STORE_MULTIPLE;
+}
+
+uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
+{
+    a8pipe_insn i;
+    uint16_t written = 0, loaded = 0;
+    uint32_t cycle;
+
+    if (kind != MEM_HOOK_INSN_A32 || !a8pipe_decode_arm(insn, &i)) {
+        /* Thumb, not known, or undefined: alone, one cycle */
+        memset(&i, 0, sizeof(i));
+        i.cls = A8PIPE_OTHER;
+        i.cycles = 1;
+    }
+    /*
+     * A load's address from a load: the cache model charges that
+     * interlock (a8cache_load_use, across blocks too), so the scoreboard
+     * does not wait for it as well.  An address is needed at E1.
+     */
+    if (n9_pipeline_is_ls(&i) && p->from_load) {
+        unsigned n = 0;
+
+        for (unsigned k = 0; k < i.nsrc; k++) {
+            if (i.src[k].stage == A8PIPE_E1 &&
+                (p->from_load & (1u << i.src[k].reg))) {
+                continue;
+            }
+            i.src[n++] = i.src[k];
+        }
+        i.nsrc = n;
+    }
+    cycle = a8pipe_block_issue(&p->blk, &i);
+    /* the registers it writes: from a load, or no longer */
+    for (unsigned k = 0; k < i.ndst; k++) {
+        written |= 1u << i.dst[k].reg;
+        if (i.cls == A8PIPE_LOAD && i.dst[k].stage >= A8PIPE_E3) {
+            loaded |= 1u << i.dst[k].reg;   /* not a base write-back */
+        }
+    }
+    if (i.cls == A8PIPE_LOAD_MULTIPLE) {
+        written |= i.reglist;
+        loaded |= i.reglist;
+    }
+    p->from_load = (p->from_load & ~written) | loaded;
+    return cycle - 1;       /* a8pipe counts from 1 */
+}

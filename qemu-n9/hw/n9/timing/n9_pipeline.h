@@ -1,0 +1,28 @@
+/*
+ * The Cortex-A8's issue timing for the translator (issue 18): each block's
+ * cost in MPU cycles from models/a8pipe, through the memory hooks' cycle
+ * costs (exec/mem-hook.h, MemHookOps.issue; core patch 0012), instead of
+ * one cycle per instruction.  docs/cortex-a8-timing.md.
+ *
+ * Translation-time state only: a block starts with an empty scoreboard,
+ * and nothing of it lives past the block's translation (no VMState).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_N9_N9_PIPELINE_H
+#define HW_N9_N9_PIPELINE_H
+
+#include "exec/mem-hook.h"
+#include "models/a8pipe/a8pipe.h"
+
+typedef struct N9Pipeline {
+    a8pipe_block blk;
+    uint16_t from_load;     /* registers last written by a load */
+} N9Pipeline;
+
+/* MemHookOps.block_start, .issue, .block_cycles on @p */
+void n9_pipeline_block_start(N9Pipeline *p);
+uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind);
+uint32_t n9_pipeline_block_cycles(N9Pipeline *p);
+
+#endif /* HW_N9_N9_PIPELINE_H */

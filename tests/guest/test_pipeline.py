@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The Cortex-A8's issue timing (-M rm696,pipeline=on), bare metal.
+
+Runs guest/baremetal's pipeline-bare.elf under -icount shift=0,sleep=off:
+straight-line sequences on registers only, each timed with PMCCNTR
+(second of two runs: its code in the L1 I; the two reads' own difference
+taken off).  Each sequence is one translation block ending with the second
+PMCCNTR read, so its cycles are the block's issue cycles as the TRM's rules
+give them (docs/cortex-a8-timing.md, whose tags are cited below):
+
+  TRM 16.2 / T16-15 / E16-6 (issue in order, two a cycle; a result
+  available at Er of cycle p serves a source needed at Es in cycle c when
+  c + s > p + r), the data-processing stages (ALU sources and results at
+  E2; a move's result at E1), T16-4 (MUL: two issue cycles, multiplicands
+  at E1, result at E5 of its last cycle; multiplies in pipeline 0 only;
+  a multi-cycle instruction pairs only in its last cycle).
+
+With pipeline=off (the default) every instruction takes one cycle, so the
+same sequences read their instruction counts.  A second pipeline=on run
+must print the same figures.  Host time: about a second a run.
+Usage: test_pipeline.py QEMU ELF LOGDIR
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
+from n9bare import run_bare  # noqa: E402
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
+
+# name: (instructions, cycles by the TRM's rules, the rule)
+WANT = {
+    'alu_pairs': (32, 16,
+                  '16 x (ADD r0,r0,#1; ADD r1,r1,#1): each pair dual-issues '
+                  '(T16-15), and each ADD r0 issues the cycle after the last '
+                  '(result E2, needed E2: c + 2 > p + 2)'),
+    'alu_chain': (32, 32,
+                  '32 x ADD r0,r0,#1: no pair with the result it needs '
+                  '(T16-15, data source hazard), one a cycle'),
+    'mul_chain': (9, 45,
+                  'MOV r1,#3 (cycle 1; result E1), then 8 x MUL r0,r0,r1: '
+                  'the first in cycles 2-3 (r1 at E1: c + 1 > 1 + 1), each '
+                  'next 6 cycles after the last began (r0 at E5 of the last '
+                  'cycle, needed at E1: c + 1 > p + 1 + 5, T16-4): 2 + 6 x 7 '
+                  '= 44, its second cycle 45'),
+    'mul_indep': (10, 17,
+                  'MOV r6; MOV r7 pair in cycle 1, then 8 independent MULs '
+                  'of two cycles each in pipeline 0 (T16-4, T16-15: no '
+                  'multiply pairs): cycles 2-17'),
+    'mul_alu': (18, 17,
+                'MOV r6; MOV r7 in cycle 1, then 8 x (MUL; ADD): each ADD '
+                'pairs with its MUL\'s last cycle (T16-15, multi-cycle '
+                'instructions): cycles 2-17'),
+    'mov_use': (16, 8,
+                '8 x (MOV r0,r2; ADD r1,r0,#1): a move\'s result at E1 '
+                'serves the ADD\'s E2 in the same cycle, so each pair '
+                'dual-issues (GCC, LLVM: a move pairs with its user)'),
+}
+
+
+def run(qemu, elf, logdir, name, pipeline):
+    out, rc = run_bare(qemu, elf, os.path.join(logdir, 'pipeline-%s.log' % name),
+                       'rm696,pipeline=%s' % pipeline, timeout=120)
+    got = {}
+    for line in out.split('\n'):
+        w = line.split()
+        if len(w) == 2 and w[1].isdigit():
+            got[w[0]] = int(w[1])
+    return out, rc, got
+
+
+def main():
+    qemu, elf, logdir = sys.argv[1:4]
+    os.makedirs(logdir, exist_ok=True)
+    out, rc, on = run(qemu, elf, logdir, 'on', 'on')
+    check('pipeline-bare.elf runs to its exit with pipeline=on, status 0 (%s)'
+          % rc, rc == 0 and set(WANT) <= set(on), out[-2000:])
+    print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
+    check('pipeline=on: two PMCCNTR reads back to back differ by one cycle '
+          '(%s): each is an instruction of its own cycle' % on.get('empty'),
+          on.get('empty') == 1)
+    for name, (insns, cycles, rule) in WANT.items():
+        check('pipeline=on: %s takes %s cycles (the TRM: %d; %s)'
+              % (name, on.get(name), cycles, rule), on.get(name) == cycles)
+    out2, rc2, _ = run(qemu, elf, logdir, 'on-2', 'on')
+    check('pipeline=on: a second run prints the same figures',
+          rc2 == 0 and out2 == out)
+    out3, rc3, off = run(qemu, elf, logdir, 'off', 'off')
+    check('pipeline=off runs too, status 0 (%s)' % rc3,
+          rc3 == 0 and set(WANT) <= set(off), out3[-2000:])
+    for name, (insns, cycles, rule) in WANT.items():
+        check('pipeline=off: %s takes %s cycles (one per instruction: %d)'
+              % (name, off.get(name), insns), off.get(name) == insns)
+    print('%d passed, %d failed' % (n9check.passed, n9check.failed))
+    sys.exit(1 if n9check.failed else 0)
+
+
+if __name__ == '__main__':
+    main()
