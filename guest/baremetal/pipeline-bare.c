@@ -79,6 +79,11 @@ TIMED(seq_mul_alu,
       "mov r6, #3\n mov r7, #5\n"
       ".rept 4\n mul r0, r6, r7\n add r4, r4, #1\n"
       " mul r1, r6, r7\n add r5, r5, #1\n .endr\n")
+/* 4 multiplies, each a multiplicand of the next, each followed by a
+ * branch to the next instruction: each a block of its own in QEMU, so the
+ * product is in flight across the blocks' ends */
+TIMED(seq_mul_chain_br,
+      "mov r1, #3\n .rept 4\n mul r0, r0, r1\n b 1f\n 1:\n .endr\n")
 /* 8 moves, each followed by an ALU instruction using what it moved */
 TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
@@ -108,5 +113,6 @@ int main(void)
     report("mul_indep", second_run(seq_mul_indep), empty);
     report("mul_alu", second_run(seq_mul_alu), empty);
     report("mov_use", second_run(seq_mov_use), empty);
+    report("mul_chain_br", second_run(seq_mul_chain_br), empty);
     return 0;
 }

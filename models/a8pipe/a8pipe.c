@@ -189,6 +189,100 @@ static void set_ready(a8pipe_block *b, unsigned reg, uint32_t ready,
     }
 }
 
+/* @i, issued in cycle @c, reads @reg at @stage: the block's first read of
+ * it, if it has not written it */
+static void note_read(a8pipe_block *b, unsigned reg, uint32_t c,
+                      uint32_t stage)
+{
+    uint32_t v = c + stage;
+
+    if (b->written >> reg & 1) {
+        return;
+    }
+    v = v < 15 ? v : 15;
+    if (!b->first_read[reg] || v < b->first_read[reg]) {
+        b->first_read[reg] = (uint8_t)v;
+    }
+}
+
+/* The reads (before writes) and writes of @i, issued in cycle @c, for the
+ * block's edges */
+static void note_edges(a8pipe_block *b, const a8pipe_insn *i, uint32_t c)
+{
+    for (unsigned k = 0; k < i->nsrc && k < A8PIPE_MAX_SRC; k++) {
+        if ((i->src[k].reg & 15) != A8PIPE_PC) {
+            note_read(b, i->src[k].reg & 15, c, i->src[k].stage);
+        }
+    }
+    if (i->cls == A8PIPE_STORE_MULTIPLE) {
+        uint32_t j = 0;
+        for (unsigned r = 0; r < 15; r++) {
+            if (i->reglist >> r & 1) {
+                bool second;
+                note_read(b, r, c, A8PIPE_E3 + lsm_slot(j++, i->aligned64,
+                                                        &second));
+            }
+        }
+    }
+    if (i->flags_read) {
+        note_read(b, A8PIPE_FLAGS_SLOT, c, i->flags_read);
+    }
+    b->written |= dst_mask(i);
+    if (i->flags_write) {
+        b->written |= 1u << A8PIPE_FLAGS_SLOT;
+    }
+}
+
+void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
+                        uint64_t *out, uint16_t *written)
+{
+    *need = 0;
+    *out = 0;
+    for (unsigned r = 0; r < 16; r++) {
+        uint32_t ready = r == A8PIPE_FLAGS_SLOT ? b->flags_ready : b->ready[r];
+        uint32_t o = ready > b->cur ? ready - b->cur : 0;
+        uint32_t n = b->first_read[r] ? b->first_read[r] : 15;
+
+        *need |= (uint64_t)n << (4 * r);
+        if (o <= A8PIPE_MIN_NEED) {
+            o = 0;
+        }
+        if (b->written >> r & 1) {
+            *out |= (uint64_t)(o < 15 ? o : 15) << (4 * r);
+        }
+    }
+    *written = b->written;
+}
+
+uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
+                            uint16_t written, uint32_t cycles)
+{
+    uint32_t wait = 0;
+    uint64_t next = 0;
+
+    for (unsigned r = 0; r < 16; r++) {
+        uint32_t c = A8PIPE_NIBBLE(*carry, r), n = A8PIPE_NIBBLE(need, r);
+
+        if (c > n && c - n > wait) {
+            wait = c - n;
+        }
+    }
+    for (unsigned r = 0; r < 16; r++) {
+        uint32_t c = A8PIPE_NIBBLE(*carry, r);
+        uint32_t v;
+
+        if (written >> r & 1) {
+            v = A8PIPE_NIBBLE(out, r);
+        } else {
+            v = c > cycles + wait ? c - cycles - wait : 0;
+            v = v > A8PIPE_MIN_NEED ? v : 0;
+        }
+        next |= (uint64_t)v << (4 * r);
+    }
+    *carry = next;
+    return wait;
+}
+
 uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i)
 {
     uint32_t cycles = insn_cycles(i);
@@ -234,6 +328,7 @@ uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i)
     if (i->flags_write) {
         b->flags_ready = last + i->flags_write + 1;
     }
+    note_edges(b, i, c);
     return c;
 }
 

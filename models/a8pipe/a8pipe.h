@@ -4,7 +4,9 @@
  * the result latencies of the Cortex-A8 TRM (ARM DDI 0344K, chapter 16,
  * "Instruction Cycle Timing").  docs/cortex-a8-timing.md gives the facts
  * and their sources; this is the static part of issue 18 (pairing and
- * interlocks inside one translation block), not yet connected to QEMU.
+ * interlocks inside one translation block), which the machine's
+ * translator hook (qemu-n9/hw/n9/timing/n9_pipeline.c) calls with
+ * -M rm696,pipeline=on.
  *
  * Plain C99: no QEMU types, no globals, no allocation.  A translator
  * decodes each guest instruction once (a8pipe_decode_arm) into a small
@@ -22,8 +24,9 @@
  * one or two a cycle.
  *
  * What the model leaves out (the dynamic part, charged elsewhere): branch
- * prediction, cache and TLB misses and replays, NEON/VFP, and anything
- * that crosses the block's end (a8pipe_block_start forgets all results).
+ * prediction, cache and TLB misses and replays, NEON/VFP; what crosses the
+ * block's end is left to a run-time caller (a8pipe_block_edges,
+ * a8pipe_carry_enter: results in flight; pairs are not made across it).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -105,8 +108,8 @@ typedef struct a8pipe_insn {
 } a8pipe_insn;
 
 /*
- * The scoreboard of one block: small, plain data (80 bytes), reset
- * by a8pipe_block_start.  Times are in cycles from the block's start.
+ * The scoreboard of one block: small, plain data (a hundred bytes),
+ * reset by a8pipe_block_start.  Times are in cycles from the block's start.
  */
 typedef struct a8pipe_block {
     uint32_t cur;           /* the last cycle the last issued instruction
@@ -121,6 +124,11 @@ typedef struct a8pipe_block {
     uint32_t flags_ready;   /* flags usable at Es by an instruction issued
                              * in cycle c when c + s >= flags_ready */
     uint32_t ready[16];     /* the same for each register */
+    /* the block's edges (a8pipe_block_edges) */
+    uint16_t written;       /* bit r: the block wrote r (bit 15: flags) */
+    uint8_t first_read[16]; /* the least c + s at which the block reads
+                             * r before writing it (15: the flags); 0:
+                             * it does not */
 } a8pipe_block;
 
 /* Forget everything: the next instruction issues in cycle 1. */
@@ -135,6 +143,41 @@ uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i);
 /* The cycles the block takes if it ends after the last issued instruction
  * (its last issue cycle; 0 for an empty block). */
 uint32_t a8pipe_block_cycles(const a8pipe_block *b);
+
+/*
+ * Results in flight across blocks.  The scoreboard forgets everything at
+ * a8pipe_block_start, but the pipeline does not: a multiply at the end of
+ * one block delays its user at the start of the next.  A run-time caller
+ * (which knows which block follows which) keeps the results in flight as
+ * a carry word: nibble r (r0..r14; 15: the flags) is the ready value
+ * relative to the next block's start (an instruction of it issued in
+ * cycle c may read r at Es when c + s >= the nibble; 0: nothing in
+ * flight).  A block's part in that is three words, made at its end:
+ *   @need: nibble r, the least c + s at which it reads r before it
+ *          writes it (15: it does not, or not that early);
+ *   @out: nibble r, for each register it writes, the ready value of its
+ *          last write relative to the block's end (0: ready by then);
+ *   @written: bit r, it writes r.
+ * Nibbles saturate at 15 (results wait at most 7 cycles, reads are
+ * counted from cycle 1).  A ready value of A8PIPE_MIN_NEED or less holds
+ * up no read (the decoder's earliest source stage is E1, so the least
+ * c + s is 2): it is dropped (0), so that a carry is 0 most of the time.
+ */
+#define A8PIPE_MIN_NEED         2
+#define A8PIPE_NIBBLE(w, r)     ((uint32_t)((w) >> (4 * (r))) & 15u)
+#define A8PIPE_FLAGS_SLOT       15
+void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
+                        uint64_t *out, uint16_t *written);
+/*
+ * A block (@need, @out, @written; @cycles long) entered with @carry in
+ * flight: returns the cycles its start waits (the largest carry nibble
+ * less its need nibble; the whole block is taken to move by that, as an
+ * in-order pipeline moves everything after the stalled instruction), and
+ * sets @carry to what is in flight at its end: @out for what it writes,
+ * the rest of the old carry less the block's cycles and the wait.
+ */
+uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
+                            uint16_t written, uint32_t cycles);
 
 /*
  * Decode one ARM (A32) instruction (ARMv7-A ARM, DDI 0406C, chapter A5)

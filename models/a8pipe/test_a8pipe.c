@@ -493,6 +493,150 @@ static void test_other_alone(void)
     SEQ("OTHER issues alone", o, 1, 2, 3, 3, 3);
 }
 
+/* ---- results in flight across blocks ---------------------------------- */
+
+/*
+ * @n encodings cut into blocks at the bits of @cuts (bit k: a block ends
+ * before instruction k), run one after the other through
+ * a8pipe_block_edges and a8pipe_carry_enter: the cycles of them all with
+ * the waits.
+ */
+static uint32_t split_cycles(const uint32_t *enc, unsigned n, uint32_t cuts)
+{
+    uint64_t carry = 0;
+    uint32_t total = 0;
+    unsigned k = 0;
+
+    while (k < n) {
+        a8pipe_block b;
+        uint64_t need, out;
+        uint16_t written;
+
+        a8pipe_block_start(&b);
+        do {
+            a8pipe_insn i = dec(enc[k]);
+            a8pipe_block_issue(&b, &i);
+            k++;
+        } while (k < n && !(cuts >> k & 1));
+        a8pipe_block_edges(&b, &need, &out, &written);
+        total += a8pipe_carry_enter(&carry, need, out, written,
+                                    a8pipe_block_cycles(&b));
+        total += a8pipe_block_cycles(&b);
+    }
+    return total;
+}
+
+static uint32_t one_block(const uint32_t *enc, unsigned n)
+{
+    return split_cycles(enc, n, 0);
+}
+
+/*
+ * A dependent chain takes the same cycles cut anywhere (its waits are
+ * all carried); any sequence cut anywhere takes at least what it takes in
+ * one block (pairs are not made across a cut, and a wait moves the whole
+ * block), and at most one cycle an instruction more than that.
+ */
+#define CUTS_EQUAL(what, enc, want) \
+    check_cuts(__LINE__, what, enc, N(enc), want, 1)
+#define CUTS_AT_LEAST(what, enc, want) \
+    check_cuts(__LINE__, what, enc, N(enc), want, 0)
+
+static void check_cuts(int line, const char *what, const uint32_t *enc,
+                       unsigned n, uint32_t want, int equal)
+{
+    uint32_t one = one_block(enc, n);
+    int ok = !want || one == want;
+    uint32_t bad = 0, badc = 0;
+
+    for (uint32_t cuts = 2; cuts < (1u << n); cuts += 2) {
+        uint32_t c = split_cycles(enc, n, cuts);
+
+        if (equal ? c != one : (c < one || c > one + n)) {
+            ok = 0;
+            bad = cuts;
+            badc = c;
+            break;
+        }
+    }
+    check_line(ok, line, "%s: one block %u cycles (want %u, 0: any); every "
+               "cut %s%s (cuts 0x%x: %u)", what, (unsigned)one, (unsigned)want,
+               equal ? "the same" : "no fewer",
+               bad ? ", not so" : "", (unsigned)bad, (unsigned)badc);
+}
+
+static void test_carry(void)
+{
+    /* the mul chain of tests/guest/test_pipeline.py: 1 + 2 + 6 x 3 + ... */
+    static const uint32_t mc[] = {
+        0xe3a01003,     /* mov r1, #3 */
+        0xe0000190,     /* mul r0, r0, r1 */
+        0xe0000190,     /* mul r0, r0, r1 */
+        0xe0000190,     /* mul r0, r0, r1 */
+        0xe0000190,     /* mul r0, r0, r1 */
+    };
+    /* MOV 1, MULs at 2, 8, 14, 20 (T16-4: r0 at E5 of the last cycle,
+     * needed at E1): 21 */
+    CUTS_EQUAL("T16-4 a multiply chain, cut anywhere", mc, 21);
+
+    /* a result carried through a block that does not touch it: MUL 1-2,
+     * the ADD pairs with its last cycle, the MLA's multiplicand r0 at E1
+     * in cycle 7 (as "T16-4 product as a multiplicand") */
+    static const uint32_t through[] = {
+        0xe0000291,     /* mul r0, r1, r2 */
+        0xe0854006,     /* add r4, r5, r6 */
+        0xe0247690,     /* mla r4, r0, r6, r7 */
+    };
+    CUTS_AT_LEAST("a multiply's result through a block", through, 8);
+    uint64_t need, out;
+    uint16_t written;
+    a8pipe_block b;
+    a8pipe_insn i;
+
+    /* the same cut after each instruction: 2 + 1 (the ADD alone) + a wait
+     * of 6 - 1 - 2 = 3 + 2 */
+    CHECK(split_cycles(through, 3, 0x6) == 8,
+          "the multiply's result carried over a one-cycle block: 8 cycles "
+          "(got %u)", (unsigned)split_cycles(through, 3, 0x6));
+
+    /* the edges of one block: MUL r0,r1,r2 alone */
+    a8pipe_block_start(&b);
+    i = dec(0xe0000291);        /* mul r0, r1, r2 */
+    a8pipe_block_issue(&b, &i);
+    a8pipe_block_edges(&b, &need, &out, &written);
+    CHECK(written == 1u && A8PIPE_NIBBLE(out, 0) == 6 &&
+          A8PIPE_NIBBLE(need, 1) == 2 && A8PIPE_NIBBLE(need, 2) == 2 &&
+          A8PIPE_NIBBLE(need, 0) == 15 && A8PIPE_NIBBLE(need, 15) == 15,
+          "MUL r0,r1,r2 alone: writes r0, in flight 6 cycles after its "
+          "end; reads r1, r2 at 1 + E1; nothing else (written 0x%x, out "
+          "0x%llx, need 0x%llx)", (unsigned)written,
+          (unsigned long long)out, (unsigned long long)need);
+    /* entered with that in flight, a block that reads r0 at 1 + E2 waits
+     * 6 - 3 = 3; after its one cycle r0 is ready by 2, which no read
+     * (E1 at the earliest, in cycle 1) waits for: nothing in flight */
+    uint64_t c1 = out, c2 = out;
+    uint32_t w1 = a8pipe_carry_enter(&c1, 0xfffffffffffffff3ull, 0, 0, 1);
+    uint32_t w2 = a8pipe_carry_enter(&c2, ~0ull, 0, 0, 2);
+    CHECK(w1 == 3 && c1 == 0,
+          "a use at E2 in cycle 1 waits 3 cycles for it, then nothing is "
+          "in flight (wait %u, carry 0x%llx)", (unsigned)w1,
+          (unsigned long long)c1);
+    CHECK(w2 == 0 && c2 == 4,
+          "a two-cycle block that does not read it: no wait, 4 cycles "
+          "left in flight (wait %u, carry 0x%llx)", (unsigned)w2,
+          (unsigned long long)c2);
+
+    /* the flags: SUBS sets them at E2 (T16-15's flags row), a
+     * conditional ADD in the next block reads them; cut or not, the same */
+    static const uint32_t fl[] = {
+        0xe2500001,     /* subs r0, r0, #1 */
+        0x12811001,     /* addne r1, r1, #1 */
+        0xe0000291,     /* mul r0, r1, r2 */
+        0x10844000,     /* addne r4, r4, r0 */
+    };
+    CUTS_AT_LEAST("flags and a product across cuts", fl, 0);
+}
+
 int main(void)
 {
     test_dual_issue_table();
@@ -501,5 +645,6 @@ int main(void)
     test_alu_and_loads();
     test_decoder();
     test_other_alone();
+    test_carry();
     return check_done();
 }

@@ -4,9 +4,12 @@
 Runs guest/baremetal's pipeline-bare.elf under -icount shift=0,sleep=off:
 straight-line sequences on registers only, each timed with PMCCNTR
 (second of two runs: its code in the L1 I; the two reads' own difference
-taken off).  Each sequence is one translation block ending with the second
-PMCCNTR read, so its cycles are the block's issue cycles as the TRM's rules
-give them (docs/cortex-a8-timing.md, whose tags are cited below):
+taken off).  Each sequence but one is one translation block ending with
+the second PMCCNTR read (each is aligned so that no 1 KB page ends inside
+it), so its cycles are the block's issue cycles as the TRM's rules give
+them; mul_chain_br is cut into blocks by branches, and its products are in
+flight across the cuts (docs/cortex-a8-timing.md, whose tags are cited
+below):
 
   TRM 16.2 / T16-15 / E16-6 (issue in order, two a cycle; a result
   available at Er of cycle p serves a source needed at Es in cycle c when
@@ -52,6 +55,13 @@ WANT = {
                 'MOV r6; MOV r7 in cycle 1, then 8 x (MUL; ADD): each ADD '
                 'pairs with its MUL\'s last cycle (T16-15, multi-cycle '
                 'instructions): cycles 2-17'),
+    'mul_chain_br': (9, 21,
+                     'MOV r1,#3, then 4 x (MUL r0,r0,r1; B to the next '
+                     'instruction): each B a block\'s end in QEMU; the '
+                     'MULs in cycles 2, 8, 14, 20 as in mul_chain (T16-4: '
+                     'the product in flight across the block\'s end), each '
+                     'B paired with its MUL\'s last cycle (T16-15, E16-6: '
+                     'a predicted branch costs no cycle of its own): 21'),
     'mov_use': (16, 8,
                 '8 x (MOV r0,r2; ADD r1,r0,#1): a move\'s result at E1 '
                 'serves the ADD\'s E2 in the same cycle, so each pair '

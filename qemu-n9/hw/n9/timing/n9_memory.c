@@ -97,6 +97,8 @@ struct N9MemoryState {
 
     mempath mp;                 /* models/mempath: the path, the cache */
     N9Pipeline pipe;            /* translation time only (n9_pipeline.h) */
+    uint64_t carry;             /* mem_hook_carry, for VMState */
+    uint64_t pipe_wait;         /* cycles waited for results in flight */
 };
 
 /*
@@ -864,6 +866,24 @@ static uint32_t n9_memory_block_cycles(void *opaque)
     return n9_pipeline_block_cycles(&((N9MemoryState *)opaque)->pipe);
 }
 
+static void n9_memory_block_edges(void *opaque, uint64_t *need,
+                                  uint64_t *out, uint32_t *info)
+{
+    n9_pipeline_block_edges(&((N9MemoryState *)opaque)->pipe, need, out,
+                            info);
+}
+
+/* A block waits for results in flight: its cycles in ns at the MPU's rate */
+static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
+                                      uint64_t out, uint32_t info)
+{
+    N9MemoryState *s = opaque;
+    uint32_t cycles = n9_pipeline_carry_enter(need, out, info);
+
+    s->pipe_wait += cycles;
+    return cycles + (uint32_t)((cycles * s->mp.insn_extra_fp) >> 32);
+}
+
 static MemHookOps n9_memory_hooks = {
     .access = n9_memory_access,
     .fetch = n9_memory_fetch,
@@ -974,6 +994,10 @@ QDict *n9_memory_stats(N9MemoryState *s)
                       n9_memory_counter(s, true, i));
     }
     qdict_put(d, "cache", cache);
+    if (s->pipeline) {
+        /* cycles blocks waited at their start for results in flight */
+        qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
+    }
     return d;
 }
 
@@ -1002,6 +1026,8 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
     s->mp.ctx[0] = UINT64_MAX;  /* no SCTLR has every bit: look again */
     n9_memory_cpu_state(s);
+    mem_hook_carry = 0;         /* nothing in flight */
+    s->pipe_wait = 0;
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1016,6 +1042,7 @@ static int n9_memory_pre_save(void *opaque)
     s->skip_line[1] = mem_hook_skip.line[1];
     s->last_val = mem_hook_skip.last_val;
     s->fetch_end = mem_hook_fetch_skip.end;
+    s->carry = mem_hook_carry;
     g_free(s->vm_image);
     s->vm_image_len = mempath_state_size(&s->mp);
     s->vm_image = g_malloc(s->vm_image_len);
@@ -1054,6 +1081,8 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_skip.line[0] = s->skip_line[0];
     mem_hook_skip.line[1] = s->skip_line[1];
     mem_hook_skip.last_val = s->last_val;
+    /* results in flight (none in a snapshot without the pipeline) */
+    mem_hook_carry = s->carry;
     /* the line filter starts empty (the skip filter's lines are kept) */
     n9_memory_line_clear();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
@@ -1149,6 +1178,8 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.block_start = n9_memory_block_start;
         n9_memory_hooks.issue = n9_memory_issue;
         n9_memory_hooks.block_cycles = n9_memory_block_cycles;
+        n9_memory_hooks.block_edges = n9_memory_block_edges;
+        n9_memory_hooks.carry_enter = n9_memory_carry_enter;
     }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
@@ -1190,6 +1221,24 @@ static const VMStateDescription vmstate_n9_memory_l3 = {
     },
 };
 
+/* With the pipeline: results in flight after the last block */
+static bool n9_memory_pipe_needed(void *opaque)
+{
+    return ((N9MemoryState *)opaque)->pipeline;
+}
+
+static const VMStateDescription vmstate_n9_memory_pipe = {
+    .name = TYPE_N9_MEMORY "/pipeline",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = n9_memory_pipe_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(carry, N9MemoryState),
+        VMSTATE_UINT64(pipe_wait, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /*
  * Everything that shapes timing travels with a snapshot: the memory
  * path's and the cache model's state as their image (they own its
@@ -1218,6 +1267,7 @@ static const VMStateDescription vmstate_n9_memory = {
     .subsections = (const VMStateDescription * const []) {
         &vmstate_n9_memory_fetch,
         &vmstate_n9_memory_l3,
+        &vmstate_n9_memory_pipe,
         NULL
     },
 };

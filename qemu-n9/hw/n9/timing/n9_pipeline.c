@@ -24,6 +24,33 @@ uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
     return a8pipe_block_cycles(&p->blk);
 }
 
+/*
+ * Across blocks (a8pipe_block_edges, a8pipe_carry_enter): @info is the
+ * registers the block writes (bits 15:0, bit 15 the flags) and its
+ * cycles (bits 31:16; a block has at most MEM_HOOK_MAX_CYCLES).  A
+ * load's result is not left in flight: the cache model charges its use
+ * (a8cache_load_use), across blocks too.
+ */
+void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
+                             uint32_t *info)
+{
+    uint16_t written;
+
+    a8pipe_block_edges(&p->blk, need, out, &written);
+    for (unsigned r = 0; r < 15; r++) {
+        if (p->from_load >> r & 1) {
+            *out &= ~(15ull << (4 * r));
+        }
+    }
+    *info = written | a8pipe_block_cycles(&p->blk) << 16;
+}
+
+uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info)
+{
+    return a8pipe_carry_enter(&mem_hook_carry, need, out, info & 0xffff,
+                              info >> 16);
+}
+
 static bool n9_pipeline_is_ls(const a8pipe_insn *i)
 {
     return i->cls == A8PIPE_LOAD || i->cls == A8PIPE_STORE ||

@@ -4,8 +4,11 @@
  * costs (exec/mem-hook.h, MemHookOps.issue; core patch 0012), instead of
  * one cycle per instruction.  docs/cortex-a8-timing.md.
  *
- * Translation-time state only: a block starts with an empty scoreboard,
- * and nothing of it lives past the block's translation (no VMState).
+ * A block starts with an empty scoreboard at translation; what its
+ * results leave in flight for the blocks that run after it is a run-time
+ * word, mem_hook_carry (exec/mem-hook.h), which the memory path saves
+ * with its timing state.  The scoreboard itself lives only during a
+ * block's translation (no VMState).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -24,5 +27,10 @@ typedef struct N9Pipeline {
 void n9_pipeline_block_start(N9Pipeline *p);
 uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind);
 uint32_t n9_pipeline_block_cycles(N9Pipeline *p);
+/* MemHookOps.block_edges: the block's reads and results in flight */
+void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
+                             uint32_t *info);
+/* MemHookOps.carry_enter, in cycles: the cycles the block's start waits */
+uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
 
 #endif /* HW_N9_N9_PIPELINE_H */
