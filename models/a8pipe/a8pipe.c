@@ -234,22 +234,33 @@ static void note_edges(a8pipe_block *b, const a8pipe_insn *i, uint32_t c)
 }
 
 void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
-                        uint64_t *out, uint16_t *written)
+                        uint64_t *out, uint16_t *written, uint64_t *limit)
 {
+    /* an old value of an unwritten register is gone after the block if
+     * it was at most its cycles + A8PIPE_MIN_NEED */
+    uint32_t gone = b->cur + A8PIPE_MIN_NEED;
+
     *need = 0;
     *out = 0;
+    *limit = A8PIPE_GUARD;
     for (unsigned r = 0; r < 16; r++) {
         uint32_t ready = r == A8PIPE_FLAGS_SLOT ? b->flags_ready : b->ready[r];
         uint32_t o = ready > b->cur ? ready - b->cur : 0;
         uint32_t n = b->first_read[r] ? b->first_read[r] : 15;
+        uint32_t l = n;
 
         *need |= (uint64_t)n << (4 * r);
         if (o <= A8PIPE_MIN_NEED) {
             o = 0;
         }
         if (b->written >> r & 1) {
-            *out |= (uint64_t)(o < 15 ? o : 15) << (4 * r);
+            *out |= (uint64_t)(o < A8PIPE_MAX_CARRY ? o : A8PIPE_MAX_CARRY)
+                    << (4 * r);
+        } else if (gone < l) {
+            l = gone;
         }
+        l = l < A8PIPE_MAX_CARRY ? l : A8PIPE_MAX_CARRY;
+        *limit |= (uint64_t)l << (4 * r);
     }
     *written = b->written;
 }

@@ -158,16 +158,34 @@ uint32_t a8pipe_block_cycles(const a8pipe_block *b);
  *   @out: nibble r, for each register it writes, the ready value of its
  *          last write relative to the block's end (0: ready by then);
  *   @written: bit r, it writes r.
- * Nibbles saturate at 15 (results wait at most 7 cycles, reads are
- * counted from cycle 1).  A ready value of A8PIPE_MIN_NEED or less holds
- * up no read (the decoder's earliest source stage is E1, so the least
- * c + s is 2): it is dropped (0), so that a carry is 0 most of the time.
+ * A carry or @out nibble is at most 7 (a result is at most E5 + 1 cycles
+ * after its instruction's last; a longer one saturates there), a @need
+ * nibble at most 15.  A ready value of A8PIPE_MIN_NEED or less holds up
+ * no read (the decoder's earliest source stage is E1, so the least c + s
+ * is 2): it is dropped (0), so that a carry is 0 most of the time.
+ *
+ * The common case needs no call: @limit (also made at the block's end)
+ * has, in nibble r, the largest carried value of r after which the block
+ * neither waits nor leaves that old value in flight, with bit 3 of each
+ * nibble set as a guard; a8pipe_carry_passes tests all sixteen at once,
+ * and when it holds the carry after the block is just its @out.
  */
 #define A8PIPE_MIN_NEED         2
+#define A8PIPE_MAX_CARRY        7
+#define A8PIPE_GUARD            0x8888888888888888ull
 #define A8PIPE_NIBBLE(w, r)     ((uint32_t)((w) >> (4 * (r))) & 15u)
 #define A8PIPE_FLAGS_SLOT       15
 void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
-                        uint64_t *out, uint16_t *written);
+                        uint64_t *out, uint16_t *written, uint64_t *limit);
+/*
+ * Nibble by nibble, carry <= limit (both at most 7 but for the guard, so
+ * no lane borrows from the next): then a8pipe_carry_enter would return 0
+ * and set the carry to @out, and need not be called.
+ */
+static inline bool a8pipe_carry_passes(uint64_t carry, uint64_t limit)
+{
+    return ((limit - carry) & A8PIPE_GUARD) == A8PIPE_GUARD;
+}
 /*
  * A block (@need, @out, @written; @cycles long) entered with @carry in
  * flight: returns the cycles its start waits (the largest carry nibble

@@ -509,7 +509,7 @@ static uint32_t split_cycles(const uint32_t *enc, unsigned n, uint32_t cuts)
 
     while (k < n) {
         a8pipe_block b;
-        uint64_t need, out;
+        uint64_t need, out, limit;
         uint16_t written;
 
         a8pipe_block_start(&b);
@@ -518,7 +518,7 @@ static uint32_t split_cycles(const uint32_t *enc, unsigned n, uint32_t cuts)
             a8pipe_block_issue(&b, &i);
             k++;
         } while (k < n && !(cuts >> k & 1));
-        a8pipe_block_edges(&b, &need, &out, &written);
+        a8pipe_block_edges(&b, &need, &out, &written, &limit);
         total += a8pipe_carry_enter(&carry, need, out, written,
                                     a8pipe_block_cycles(&b));
         total += a8pipe_block_cycles(&b);
@@ -588,7 +588,7 @@ static void test_carry(void)
         0xe0247690,     /* mla r4, r0, r6, r7 */
     };
     CUTS_AT_LEAST("a multiply's result through a block", through, 8);
-    uint64_t need, out;
+    uint64_t need, out, limit;
     uint16_t written;
     a8pipe_block b;
     a8pipe_insn i;
@@ -603,7 +603,7 @@ static void test_carry(void)
     a8pipe_block_start(&b);
     i = dec(0xe0000291);        /* mul r0, r1, r2 */
     a8pipe_block_issue(&b, &i);
-    a8pipe_block_edges(&b, &need, &out, &written);
+    a8pipe_block_edges(&b, &need, &out, &written, &limit);
     CHECK(written == 1u && A8PIPE_NIBBLE(out, 0) == 6 &&
           A8PIPE_NIBBLE(need, 1) == 2 && A8PIPE_NIBBLE(need, 2) == 2 &&
           A8PIPE_NIBBLE(need, 0) == 15 && A8PIPE_NIBBLE(need, 15) == 15,
@@ -637,6 +637,69 @@ static void test_carry(void)
     CUTS_AT_LEAST("flags and a product across cuts", fl, 0);
 }
 
+/*
+ * The fast test (a8pipe_carry_passes) holds exactly when the call would
+ * give no wait and leave just the block's own out: on random carries and
+ * blocks of random instructions
+ */
+static void test_carry_passes(void)
+{
+    static const uint32_t pool[] = {
+        0xe0000291,     /* mul r0, r1, r2 */
+        0xe0854006,     /* add r4, r5, r6 */
+        0xe2500001,     /* subs r0, r0, #1 */
+        0x12811001,     /* addne r1, r1, #1 */
+        0xe5912004,     /* ldr r2, [r1, #4] */
+        0xe1a03102,     /* mov r3, r2, lsl #2 */
+        0xe0e10392,     /* smlal r0, r1, r2, r3 */
+        0xe5843000,     /* str r3, [r4] */
+        0xe8bd4010,     /* pop {r4, lr} */
+        0xe0247691,     /* mla r4, r1, r6, r7 */
+    };
+    uint32_t seed = 12345, agree = 0, passed = 0, total = 0;
+    int ok = 1;
+
+    for (int t = 0; t < 20000; t++) {
+        a8pipe_block b;
+        uint64_t need, out, limit, carry = 0, c2;
+        uint16_t written;
+        unsigned n;
+
+        seed = seed * 1103515245u + 12345u;
+        n = 1 + (seed >> 16) % 4;
+        a8pipe_block_start(&b);
+        for (unsigned k = 0; k < n; k++) {
+            seed = seed * 1103515245u + 12345u;
+            a8pipe_insn i = dec(pool[(seed >> 16) % N(pool)]);
+            a8pipe_block_issue(&b, &i);
+        }
+        a8pipe_block_edges(&b, &need, &out, &written, &limit);
+        for (unsigned r = 0; r < 16; r++) {
+            seed = seed * 1103515245u + 12345u;
+            uint32_t v = (seed >> 16) % 12;     /* 0 most often */
+            carry |= (uint64_t)(v > A8PIPE_MAX_CARRY ? 0 : v) << (4 * r);
+        }
+        c2 = carry;
+        uint32_t wait = a8pipe_carry_enter(&c2, need, out, written,
+                                           a8pipe_block_cycles(&b));
+        bool exact = wait == 0 && c2 == out;
+        bool fast = a8pipe_carry_passes(carry, limit);
+
+        total++;
+        passed += fast;
+        agree += fast == exact;
+        if (fast != exact) {
+            ok = 0;
+        }
+    }
+    CHECK(ok, "a8pipe_carry_passes holds exactly when a8pipe_carry_enter "
+          "would wait 0 and leave the block's out: %u of %u agree (%u "
+          "passed)", (unsigned)agree, (unsigned)total, (unsigned)passed);
+    CHECK(passed > total / 10 && passed < total,
+          "the random cases pass and fail both (%u of %u pass)",
+          (unsigned)passed, (unsigned)total);
+}
+
 int main(void)
 {
     test_dual_issue_table();
@@ -646,5 +709,6 @@ int main(void)
     test_decoder();
     test_other_alone();
     test_carry();
+    test_carry_passes();
     return check_done();
 }

@@ -867,10 +867,11 @@ static uint32_t n9_memory_block_cycles(void *opaque)
 }
 
 static void n9_memory_block_edges(void *opaque, uint64_t *need,
-                                  uint64_t *out, uint32_t *info)
+                                  uint64_t *out, uint32_t *info,
+                                  uint64_t *limit)
 {
     n9_pipeline_block_edges(&((N9MemoryState *)opaque)->pipe, need, out,
-                            info);
+                            info, limit);
 }
 
 /* A block waits for results in flight: its cycles in ns at the MPU's rate */
@@ -1180,6 +1181,7 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.block_cycles = n9_memory_block_cycles;
         n9_memory_hooks.block_edges = n9_memory_block_edges;
         n9_memory_hooks.carry_enter = n9_memory_carry_enter;
+        n9_memory_hooks.carry_guard = A8PIPE_GUARD;
     }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);

@@ -32,11 +32,11 @@ uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
  * (a8cache_load_use), across blocks too.
  */
 void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
-                             uint32_t *info)
+                             uint32_t *info, uint64_t *limit)
 {
     uint16_t written;
 
-    a8pipe_block_edges(&p->blk, need, out, &written);
+    a8pipe_block_edges(&p->blk, need, out, &written, limit);
     for (unsigned r = 0; r < 15; r++) {
         if (p->from_load >> r & 1) {
             *out &= ~(15ull << (4 * r));

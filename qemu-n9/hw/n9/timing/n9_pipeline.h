@@ -29,7 +29,7 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind);
 uint32_t n9_pipeline_block_cycles(N9Pipeline *p);
 /* MemHookOps.block_edges: the block's reads and results in flight */
 void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
-                             uint32_t *info);
+                             uint32_t *info, uint64_t *limit);
 /* MemHookOps.carry_enter, in cycles: the cycles the block's start waits */
 uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
 
