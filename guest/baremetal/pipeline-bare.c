@@ -88,6 +88,30 @@ TIMED(seq_mul_chain_br,
 TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
 
+/*
+ * "spin N" (-append): N rounds of a multiply whose product the next
+ * round multiplies again, each round two blocks (the multiply and a
+ * branch; the count and the loop's branch), so that at every block's end
+ * a product is in flight: what tests/guest/test_pipeline.py stops, saves
+ * and restores mid-run.  Prints "spin CYCLES" (PMCCNTR over the loop).
+ */
+static uint32_t spin(uint32_t n)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        "mov r1, #3\n"
+        "mov r2, %2\n"
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "2: mul r0, r0, r1\n"
+        " b 1f\n"
+        "1: subs r2, r2, #1\n"
+        " bne 2b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1) : "r"(n) : "r0", "r1", "r2", "cc");
+    return t1 - t0;
+}
+
 static void report(const char *name, uint32_t cycles, uint32_t empty)
 {
     put(name);
@@ -98,9 +122,24 @@ static void report(const char *name, uint32_t cycles, uint32_t empty)
 
 int main(void)
 {
+    static char buf[128];
+    char *p = buf, *tok;
     uint32_t empty;
 
     bare_ccnt_enable();
+    bare_cmdline(buf, sizeof(buf));
+    bare_token(&p);                     /* QEMU gives "<kernel> <append>" */
+    tok = bare_token(&p);
+    if (tok && tok[0] == 's') {         /* spin N */
+        uint32_t cycles;
+
+        tok = bare_token(&p);
+        cycles = spin(tok ? bare_u32(tok) : 1);
+        put("spin ");
+        put_u(cycles);
+        put("\n");
+        return 0;
+    }
     empty = second_run(seq_empty);
     put("empty ");
     put_u(empty);

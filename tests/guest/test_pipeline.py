@@ -20,15 +20,29 @@ below):
 
 With pipeline=off (the default) every instruction takes one cycle, so the
 same sequences read their instruction counts.  A second pipeline=on run
-must print the same figures.  Host time: about a second a run.
+must print the same figures.
+
+Then a snapshot with results in flight: "spin N" (-append) loops N times
+over a multiply whose product the next round multiplies, two blocks a
+round, so a product is in flight at every block's end.  Stopped over QMP
+mid-loop, saved to a file and restored in a new QEMU, it must print the
+cycles an unbroken run prints (what is in flight is in the snapshot: each
+round waits for the last one's product, 6 cycles a round).  Host time:
+about 5 s in all.
 Usage: test_pipeline.py QEMU ELF LOGDIR
 """
 import os
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 from n9bare import run_bare  # noqa: E402
+from n9qmp import QMP  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+from n9 import qemu as n9qemu  # noqa: E402
 import n9check  # noqa: E402
 from n9check import check  # noqa: E402
 
@@ -80,6 +94,69 @@ def run(qemu, elf, logdir, name, pipeline):
     return out, rc, got
 
 
+SPIN = 20000000     # rounds: about 1.5 s of host time
+
+
+def spin_snapshot(qemu, elf, logdir):
+    """'spin' unbroken, and stopped, saved and restored mid-loop"""
+    p = lambda n: os.path.join(logdir, n)
+    spin = lambda n: n9qemu.bare(qemu, elf, machine={'pipeline': 'on'},
+                                 extra=['-append', 'spin %d' % n])
+    cmd = spin(SPIN)
+    a = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       timeout=300)
+    h = subprocess.run(spin(SPIN // 2), stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=300)
+    want = a.stdout.decode('utf-8', 'replace').strip()
+    half = h.stdout.decode('utf-8', 'replace').strip()
+    n = lambda t: int(t.split()[1]) if len(t.split()) == 2 and \
+        t.split()[1].isdigit() else -1
+    check('spin %d and %d unbroken: status 0, "%s", "%s": 6 cycles a round '
+          '(each multiply waits for the last one\'s product, T16-4; the '
+          'cold fetches of the loop\'s lines are in both)'
+          % (SPIN, SPIN // 2, want, half),
+          a.returncode == 0 and h.returncode == 0 and
+          n(want) - n(half) == 6 * (SPIN - SPIN // 2))
+    for f in ('spinB.sock', 'spinB.img', 'spinC.sock'):
+        if os.path.exists(p(f)):
+            os.unlink(p(f))
+    qb = subprocess.Popen(cmd + ['-qmp', 'unix:%s,server=on,wait=off'
+                                 % p('spinB.sock')],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    q = QMP(p('spinB.sock'))
+    time.sleep(0.4)
+    q.cmd('stop')
+    pc = q.cmd('human-monitor-command',
+               **{'command-line': 'info registers'})['return']
+    q.cmd('migrate', uri='file:' + p('spinB.img'))
+    while q.cmd('query-migrate')['return'].get('status') not in \
+            ('completed', 'failed'):
+        time.sleep(0.05)
+    st = q.cmd('query-migrate')['return'].get('status')
+    q.cmd('quit')
+    outb = qb.communicate(timeout=60)[0].decode('utf-8', 'replace')
+    check('stopped in the loop, before its end, and saved (%s)' % st,
+          st == 'completed' and 'spin' not in outb,
+          outb + pc[:400])
+    qc = subprocess.Popen(cmd + ['-incoming', 'file:' + p('spinB.img'),
+                                 '-qmp', 'unix:%s,server=on,wait=off'
+                                 % p('spinC.sock')],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    q = QMP(p('spinC.sock'))
+    t0 = time.monotonic()
+    while q.cmd('query-migrate')['return'].get('status') != 'completed' \
+            and time.monotonic() - t0 < 60:
+        time.sleep(0.05)
+    q.cmd('cont')
+    try:
+        outc = qc.communicate(timeout=300)[0].decode('utf-8', 'replace')
+    except subprocess.TimeoutExpired:
+        qc.kill()
+        outc = 'timeout'
+    check('restored mid-loop, it prints what the unbroken run printed '
+          '("%s")' % outc.strip(), outc.strip() == want, outc[-500:])
+
+
 def main():
     qemu, elf, logdir = sys.argv[1:4]
     os.makedirs(logdir, exist_ok=True)
@@ -102,6 +179,7 @@ def main():
     for name, (insns, cycles, rule) in WANT.items():
         check('pipeline=off: %s takes %s cycles (one per instruction: %d)'
               % (name, off.get(name), insns), off.get(name) == insns)
+    spin_snapshot(qemu, elf, logdir)
     print('%d passed, %d failed' % (n9check.passed, n9check.failed))
     sys.exit(1 if n9check.failed else 0)
 

@@ -17,8 +17,11 @@ a new QEMU: the report, the memory path's counters (caches, TLBs, walks,
 fetches, the ns charged), the SDRC model's and the virtual time at the end
 equal an unbroken run's.  (The MPU-OFF snapshot above has empty caches.)
 
+With MACHINE_OPTS (e.g. pipeline=on) every run has those -M rm696
+options too, and each check says so.
+
 Prints one "PASS: ..." or "FAIL: ..." line per check.
-Usage: test_snapshot.py QEMU KERNELDIR INITRD LOGDIR
+Usage: test_snapshot.py QEMU KERNELDIR INITRD LOGDIR [MACHINE_OPTS]
 """
 import json
 import os
@@ -43,9 +46,14 @@ MEMBENCH = ('rdinit=/init n9.run=membench n9.membench.tests=lat '
             'n9.membench.settle=1')
 
 
+# more -M rm696 options for every run (the MACHINE_OPTS argument)
+EXTRA = {}
+
+
 def argv(qemu, kdir, initrd, stats, report, append=IDLE):
     return n9qemu.command(
-        qemu, machine={'symbols': kdir + '/System.map', 'stats': stats},
+        qemu, machine=n9qemu.merge_machine(
+            {'symbols': kdir + '/System.map', 'stats': stats}, EXTRA),
         kernel=kdir + '/zImage', dtb=kdir + '/omap3-n9.dtb', initrd=initrd,
         append=append, report=report)
 
@@ -138,7 +146,13 @@ def memory_midrun(qemu, kdir, initrd, logdir):
 
 
 def main():
+    global check
     qemu, kdir, initrd, logdir = sys.argv[1:5]
+    if len(sys.argv) > 5 and sys.argv[5]:
+        opts = sys.argv[5]
+        EXTRA.update(n9qemu.parse_machine(opts))
+        plain = check
+        check = lambda what, *a, **k: plain('%s: %s' % (opts, what), *a, **k)
     os.makedirs(logdir, exist_ok=True)
     p = lambda n: os.path.join(logdir, n)
     for f in os.listdir(logdir):
