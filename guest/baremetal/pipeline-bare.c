@@ -79,6 +79,29 @@ TIMED(seq_mul_alu,
       "mov r6, #3\n mov r7, #5\n"
       ".rept 4\n mul r0, r6, r7\n add r4, r4, #1\n"
       " mul r1, r6, r7\n add r5, r5, #1\n .endr\n")
+/* The same in Thumb (a Thumb function: the translator tells the machine
+ * T16/T32 encodings): 16 pairs of 16-bit ADDS, and the multiply chain
+ * with 16-bit MULS */
+#define TIMED_THUMB(name, body)                                         \
+static __attribute__((noinline, aligned(256), target("thumb")))       \
+uint32_t name(void)                                                     \
+{                                                                       \
+    uint32_t t0, t1;                                                    \
+                                                                        \
+    __asm__ volatile(                                                   \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        body                                                            \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1) : :                                      \
+        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc");          \
+    return t1 - t0;                                                     \
+}
+TIMED_THUMB(seq_t_alu_pairs,
+            ".rept 16\n adds r0, r0, #1\n adds r1, r1, #1\n .endr\n")
+TIMED_THUMB(seq_t_mul_chain,
+            "movs r1, #3\n .rept 8\n muls r0, r1, r0\n .endr\n")
+TIMED_THUMB(seq_t_empty, "")
+
 /* 4 multiplies, each a multiplicand of the next, each followed by a
  * branch to the next instruction: each a block of its own in QEMU, so the
  * product is in flight across the blocks' ends */
@@ -153,5 +176,9 @@ int main(void)
     report("mul_alu", second_run(seq_mul_alu), empty);
     report("mov_use", second_run(seq_mov_use), empty);
     report("mul_chain_br", second_run(seq_mul_chain_br), empty);
+    report("t_alu_pairs", second_run(seq_t_alu_pairs),
+           second_run(seq_t_empty));
+    report("t_mul_chain", second_run(seq_t_mul_chain),
+           second_run(seq_t_empty));
     return 0;
 }

@@ -772,3 +772,474 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
     }
     return ok;
 }
+
+/* ---- the Thumb decoder: ARMv7-A ARM (DDI 0406C) chapter A6 ------------- */
+
+/*
+ * A Thumb instruction costs what the ARM instruction that does the same
+ * work costs: the Cortex-A8 decodes both into the same operations (TRM
+ * 16.1; its tables give one figure for the ARM and Thumb-2 forms).  So
+ * each Thumb encoding is rewritten as an A32 one with the same registers,
+ * operand forms and flag setting, and decoded by a8pipe_decode_arm; the
+ * immediates, offsets and branch targets do not matter to the timing and
+ * are left 0.  An IT block's conditions are not followed (its
+ * instructions decode as unconditional; the 16-bit data-processing forms
+ * set the flags, as they do outside an IT block).
+ */
+#define AL              0xe0000000u
+#define OPC_AND 0
+#define OPC_EOR 1
+#define OPC_SUB 2
+#define OPC_RSB 3
+#define OPC_ADD 4
+#define OPC_ADC 5
+#define OPC_SBC 6
+#define OPC_TST 8
+#define OPC_TEQ 9
+#define OPC_CMP 10
+#define OPC_CMN 11
+#define OPC_ORR 12
+#define OPC_MOV 13
+#define OPC_BIC 14
+#define OPC_MVN 15
+
+static uint32_t a32_dp_imm(unsigned opc, unsigned s, unsigned rn, unsigned rd)
+{
+    return AL | 1u << 25 | opc << 21 | s << 20 | rn << 16 | rd << 12;
+}
+
+static uint32_t a32_dp_reg(unsigned opc, unsigned s, unsigned rn, unsigned rd,
+                           unsigned rm, unsigned type, unsigned imm5)
+{
+    return AL | opc << 21 | s << 20 | rn << 16 | rd << 12 | imm5 << 7 |
+           type << 5 | rm;
+}
+
+static uint32_t a32_dp_rsr(unsigned opc, unsigned s, unsigned rd, unsigned rm,
+                           unsigned type, unsigned rs)
+{
+    return AL | opc << 21 | s << 20 | rd << 12 | rs << 8 | type << 5 |
+           1u << 4 | rm;
+}
+
+/* LDR/STR/LDRB/STRB, immediate offset (@reg: register offset @rm, LSL
+ * #@imm5); P, W as the Thumb form has them */
+static uint32_t a32_ls(unsigned load, unsigned byte, unsigned rn, unsigned rt,
+                       unsigned p, unsigned w, bool reg, unsigned rm,
+                       unsigned imm5)
+{
+    return AL | (reg ? 3u : 2u) << 25 | p << 24 | 1u << 23 | byte << 22 |
+           w << 21 | load << 20 | rn << 16 | rt << 12 |
+           (reg ? imm5 << 7 | rm : 0);
+}
+
+/* LDRH/STRH/LDRSB/LDRSH (@op2 01, 10, 11 as A5.2.8 has them) */
+static uint32_t a32_ls_extra(unsigned load, unsigned op2, unsigned rn,
+                             unsigned rt, unsigned p, unsigned w, bool reg,
+                             unsigned rm)
+{
+    return AL | p << 24 | 1u << 23 | (reg ? 0 : 1u) << 22 | w << 21 |
+           load << 20 | rn << 16 | rt << 12 | 1u << 7 | op2 << 5 | 1u << 4 |
+           (reg ? rm : 0);
+}
+
+static uint32_t a32_lsm(unsigned load, unsigned p, unsigned u, unsigned w,
+                        unsigned rn, unsigned list)
+{
+    return AL | 4u << 25 | p << 24 | u << 23 | w << 21 | load << 20 |
+           rn << 16 | list;
+}
+
+/* Thumb's data-processing opcodes (A6.3.1, A6.3.11) to ARM's; @rd_pc_s:
+ * Rd is the PC and S set (the test forms), @rn_pc: Rn is the PC (the
+ * move forms of ORR, ORN); -1: not an ALU operation */
+static int t32_dp_opc(unsigned op, bool rd_pc_s, bool rn_pc)
+{
+    switch (op) {
+    case 0: return rd_pc_s ? OPC_TST : OPC_AND;
+    case 1: return OPC_BIC;
+    case 2: return rn_pc ? OPC_MOV : OPC_ORR;
+    case 3: return rn_pc ? OPC_MVN : OPC_ORR;   /* ORN costs as ORR [ours] */
+    case 4: return rd_pc_s ? OPC_TEQ : OPC_EOR;
+    case 8: return rd_pc_s ? OPC_CMN : OPC_ADD;
+    case 10: return OPC_ADC;
+    case 11: return OPC_SBC;
+    case 13: return rd_pc_s ? OPC_CMP : OPC_SUB;
+    case 14: return OPC_RSB;
+    default: return -1;                         /* PKH, unallocated */
+    }
+}
+
+/* A Thumb-2 LDRD/STRD (A6.3.6): Rt and Rt2 need not be a pair, so built
+ * here rather than through the ARM form */
+static bool decode_t32_dual(unsigned hw1, unsigned hw2, a8pipe_insn *o)
+{
+    unsigned rn = hw1 & 15, rt = hw2 >> 12, rt2 = (hw2 >> 8) & 15;
+    bool load = BIT(hw1, 4), w = BIT(hw1, 5);
+
+    memset(o, 0, sizeof(*o));
+    o->cycles = 1;
+    o->cls = load ? A8PIPE_LOAD : A8PIPE_STORE;
+    add_src(o, rn, A8PIPE_E1, 0);
+    if (w && rn != A8PIPE_PC) {
+        add_dst(o, rn, A8PIPE_E2);
+    }
+    if (load) {
+        load_reg(o, rt);
+        load_reg(o, rt2);
+    } else {
+        add_src(o, rt, A8PIPE_E3, 0);
+        add_src(o, rt2, A8PIPE_E3, 0);
+    }
+    return true;
+}
+
+/* CBZ, CBNZ: a branch on a register's value (its compare, in the branch
+ * unit: the register at E2, as an ALU operand [ours]) */
+static bool decode_cbz(unsigned hw, a8pipe_insn *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->cls = A8PIPE_BRANCH;
+    o->cycles = 1;
+    o->writes_pc = true;
+    add_src(o, hw & 7, A8PIPE_E2, 0);
+    return true;
+}
+
+/* 16-bit Thumb, A6.2; *a32: the ARM equivalent, or 0 when decoded here */
+static bool decode_t16(unsigned hw, a8pipe_insn *o, uint32_t *a32)
+{
+    unsigned r0 = hw & 7, r3 = (hw >> 3) & 7, r6 = (hw >> 6) & 7;
+    unsigned r8 = (hw >> 8) & 7;
+
+    *a32 = 0;
+    switch (hw >> 12) {
+    case 0: case 1:                             /* shift, add, sub */
+        if (((hw >> 11) & 3) != 3) {            /* LSL/LSR/ASR #imm5 */
+            *a32 = a32_dp_reg(OPC_MOV, 1, 0, r0, r3, (hw >> 11) & 3,
+                              (hw >> 6) & 31);
+        } else {
+            unsigned opc = BIT(hw, 9) ? OPC_SUB : OPC_ADD;
+            *a32 = BIT(hw, 10) ? a32_dp_imm(opc, 1, r3, r0)
+                               : a32_dp_reg(opc, 1, r3, r0, r6, 0, 0);
+        }
+        return true;
+    case 2: case 3: {                           /* MOV CMP ADD SUB #imm8 */
+        static const unsigned opc[4] = { OPC_MOV, OPC_CMP, OPC_ADD, OPC_SUB };
+        unsigned op = (hw >> 11) & 3;
+        *a32 = a32_dp_imm(opc[op], 1, op ? r8 : 0, op == 1 ? 0 : r8);
+        return true;
+    }
+    case 4:
+        if (!BIT(hw, 11)) {
+            if (!BIT(hw, 10)) {                 /* data-processing */
+                static const int opc[16] = {
+                    OPC_AND, OPC_EOR, -1, -1, -1, OPC_ADC, OPC_SBC, -1,
+                    OPC_TST, OPC_RSB, OPC_CMP, OPC_CMN, OPC_ORR, -2,
+                    OPC_BIC, OPC_MVN,
+                };
+                static const unsigned shift[16] = {
+                    [2] = 0, [3] = 1, [4] = 2, [7] = 3,
+                };
+                unsigned op = (hw >> 6) & 15;
+                if (opc[op] == -1) {            /* LSL LSR ASR ROR (reg) */
+                    *a32 = a32_dp_rsr(OPC_MOV, 1, r0, r0, shift[op], r3);
+                } else if (opc[op] == -2) {     /* MULS Rdm, Rn, Rdm */
+                    *a32 = AL | 1u << 20 | r0 << 16 | r0 << 8 | 0x90 | r3;
+                } else if (op == 9) {           /* RSBS Rd, Rn, #0 */
+                    *a32 = a32_dp_imm(OPC_RSB, 1, r3, r0);
+                } else {
+                    bool test = opc[op] >= OPC_TST && opc[op] <= OPC_CMN;
+                    bool move = opc[op] == OPC_MVN;
+                    *a32 = a32_dp_reg(opc[op], 1, move ? 0 : r0,
+                                      test ? 0 : r0, r3, 0, 0);
+                }
+                return true;
+            }
+            /* special data and branch exchange, A6.2.3 */
+            unsigned rd = (BIT(hw, 7) << 3) | r0, rm = (hw >> 3) & 15;
+            switch ((hw >> 8) & 3) {
+            case 0:
+                *a32 = a32_dp_reg(OPC_ADD, 0, rd, rd, rm, 0, 0);
+                break;
+            case 1:
+                *a32 = a32_dp_reg(OPC_CMP, 1, rd, 0, rm, 0, 0);
+                break;
+            case 2:
+                *a32 = a32_dp_reg(OPC_MOV, 0, 0, rd, rm, 0, 0);
+                break;
+            default:                            /* BX, BLX (register) */
+                *a32 = AL | 0x012fff10u | (BIT(hw, 7) ? 0x20u : 0) | rm;
+                break;
+            }
+            return true;
+        }
+        *a32 = a32_ls(1, 0, A8PIPE_PC, r8, 1, 0, false, 0, 0); /* literal */
+        return true;
+    case 5: {                                   /* load/store, register */
+        unsigned op = (hw >> 9) & 7;
+        switch (op) {
+        case 0: case 2: case 4: case 6:         /* STR STRB LDR LDRB */
+            *a32 = a32_ls(op >= 4, (op >> 1) & 1, r3, r0, 1, 0, true, r6, 0);
+            break;
+        case 1:                                 /* STRH */
+            *a32 = a32_ls_extra(0, 1, r3, r0, 1, 0, true, r6);
+            break;
+        case 3:                                 /* LDRSB */
+            *a32 = a32_ls_extra(1, 2, r3, r0, 1, 0, true, r6);
+            break;
+        case 5:                                 /* LDRH */
+            *a32 = a32_ls_extra(1, 1, r3, r0, 1, 0, true, r6);
+            break;
+        default:                                /* LDRSH */
+            *a32 = a32_ls_extra(1, 3, r3, r0, 1, 0, true, r6);
+            break;
+        }
+        return true;
+    }
+    case 6: case 7:                             /* STR LDR STRB LDRB #imm5 */
+        *a32 = a32_ls(BIT(hw, 11), BIT(hw, 12), r3, r0, 1, 0, false, 0, 0);
+        return true;
+    case 8:                                     /* STRH LDRH #imm5 */
+        *a32 = a32_ls_extra(BIT(hw, 11), 1, r3, r0, 1, 0, false, 0);
+        return true;
+    case 9:                                     /* STR LDR [SP, #imm8] */
+        *a32 = a32_ls(BIT(hw, 11), 0, 13, r8, 1, 0, false, 0, 0);
+        return true;
+    case 10:                                    /* ADR, ADD Rd, SP, #imm */
+        *a32 = a32_dp_imm(OPC_ADD, 0, BIT(hw, 11) ? 13 : A8PIPE_PC, r8);
+        return true;
+    case 11: {                                  /* miscellaneous, A6.2.5 */
+        unsigned op = (hw >> 5) & 0x7f;
+        if ((op & 0x78) == 0x00) {              /* ADD/SUB SP, SP, #imm */
+            *a32 = a32_dp_imm(BIT(hw, 7) ? OPC_SUB : OPC_ADD, 0, 13, 13);
+        } else if ((op & 0x28) == 0x08) {       /* CBZ, CBNZ: 1011 o0i1 */
+            return decode_cbz(hw, o);
+        } else if ((op & 0x78) == 0x10) {       /* SXTH SXTB UXTH UXTB */
+            static const unsigned x[4] = { 0x0b, 0x0a, 0x0f, 0x0e };
+            *a32 = AL | 0x06000070u | x[(hw >> 6) & 3] << 20 | 15u << 16 |
+                   r0 << 12 | r3;
+        } else if ((op & 0x70) == 0x20) {       /* PUSH: STMDB SP! */
+            *a32 = a32_lsm(0, 1, 0, 1, 13,
+                           (hw & 0xff) | (BIT(hw, 8) ? 1u << 14 : 0));
+        } else if ((op & 0x70) == 0x60) {       /* POP: LDMIA SP! */
+            *a32 = a32_lsm(1, 0, 1, 1, 13,
+                           (hw & 0xff) | (BIT(hw, 8) ? 1u << 15 : 0));
+        } else {
+            other(o);                           /* IT, hints, REV, CPS... */
+        }
+        return true;
+    }
+    case 12: {                                  /* STM, LDM Rn{!} */
+        unsigned list = hw & 0xff;
+        bool load = BIT(hw, 11);
+        *a32 = a32_lsm(load, 0, 1, !load || !(list >> r8 & 1), r8, list);
+        return true;
+    }
+    case 13: {
+        unsigned cond = (hw >> 8) & 15;
+        if (cond == 14) {
+            return false;                       /* UDF */
+        }
+        if (cond == 15) {
+            other(o);                           /* SVC */
+            return true;
+        }
+        *a32 = (uint32_t)cond << 28 | 0x0a000000u;    /* B<cond> */
+        return true;
+    }
+    default:                                    /* 14: B */
+        *a32 = AL | 0x0a000000u;
+        return true;
+    }
+}
+
+/* 32-bit Thumb, A6.3 */
+static bool decode_t32(unsigned hw1, unsigned hw2, a8pipe_insn *o,
+                       uint32_t *a32)
+{
+    unsigned op1 = (hw1 >> 11) & 3, op2 = (hw1 >> 4) & 0x7f;
+    unsigned rn = hw1 & 15, rd = (hw2 >> 8) & 15, rm = hw2 & 15;
+    unsigned rt = hw2 >> 12, s = BIT(hw1, 4);
+
+    *a32 = 0;
+    if (op1 == 1) {
+        if ((op2 & 0x64) == 0x00) {             /* LDM, STM (A6.3.5) */
+            unsigned op = (hw1 >> 7) & 3;
+            if (op != 1 && op != 2) {
+                other(o);                       /* SRS, RFE */
+                return true;
+            }
+            *a32 = a32_lsm(BIT(hw1, 4), op == 2, op == 1, BIT(hw1, 5), rn,
+                           hw2);
+            return true;
+        }
+        if ((op2 & 0x64) == 0x04) {             /* dual, exclusive, TBB */
+            if (!BIT(hw1, 8) && !BIT(hw1, 5)) {
+                other(o);                       /* LDREX.., TBB, TBH */
+                return true;
+            }
+            return decode_t32_dual(hw1, hw2, o);
+        }
+        if ((op2 & 0x60) == 0x20) {             /* shifted register */
+            int opc = t32_dp_opc((hw1 >> 5) & 15, rd == 15 && s, rn == 15);
+            unsigned imm5 = ((hw2 >> 12) & 7) << 2 | ((hw2 >> 6) & 3);
+            bool test = opc >= OPC_TST && opc <= OPC_CMN;
+            bool move = opc == OPC_MOV || opc == OPC_MVN;
+            if (opc < 0) {
+                other(o);
+                return true;
+            }
+            *a32 = a32_dp_reg(opc, s, move ? 0 : rn, test ? 0 : rd, rm,
+                              (hw2 >> 4) & 3, imm5);
+            return true;
+        }
+        other(o);                               /* coprocessor */
+        return true;
+    }
+    if (op1 == 2) {
+        if (BIT(hw2, 15)) {                     /* branches, A6.3.4 */
+            unsigned op = (hw2 >> 12) & 7;
+            if (op & 4) {                       /* BL, BLX (immediate) */
+                *a32 = op & 1 ? AL | 0x0b000000u : 0xfa000000u;
+            } else if (op & 1) {                /* B (T4) */
+                *a32 = AL | 0x0a000000u;
+            } else if (((hw1 >> 7) & 7) != 7) { /* B<cond> (T3) */
+                *a32 = (uint32_t)((hw1 >> 6) & 15) << 28 | 0x0a000000u;
+            } else {
+                other(o);                       /* MSR, MRS, hints, DSB.. */
+            }
+            return true;
+        }
+        if (!(op2 & 0x20)) {                    /* modified immediate */
+            int opc = t32_dp_opc((hw1 >> 5) & 15, rd == 15 && s, rn == 15);
+            bool test = opc >= OPC_TST && opc <= OPC_CMN;
+            bool move = opc == OPC_MOV || opc == OPC_MVN;
+            if (opc < 0) {
+                other(o);
+                return true;
+            }
+            *a32 = a32_dp_imm(opc, s, move ? 0 : rn, test ? 0 : rd);
+            return true;
+        }
+        switch (op2 & 0x1f) {                   /* plain binary immediate */
+        case 0x00:                              /* ADDW */
+            *a32 = a32_dp_imm(OPC_ADD, 0, rn, rd);
+            break;
+        case 0x0a:                              /* SUBW */
+            *a32 = a32_dp_imm(OPC_SUB, 0, rn, rd);
+            break;
+        case 0x04:                              /* MOVW */
+            *a32 = AL | 0x03000000u | rd << 12;
+            break;
+        case 0x0c:                              /* MOVT */
+            *a32 = AL | 0x03400000u | rd << 12;
+            break;
+        default:
+            other(o);                           /* SSAT, BFI, UBFX... */
+            break;
+        }
+        return true;
+    }
+    /* op1 == 3 */
+    if ((op2 & 0x71) == 0x00) {                 /* store single, A6.3.10 */
+        unsigned size = (hw1 >> 5) & 3;
+        bool imm12 = BIT(hw1, 7), reg = !imm12 && !((hw2 >> 6) & 0x3f);
+        unsigned p = 1, w = 0;
+        if (!imm12 && !reg && BIT(hw2, 11)) {   /* imm8: P, W */
+            p = BIT(hw2, 10);
+            w = BIT(hw2, 8);
+        }
+        if (size == 1) {
+            *a32 = a32_ls_extra(0, 1, rn, rt, p, w, reg, rm);
+        } else if (size == 0 || size == 2) {
+            *a32 = a32_ls(0, size == 0, rn, rt, p, w, reg, rm,
+                          (hw2 >> 4) & 3);
+        } else {
+            return false;
+        }
+        return true;
+    }
+    if ((op2 & 0x61) == 0x01 && ((op2 >> 1) & 3) != 3) {   /* loads */
+        unsigned size = (hw1 >> 5) & 3, sgn = BIT(hw1, 8);
+        bool imm12 = BIT(hw1, 7) || rn == A8PIPE_PC;
+        bool reg = !imm12 && !((hw2 >> 6) & 0x3f);
+        unsigned p = 1, w = 0;
+        if (rt == A8PIPE_PC && size < 2) {
+            other(o);                           /* PLD, PLI */
+            return true;
+        }
+        if (!imm12 && !reg && BIT(hw2, 11)) {
+            p = BIT(hw2, 10);
+            w = BIT(hw2, 8);
+        }
+        if (size == 2) {
+            *a32 = a32_ls(1, 0, rn, rt, p, w, reg, rm, (hw2 >> 4) & 3);
+        } else if (size == 0 && !sgn) {
+            *a32 = a32_ls(1, 1, rn, rt, p, w, reg, rm, (hw2 >> 4) & 3);
+        } else {                                /* LDRH, LDRSB, LDRSH */
+            *a32 = a32_ls_extra(1, size == 1 ? (sgn ? 3 : 1) : 2, rn, rt, p,
+                                w, reg, rm);
+        }
+        return true;
+    }
+    if ((op2 & 0x70) == 0x20) {                 /* data-processing (reg) */
+        unsigned a = (hw1 >> 4) & 15, b = (hw2 >> 4) & 15;
+        if (a < 8 && b == 0) {                  /* LSL LSR ASR ROR (reg) */
+            *a32 = a32_dp_rsr(OPC_MOV, a & 1, rd, rn, a >> 1, rm);
+        } else if (b >= 8 && (a == 0 || a == 1 || a == 4 || a == 5)) {
+            static const unsigned x[6] = { 0x0b, 0x0f, 0, 0, 0x0a, 0x0e };
+            *a32 = AL | 0x06000070u | x[a] << 20 | rn << 16 | rd << 12 | rm;
+        } else if (a == 0xb && b == 8) {        /* CLZ */
+            *a32 = AL | 0x016f0f10u | rd << 12 | rm;
+        } else {
+            other(o);                           /* REV, SIMD, saturating */
+        }
+        return true;
+    }
+    if ((op2 & 0x78) == 0x30) {                 /* multiply, A6.3.16 */
+        unsigned ra = rt;
+        if (((hw1 >> 4) & 7) || ((hw2 >> 4) & 3) > 1) {
+            other(o);                           /* SMULxy, SMLAD... */
+        } else if ((hw2 >> 4) & 1) {            /* MLS */
+            *a32 = AL | 0x00600090u | rd << 16 | ra << 12 | rm << 8 | rn;
+        } else if (ra == 15) {                  /* MUL */
+            *a32 = AL | 0x00000090u | rd << 16 | rm << 8 | rn;
+        } else {                                /* MLA */
+            *a32 = AL | 0x00200090u | rd << 16 | ra << 12 | rm << 8 | rn;
+        }
+        return true;
+    }
+    if ((op2 & 0x78) == 0x38) {                 /* long multiply, A6.3.17 */
+        static const uint32_t x[8] = {
+            0x00c00090u, 0, 0x00800090u, 0, 0x00e00090u, 0, 0x00a00090u, 0,
+        };
+        unsigned op = (hw1 >> 4) & 7;
+        if (!x[op] || ((hw2 >> 4) & 15)) {
+            other(o);                           /* SDIV, UDIV, SMLALxy.. */
+        } else {
+            *a32 = AL | x[op] | rd << 16 | rt << 12 | rm << 8 | rn;
+        }
+        return true;
+    }
+    other(o);                                   /* coprocessor, NEON */
+    return true;
+}
+
+bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out)
+{
+    uint32_t a32;
+    bool ok;
+
+    memset(out, 0, sizeof(*out));
+    out->cycles = 1;
+    if (insn >> 16) {
+        ok = decode_t32(insn >> 16, insn & 0xffff, out, &a32);
+    } else {
+        ok = decode_t16(insn, out, &a32);
+    }
+    if (ok && a32) {
+        return a8pipe_decode_arm(a32, out);
+    }
+    return ok;
+}

@@ -208,6 +208,19 @@ uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
  */
 bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out);
 
+/*
+ * Decode one Thumb instruction into @out: a 16-bit one in bits 15:0 (bits
+ * 31:16 zero), a 32-bit one with its first halfword in bits 31:16 (ARMv7-A
+ * ARM, chapter A6).  Each is costed as the ARM instruction that does the
+ * same (the same registers, operand form and flag setting), so the
+ * classes and stages are a8pipe_decode_arm's; the instructions it leaves
+ * as A8PIPE_OTHER are those that ARM decoder leaves, and IT, CBZ/CBNZ's
+ * compare is costed as an ALU operand.  An IT block's conditions are not
+ * followed.  Returns false only for UDF and the unallocated encodings
+ * that reach it.
+ */
+bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out);
+
 /* The issue cycles of a load/store multiple of @nregs registers (TRM Table
  * 16-15 and docs/cortex-a8-timing.md). */
 uint32_t a8pipe_lsm_cycles(uint32_t nregs, bool aligned64);

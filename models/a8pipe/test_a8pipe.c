@@ -700,6 +700,219 @@ static void test_carry_passes(void)
           (unsigned)passed, (unsigned)total);
 }
 
+/* ---- Thumb: each encoding costs as the ARM one for the same line ---- */
+
+/*
+ * Each line assembled twice by GNU as (arm-linux-gnueabihf-as
+ * -march=armv7-a, .syntax unified; -mthumb, and ARM without the .w
+ * suffixes): Thumb's encoding (a 32-bit one with its first halfword in
+ * bits 31:16), then ARM's.  a8pipe_decode_thumb must give the descriptor
+ * a8pipe_decode_arm gives for the ARM one.
+ */
+static const struct {
+    uint32_t thumb, arm;
+    const char *text;
+} thumb_pairs[] = {
+    { 0x000000d1, 0xe1b01182, "lsls r1, r2, #3" },
+    { 0x00000951, 0xe1b012a2, "lsrs r1, r2, #5" },
+    { 0x000011d1, 0xe1b013c2, "asrs r1, r2, #7" },
+    { 0x00001888, 0xe0910002, "adds r0, r1, r2" },
+    { 0x00001a88, 0xe0510002, "subs r0, r1, r2" },
+    { 0x00001cc8, 0xe2910003, "adds r0, r1, #3" },
+    { 0x00001ec8, 0xe2510003, "subs r0, r1, #3" },
+    { 0x000023c8, 0xe3b030c8, "movs r3, #200" },
+    { 0x00002b0a, 0xe353000a, "cmp r3, #10" },
+    { 0x0000330a, 0xe293300a, "adds r3, #10" },
+    { 0x00003b0a, 0xe253300a, "subs r3, #10" },
+    { 0x00004008, 0xe0100001, "ands r0, r1" },
+    { 0x00004048, 0xe0300001, "eors r0, r1" },
+    { 0x00004088, 0xe1b00110, "lsls r0, r1" },
+    { 0x000040c8, 0xe1b00130, "lsrs r0, r1" },
+    { 0x00004108, 0xe1b00150, "asrs r0, r1" },
+    { 0x00004148, 0xe0b00001, "adcs r0, r1" },
+    { 0x00004188, 0xe0d00001, "sbcs r0, r1" },
+    { 0x000041c8, 0xe1b00170, "rors r0, r1" },
+    { 0x00004208, 0xe1100001, "tst r0, r1" },
+    { 0x00004248, 0xe2710000, "rsbs r0, r1, #0" },
+    { 0x00004288, 0xe1500001, "cmp r0, r1" },
+    { 0x000042c8, 0xe1700001, "cmn r0, r1" },
+    { 0x00004308, 0xe1900001, "orrs r0, r1" },
+    { 0x00004348, 0xe0100091, "muls r0, r1, r0" },
+    { 0x00004388, 0xe1d00001, "bics r0, r1" },
+    { 0x000043c8, 0xe1f00001, "mvns r0, r1" },
+    { 0x00004488, 0xe0888001, "add r8, r1" },
+    { 0x00004588, 0xe1580001, "cmp r8, r1" },
+    { 0x00004688, 0xe1a08001, "mov r8, r1" },
+    { 0x00004641, 0xe1a01008, "mov r1, r8" },
+    { 0x00004770, 0xe12fff1e, "bx lr" },
+    { 0x00004798, 0xe12fff33, "blx r3" },
+    { 0x00005888, 0xe7910002, "ldr r0, [r1, r2]" },
+    { 0x00005088, 0xe7810002, "str r0, [r1, r2]" },
+    { 0x00005288, 0xe18100b2, "strh r0, [r1, r2]" },
+    { 0x00005488, 0xe7c10002, "strb r0, [r1, r2]" },
+    { 0x00005688, 0xe19100d2, "ldrsb r0, [r1, r2]" },
+    { 0x00005a88, 0xe19100b2, "ldrh r0, [r1, r2]" },
+    { 0x00005c88, 0xe7d10002, "ldrb r0, [r1, r2]" },
+    { 0x00005e88, 0xe19100f2, "ldrsh r0, [r1, r2]" },
+    { 0x00006848, 0xe5910004, "ldr r0, [r1, #4]" },
+    { 0x00006048, 0xe5810004, "str r0, [r1, #4]" },
+    { 0x00007908, 0xe5d10004, "ldrb r0, [r1, #4]" },
+    { 0x00007108, 0xe5c10004, "strb r0, [r1, #4]" },
+    { 0x00008888, 0xe1d100b4, "ldrh r0, [r1, #4]" },
+    { 0x00008088, 0xe1c100b4, "strh r0, [r1, #4]" },
+    { 0x00009801, 0xe59d0004, "ldr r0, [sp, #4]" },
+    { 0x00009001, 0xe58d0004, "str r0, [sp, #4]" },
+    { 0x0000a801, 0xe28d0004, "add r0, sp, #4" },
+    { 0x0000b002, 0xe28dd008, "add sp, sp, #8" },
+    { 0x0000b082, 0xe24dd008, "sub sp, sp, #8" },
+    { 0x0000b208, 0xe6bf0071, "sxth r0, r1" },
+    { 0x0000b248, 0xe6af0071, "sxtb r0, r1" },
+    { 0x0000b288, 0xe6ff0071, "uxth r0, r1" },
+    { 0x0000b2c8, 0xe6ef0071, "uxtb r0, r1" },
+    { 0x0000b530, 0xe92d4030, "push {r4, r5, lr}" },
+    { 0x0000bd30, 0xe8bd8030, "pop {r4, r5, pc}" },
+    { 0x0000c10c, 0xe8a1000c, "stmia r1!, {r2, r3}" },
+    { 0x0000c90c, 0xe8b1000c, "ldmia r1!, {r2, r3}" },
+    { 0x0000c90a, 0xe891000a, "ldmia r1, {r1, r3}" },
+    { 0xf8d10004, 0xe5910004, "ldr.w r0, [r1, #4]" },
+    { 0xf8510c04, 0xe5110004, "ldr.w r0, [r1, #-4]" },
+    { 0xf8510b04, 0xe4910004, "ldr.w r0, [r1], #4" },
+    { 0xf8510f04, 0xe5b10004, "ldr.w r0, [r1, #4]!" },
+    { 0xf8510022, 0xe7910102, "ldr.w r0, [r1, r2, lsl #2]" },
+    { 0xf8510002, 0xe7910002, "ldr.w r0, [r1, r2]" },
+    { 0xf8c10004, 0xe5810004, "str.w r0, [r1, #4]" },
+    { 0xf8410d04, 0xe5210004, "str.w r0, [r1, #-4]!" },
+    { 0xf8410022, 0xe7810102, "str.w r0, [r1, r2, lsl #2]" },
+    { 0xf8910004, 0xe5d10004, "ldrb.w r0, [r1, #4]" },
+    { 0xf9910004, 0xe1d100d4, "ldrsb.w r0, [r1, #4]" },
+    { 0xf8b10004, 0xe1d100b4, "ldrh.w r0, [r1, #4]" },
+    { 0xf9b10004, 0xe1d100f4, "ldrsh.w r0, [r1, #4]" },
+    { 0xf8310002, 0xe19100b2, "ldrh.w r0, [r1, r2]" },
+    { 0xf8a10004, 0xe1c100b4, "strh.w r0, [r1, #4]" },
+    { 0xf8810004, 0xe5c10004, "strb.w r0, [r1, #4]" },
+    { 0xe9d20102, 0xe1c200d8, "ldrd r0, r1, [r2, #8]" },
+    { 0xe9c20102, 0xe1c200f8, "strd r0, r1, [r2, #8]" },
+    { 0xe8f42302, 0xe0c420d8, "ldrd r2, r3, [r4], #8" },
+    { 0xeb010002, 0xe0810002, "add.w r0, r1, r2" },
+    { 0xeb0100c2, 0xe0810182, "add.w r0, r1, r2, lsl #3" },
+    { 0xeb1100d2, 0xe09101a2, "adds.w r0, r1, r2, lsr #3" },
+    { 0xeba100a2, 0xe0410142, "sub.w r0, r1, r2, asr #2" },
+    { 0xea411032, 0xe1810262, "orr.w r0, r1, r2, ror #4" },
+    { 0xea010002, 0xe0010002, "and.w r0, r1, r2" },
+    { 0xea810002, 0xe0210002, "eor.w r0, r1, r2" },
+    { 0xea210002, 0xe1c10002, "bic.w r0, r1, r2" },
+    { 0xebc10002, 0xe0610002, "rsb.w r0, r1, r2" },
+    { 0xeb410002, 0xe0a10002, "adc.w r0, r1, r2" },
+    { 0xeb610002, 0xe0c10002, "sbc.w r0, r1, r2" },
+    { 0xea4f1001, 0xe1a00201, "mov.w r0, r1, lsl #4" },
+    { 0xea6f0001, 0xe1e00001, "mvn.w r0, r1" },
+    { 0xebb00f81, 0xe1500101, "cmp.w r0, r1, lsl #2" },
+    { 0xea100f01, 0xe1100001, "tst.w r0, r1" },
+    { 0xea900f01, 0xe1300001, "teq.w r0, r1" },
+    { 0xeb100f01, 0xe1700001, "cmn.w r0, r1" },
+    { 0xf5017080, 0xe2810c01, "add.w r0, r1, #256" },
+    { 0xf5117080, 0xe2910c01, "adds.w r0, r1, #256" },
+    { 0xf5a17080, 0xe2410c01, "sub.w r0, r1, #256" },
+    { 0xf00100ff, 0xe20100ff, "and.w r0, r1, #255" },
+    { 0xf04100ff, 0xe38100ff, "orr.w r0, r1, #255" },
+    { 0xf44f7080, 0xe3a00c01, "mov.w r0, #256" },
+    { 0xf46f7080, 0xe3e00c01, "mvn.w r0, #256" },
+    { 0xf5b07f80, 0xe3500c01, "cmp.w r0, #256" },
+    { 0xf4107f80, 0xe3100c01, "tst.w r0, #256" },
+    { 0xf2412034, 0xe3010234, "movw r0, #4660" },
+    { 0xf2c12034, 0xe3410234, "movt r0, #4660" },
+    { 0xfa01f002, 0xe1a00211, "lsl.w r0, r1, r2" },
+    { 0xfa21f002, 0xe1a00231, "lsr.w r0, r1, r2" },
+    { 0xfa51f002, 0xe1b00251, "asrs.w r0, r1, r2" },
+    { 0xfa61f002, 0xe1a00271, "ror.w r0, r1, r2" },
+    { 0xfa0ff081, 0xe6bf0071, "sxth.w r0, r1" },
+    { 0xfa5ff081, 0xe6ef0071, "uxtb.w r0, r1" },
+    { 0xfa41f082, 0xe6a10072, "sxtab r0, r1, r2" },
+    { 0xfab1f081, 0xe16f0f11, "clz r0, r1" },
+    { 0xfb01f002, 0xe0000291, "mul r0, r1, r2" },
+    { 0xfb013002, 0xe0203291, "mla r0, r1, r2, r3" },
+    { 0xfb013012, 0xe0603291, "mls r0, r1, r2, r3" },
+    { 0xfba20103, 0xe0810392, "umull r0, r1, r2, r3" },
+    { 0xfb820103, 0xe0c10392, "smull r0, r1, r2, r3" },
+    { 0xfbe20103, 0xe0a10392, "umlal r0, r1, r2, r3" },
+    { 0xfbc20103, 0xe0e10392, "smlal r0, r1, r2, r3" },
+    { 0xe92d4070, 0xe92d4070, "push.w {r4, r5, r6, lr}" },
+    { 0xe8bd8070, 0xe8bd8070, "pop.w {r4, r5, r6, pc}" },
+    { 0xe9200006, 0xe9200006, "stmdb r0!, {r1, r2}" },
+    { 0xe8b00006, 0xe8b00006, "ldmia.w r0!, {r1, r2}" },
+    { 0xf7fffffe, 0xebfffffe, "bl 0" },
+};
+
+static void test_thumb(void)
+{
+    unsigned same = 0;
+
+    for (unsigned k = 0; k < N(thumb_pairs); k++) {
+        a8pipe_insn t, a;
+        bool tok = a8pipe_decode_thumb(thumb_pairs[k].thumb, &t);
+        bool aok = a8pipe_decode_arm(thumb_pairs[k].arm, &a);
+        bool eq = tok && aok && t.cls != A8PIPE_OTHER &&
+                  memcmp(&t, &a, sizeof(t)) == 0;
+
+        same += eq;
+        if (!eq) {
+            check_line(0, __LINE__, "Thumb 0x%08x \"%s\": class %u, %u "
+                       "sources, %u results, as ARM 0x%08x: class %u, %u, %u",
+                       (unsigned)thumb_pairs[k].thumb, thumb_pairs[k].text,
+                       (unsigned)t.cls, (unsigned)t.nsrc, (unsigned)t.ndst,
+                       (unsigned)thumb_pairs[k].arm, (unsigned)a.cls,
+                       (unsigned)a.nsrc, (unsigned)a.ndst);
+        }
+    }
+    CHECK(same == N(thumb_pairs), "%u of %u Thumb encodings decode as their "
+          "ARM forms (16-bit and 32-bit: data-processing, shifts, loads and "
+          "stores of every size and form, LDM/STM/PUSH/POP, multiplies, "
+          "branches, extends, MOVW/MOVT, CLZ)", same,
+          (unsigned)N(thumb_pairs));
+
+    a8pipe_insn i;
+    CHECK(a8pipe_decode_thumb(0xde00, &i) == false,
+          "Thumb UDF #0 (0xde00) is undefined");
+    CHECK(a8pipe_decode_thumb(0xb132, &i) && i.cls == A8PIPE_BRANCH &&
+          i.nsrc == 1 && i.src[0].reg == 2 && i.writes_pc,
+          "CBZ r2: a branch that reads r2 (0xb132)");
+    CHECK(a8pipe_decode_thumb(0xbf08, &i) && i.cls == A8PIPE_OTHER,
+          "IT EQ (0xbf08): not modelled, issues alone");
+    CHECK(a8pipe_decode_thumb(0xdf00, &i) && i.cls == A8PIPE_OTHER,
+          "SVC #0 (0xdf00): not modelled, issues alone");
+    CHECK(a8pipe_decode_thumb(0xee110f10, &i) && i.cls == A8PIPE_OTHER,
+          "MRC p15 (0xee110f10): not modelled, issues alone");
+
+    /* a Thumb sequence issues as the ARM one does */
+    static const uint32_t tseq[] = {
+        0x18d1,         /* adds r1, r2, r3 */
+        0x19ac,         /* adds r4, r5, r6 */
+        0x4348,         /* muls r0, r1, r0 */
+        0x1c40,         /* adds r0, r0, #1 */
+    };
+    static const uint32_t aseq[] = {
+        0xe0921003, 0xe0954006, 0xe0100091, 0xe2900001,
+    };
+    a8pipe_block bt, ba;
+    uint32_t ct[4], ca[4];
+    int eq = 1;
+    a8pipe_block_start(&bt);
+    a8pipe_block_start(&ba);
+    for (unsigned k = 0; k < 4; k++) {
+        a8pipe_insn x, y;
+        a8pipe_decode_thumb(tseq[k], &x);
+        a8pipe_decode_arm(aseq[k], &y);
+        ct[k] = a8pipe_block_issue(&bt, &x);
+        ca[k] = a8pipe_block_issue(&ba, &y);
+        eq &= ct[k] == ca[k];
+    }
+    CHECK(eq && a8pipe_block_cycles(&bt) == a8pipe_block_cycles(&ba),
+          "ADDS; ADDS; MULS; ADDS in Thumb issue as in ARM: cycles %u %u "
+          "%u %u (ARM %u %u %u %u)", (unsigned)ct[0], (unsigned)ct[1],
+          (unsigned)ct[2], (unsigned)ct[3], (unsigned)ca[0],
+          (unsigned)ca[1], (unsigned)ca[2], (unsigned)ca[3]);
+}
+
 int main(void)
 {
     test_dual_issue_table();
@@ -710,5 +923,6 @@ int main(void)
     test_other_alone();
     test_carry();
     test_carry_passes();
+    test_thumb();
     return check_done();
 }

@@ -76,6 +76,14 @@ WANT = {
                      'the product in flight across the block\'s end), each '
                      'B paired with its MUL\'s last cycle (T16-15, E16-6: '
                      'a predicted branch costs no cycle of its own): 21'),
+    't_alu_pairs': (32, 16,
+                    'alu_pairs in Thumb: 16 x (ADDS r0,r0,#1; ADDS '
+                    'r1,r1,#1), 16-bit encodings: each costs as its ARM '
+                    'form (docs/cortex-a8-timing.md, Thumb), so pairs as '
+                    'there'),
+    't_mul_chain': (9, 45,
+                    'mul_chain in Thumb: MOVS r1,#3, 8 x MULS r0,r1,r0 '
+                    '(16-bit): as in ARM, T16-4'),
     'mov_use': (16, 8,
                 '8 x (MOV r0,r2; ADD r1,r0,#1): a move\'s result at E1 '
                 'serves the ADD\'s E2 in the same cycle, so each pair '

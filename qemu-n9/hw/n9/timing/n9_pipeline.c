@@ -1,8 +1,8 @@
 /*
  * The Cortex-A8's issue timing for the translator: see n9_pipeline.h.
  *
- * Each instruction of a block is decoded (models/a8pipe: ARM only; Thumb
- * and anything it does not know issue alone in one cycle, as every
+ * Each instruction of a block is decoded (models/a8pipe: ARM and Thumb;
+ * anything it does not know issues alone in one cycle, as every
  * instruction did before) and issued to the block's scoreboard, which
  * answers its issue cycle; the block takes its last cycle out of the
  * icount budget.  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
@@ -62,9 +62,15 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
     a8pipe_insn i;
     uint16_t written = 0, loaded = 0;
     uint32_t cycle;
+    bool ok = false;
 
-    if (kind != MEM_HOOK_INSN_A32 || !a8pipe_decode_arm(insn, &i)) {
-        /* Thumb, not known, or undefined: alone, one cycle */
+    if (kind == MEM_HOOK_INSN_A32) {
+        ok = a8pipe_decode_arm(insn, &i);
+    } else if (kind == MEM_HOOK_INSN_T16 || kind == MEM_HOOK_INSN_T32) {
+        ok = a8pipe_decode_thumb(insn, &i);     /* T32: first in 31:16 */
+    }
+    if (!ok) {
+        /* not known, or undefined: alone, one cycle */
         memset(&i, 0, sizeof(i));
         i.cls = A8PIPE_OTHER;
         i.cycles = 1;
