@@ -9,7 +9,8 @@
  * -M rm696,pipeline=on.
  *
  * Plain C99: no QEMU types, no globals, no allocation.  A translator
- * decodes each guest instruction once (a8pipe_decode_arm) into a small
+ * decodes each guest instruction once (a8pipe_decode_arm, or
+ * a8pipe_decode_thumb) into a small
  * descriptor (a8pipe_insn) and feeds the descriptors of one block, in
  * program order, to a scoreboard (a8pipe_block); the scoreboard answers
  * the issue cycle of each and the cycles of the whole block.
@@ -213,11 +214,11 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out);
  * 31:16 zero), a 32-bit one with its first halfword in bits 31:16 (ARMv7-A
  * ARM, chapter A6).  Each is costed as the ARM instruction that does the
  * same (the same registers, operand form and flag setting), so the
- * classes and stages are a8pipe_decode_arm's; the instructions it leaves
- * as A8PIPE_OTHER are those that ARM decoder leaves, and IT, CBZ/CBNZ's
- * compare is costed as an ALU operand.  An IT block's conditions are not
- * followed.  Returns false only for UDF and the unallocated encodings
- * that reach it.
+ * classes and stages are a8pipe_decode_arm's; A8PIPE_OTHER for what that
+ * decoder leaves out and for IT, the hints, REV and the bit-field forms;
+ * CBZ/CBNZ a branch reading its register at E2.  An IT block's conditions
+ * are not followed.  Returns false only for UDF and the unallocated
+ * encodings that reach it.
  */
 bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out);
 
