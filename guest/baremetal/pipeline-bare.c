@@ -37,8 +37,9 @@ void bare_fault(uint32_t what, uint32_t addr)
  * sequence crosses a 1 KB page: QEMU's translator ends a block there, and
  * the model's pairing and interlocks do not yet cross blocks
  * (docs/known-gaps.md). */
-#define TIMED(name, body)                                               \
-static __attribute__((noinline, aligned(256))) uint32_t name(void)      \
+#define TIMED_ISA(name, isa, body)                                      \
+static __attribute__((noinline, aligned(256), target(isa)))             \
+uint32_t name(void)                                                     \
 {                                                                       \
     uint32_t t0, t1;                                                    \
                                                                         \
@@ -50,6 +51,7 @@ static __attribute__((noinline, aligned(256))) uint32_t name(void)      \
         "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc");          \
     return t1 - t0;                                                     \
 }
+#define TIMED(name, body)       TIMED_ISA(name, "arm", body)
 
 /* the second of two runs: the first brings its code into the L1 I */
 static uint32_t second_run(uint32_t (*seq)(void))
@@ -82,20 +84,7 @@ TIMED(seq_mul_alu,
 /* The same in Thumb (a Thumb function: the translator tells the machine
  * T16/T32 encodings): 16 pairs of 16-bit ADDS, and the multiply chain
  * with 16-bit MULS */
-#define TIMED_THUMB(name, body)                                         \
-static __attribute__((noinline, aligned(256), target("thumb")))       \
-uint32_t name(void)                                                     \
-{                                                                       \
-    uint32_t t0, t1;                                                    \
-                                                                        \
-    __asm__ volatile(                                                   \
-        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
-        body                                                            \
-        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
-        : "=&r"(t0), "=&r"(t1) : :                                      \
-        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc");          \
-    return t1 - t0;                                                     \
-}
+#define TIMED_THUMB(name, body) TIMED_ISA(name, "thumb", body)
 TIMED_THUMB(seq_t_alu_pairs,
             ".rept 16\n adds r0, r0, #1\n adds r1, r1, #1\n .endr\n")
 TIMED_THUMB(seq_t_mul_chain,

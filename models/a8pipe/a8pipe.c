@@ -977,24 +977,13 @@ static bool decode_t16(unsigned hw, a8pipe_insn *o, uint32_t *a32)
         *a32 = a32_ls(1, 0, A8PIPE_PC, r8, 1, 0, false, 0, 0); /* literal */
         return true;
     case 5: {                                   /* load/store, register */
+        /* STR STRH STRB LDRSB LDR LDRH LDRB LDRSH; the halfword and
+         * signed ones by A5.2.8's op2 */
+        static const unsigned op2[8] = { 0, 1, 0, 2, 0, 1, 0, 3 };
         unsigned op = (hw >> 9) & 7;
-        switch (op) {
-        case 0: case 2: case 4: case 6:         /* STR STRB LDR LDRB */
-            *a32 = a32_ls(op >= 4, (op >> 1) & 1, r3, r0, 1, 0, true, r6, 0);
-            break;
-        case 1:                                 /* STRH */
-            *a32 = a32_ls_extra(0, 1, r3, r0, 1, 0, true, r6);
-            break;
-        case 3:                                 /* LDRSB */
-            *a32 = a32_ls_extra(1, 2, r3, r0, 1, 0, true, r6);
-            break;
-        case 5:                                 /* LDRH */
-            *a32 = a32_ls_extra(1, 1, r3, r0, 1, 0, true, r6);
-            break;
-        default:                                /* LDRSH */
-            *a32 = a32_ls_extra(1, 3, r3, r0, 1, 0, true, r6);
-            break;
-        }
+        *a32 = op & 1 ? a32_ls_extra(op > 1, op2[op], r3, r0, 1, 0, true, r6)
+                      : a32_ls(op >= 4, (op >> 1) & 1, r3, r0, 1, 0, true,
+                               r6, 0);
         return true;
     }
     case 6: case 7:                             /* STR LDR STRB LDRB #imm5 */
