@@ -19,6 +19,7 @@ on (docs/trace-format.md, "Windows").  docs/trace-format.md,
 docs/whatif.md."""
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -52,10 +53,22 @@ def read_header(path):
 def replay_binary():
     """models/trace/n9replay, built with the models (as tests/run does)"""
     mbuild = os.path.join(env.cache(), 'build', 'models')
+    stamp = os.path.join(mbuild, '.n9-source')
     try:
+        # a build folder set up for another clone regenerates from a folder
+        # that may be gone: set it up again (as tests/run does)
+        try:
+            with open(stamp) as f:
+                mine = f.read().strip() == env.TOP
+        except OSError:
+            mine = False
+        if not mine:
+            shutil.rmtree(mbuild, ignore_errors=True)
         if not os.path.isfile(os.path.join(mbuild, 'build.ninja')):
             subprocess.run(['meson', 'setup', mbuild, env.TOP], check=True,
                            stdout=subprocess.DEVNULL, stderr=sys.stderr)
+            with open(stamp, 'w') as f:
+                f.write(env.TOP + '\n')
         subprocess.run(['ninja', '-C', mbuild, 'models/trace/n9replay'],
                        check=True, stdout=subprocess.DEVNULL,
                        stderr=sys.stderr)
