@@ -13,6 +13,8 @@
  * the sequence's own cycles.  The cycles the TRM's rules give each one
  * are in tests/guest/test_pipeline.py, with the rule; with pipeline=off
  * every instruction takes one cycle.
+ * With -append "spin N" it runs N rounds of a multiply chain cut into
+ * blocks by branches instead, and prints "spin CYCLES" (the snapshot test).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -30,12 +32,12 @@ void bare_fault(uint32_t what, uint32_t addr)
     bare_exit(1);
 }
 
-/* PMCCNTR before and after BODY (A32 text), once: a function of its own
+/* PMCCNTR before and after BODY (A32 or Thumb text, as ISA), once: a function of its own
  * (noinline), so both runs execute the same code (a loop of two runs
  * inside it would be unrolled by the compiler into two copies, the second
  * with its code lines cold).  Aligned to 256 bytes, and shorter, so no
  * sequence crosses a 1 KB page: QEMU's translator ends a block there, and
- * the model's pairing and interlocks do not yet cross blocks
+ * the model does not make pairs across blocks
  * (docs/known-gaps.md). */
 #define TIMED_ISA(name, isa, body)                                      \
 static __attribute__((noinline, aligned(256), target(isa)))             \
