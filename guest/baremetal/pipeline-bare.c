@@ -103,6 +103,94 @@ TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
 
 /*
+ * Branches (TRM chapter 5, "Program Flow Prediction"): a loop of N rounds
+ * of SUBS and BNE back to it, each round a block of its own; run three
+ * times and the third reported, so the predictor has learnt the loop and
+ * only its exit is predicted wrong.  With SCTLR.Z clear (prediction off)
+ * every taken BNE flushes the pipeline.
+ */
+static __attribute__((noinline, aligned(256))) uint32_t loop(uint32_t n)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: subs %2, %2, #1\n"
+        " bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "+r"(n) : : "cc");
+    return t1 - t0;
+}
+
+static uint32_t third_loop(uint32_t n)
+{
+    loop(n);
+    loop(n);
+    return loop(n);
+}
+
+/* SCTLR.Z: program flow prediction on or off */
+static void flow_prediction(int on)
+{
+    uint32_t sctlr;
+
+    __asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
+    sctlr = on ? sctlr | (1u << 11) : sctlr & ~(1u << 11);
+    __asm__ volatile("mcr p15, 0, %0, c1, c0, 0\n isb" : : "r"(sctlr));
+}
+
+/*
+ * A chain of calls: chain_k keeps its return address in a register of its
+ * own (r(k-1)), calls chain_(k-1) (BL) and returns with BX lr (a return,
+ * TRM 5.3); chain_0 is a BX lr.  chain_time(f) times one call (BLX) of
+ * chain_k: k + 1 nested calls and returns.  The return stack holds 8
+ * (TRM 5.3): deeper, the outermost returns find it wrapped.  Every level
+ * is the same code on registers only, so two more levels cost the same
+ * at any depth but for those returns.
+ */
+__asm__(
+    "    .arm\n"
+    "    .p2align 8\n"
+    "chain_time:\n"
+    "    push {r4-r11, lr}\n"
+    "    mov r12, r0\n"
+    "    mrc p15, 0, r11, c9, c13, 0\n"
+    "    blx r12\n"
+    "    mrc p15, 0, r0, c9, c13, 0\n"
+    "    sub r0, r0, r11\n"
+    "    pop {r4-r11, pc}\n"
+    "    .p2align 8\n"
+    "chain_11: mov r10, lr\n bl chain_10\n mov lr, r10\n bx lr\n"
+    "chain_10: mov r9, lr\n bl chain_9\n mov lr, r9\n bx lr\n"
+    "chain_9: mov r8, lr\n bl chain_8\n mov lr, r8\n bx lr\n"
+    "chain_8: mov r7, lr\n bl chain_7\n mov lr, r7\n bx lr\n"
+    "chain_7: mov r6, lr\n bl chain_6\n mov lr, r6\n bx lr\n"
+    "chain_6: mov r5, lr\n bl chain_5\n mov lr, r5\n bx lr\n"
+    "chain_5: mov r4, lr\n bl chain_4\n mov lr, r4\n bx lr\n"
+    "chain_4: mov r3, lr\n bl chain_3\n mov lr, r3\n bx lr\n"
+    "chain_3: mov r2, lr\n bl chain_2\n mov lr, r2\n bx lr\n"
+    "chain_2: mov r1, lr\n bl chain_1\n mov lr, r1\n bx lr\n"
+    "chain_1: mov r0, lr\n bl chain_0\n mov lr, r0\n bx lr\n"
+    "chain_0: bx lr\n"
+    "    .global chain_top\n"
+    "    .set chain_top, chain_11\n");
+extern char chain_top[];
+uint32_t chain_time(uintptr_t f);
+
+/* @depth calls and returns: chain_(depth - 1) (16 bytes each) */
+static uint32_t chain(uint32_t depth)
+{
+    return chain_time((uintptr_t)chain_top + 16 * (12 - depth));
+}
+
+static uint32_t third_chain(uint32_t depth)
+{
+    chain(depth);
+    chain(depth);
+    return chain(depth);
+}
+
+/*
  * "spin N" (-append): N rounds of a multiply whose product the next
  * round multiplies again, each round two blocks (the multiply and a
  * branch; the count and the loop's branch), so that at every block's end
@@ -171,5 +259,19 @@ int main(void)
            second_run(seq_t_empty));
     report("t_mul_chain", second_run(seq_t_mul_chain),
            second_run(seq_t_empty));
+    /* branches: whole figures, the test takes differences */
+    report("loop_1000", third_loop(1000), 0);
+    report("loop_2000", third_loop(2000), 0);
+    for (uint32_t d = 6; d <= 10; d += 2) {
+        put("chain_");
+        put_u(d);
+        put(" ");
+        put_u(third_chain(d));
+        put("\n");
+    }
+    flow_prediction(0);
+    report("loop_1000_noz", third_loop(1000), 0);
+    report("loop_2000_noz", third_loop(2000), 0);
+    flow_prediction(1);
     return 0;
 }

@@ -22,12 +22,24 @@ With pipeline=off (the default) every instruction takes one cycle, so the
 same sequences read their instruction counts.  A second pipeline=on run
 must print the same figures.
 
+Branches (TRM chapter 5, "Program Flow Prediction"; 5.1: a wrong
+prediction flushes the pipeline, 13 cycles, and with prediction off
+(SCTLR.Z) every taken branch does; 5.3: an 8-entry return stack), as
+differences, so that what is around the timed code cancels:
+  loop_N: N rounds of SUBS; BNE back (a block each), the third run of
+  three; 2000 rounds less 1000 cost 1000 cycles (the pair in one cycle,
+  the BNE predicted); with SCTLR.Z clear, 1000 x (1 + 13);
+  chain_D: D nested calls (BL) and returns (BX lr) on registers only, the
+  third run of three: 10 levels less 8 cost 2 x 13 more than 8 less 6
+  (the 9th and 10th returns find the stack wrapped).
+
 Then a snapshot with results in flight: "spin N" (-append) loops N times
 over a multiply whose product the next round multiplies, two blocks a
 round, so a product is in flight at every block's end.  Stopped over QMP
 mid-loop, saved to a file and restored in a new QEMU, it must print the
-cycles an unbroken run prints (what is in flight is in the snapshot: each
-round waits for the last one's product, 6 cycles a round).  Host time:
+cycles an unbroken run prints (what is in flight and the branch
+predictor's tables are in the snapshot: each round waits for the last
+one's product, 6 cycles a round, its branches predicted).  Host time:
 about 5 s in all.
 Usage: test_pipeline.py QEMU ELF LOGDIR
 """
@@ -89,6 +101,36 @@ WANT = {
                 'serves the ADD\'s E2 in the same cycle, so each pair '
                 'dual-issues (GCC, LLVM: a move pairs with its user)'),
 }
+
+
+# name: (what, cycles with pipeline=on, with off, the rule), of a difference
+BRANCH = {
+    'loop': (lambda g: g['loop_2000'] - g['loop_1000'], 1000, 2000,
+             '1000 more rounds of SUBS; BNE: the pair in one cycle (T16-15), '
+             'the BNE predicted taken once learnt (TRM 5.1: no flush)'),
+    'loop_noz': (lambda g: g['loop_2000_noz'] - g['loop_1000_noz'],
+                 1000 * (1 + 13), 2000,
+                 'the same with SCTLR.Z clear: "with program flow prediction '
+                 'disabled, all taken branches incur a 13-cycle penalty" '
+                 '(TRM 5.1)'),
+    'chain': (lambda g: (g['chain_10'] - g['chain_8']) -
+              (g['chain_8'] - g['chain_6']), 2 * 13, 0,
+              '(10 levels less 8) less (8 less 6): the 9th and 10th returns '
+              'of a 10-deep chain find the 8-entry return stack wrapped '
+              '(TRM 5.3), each a 13-cycle flush (TRM 5.1)'),
+}
+
+
+def branch_checks(got, on):
+    for name, (f, want_on, want_off, rule) in BRANCH.items():
+        try:
+            v = f(got)
+        except KeyError:
+            v = None
+        want = want_on if on else want_off
+        check('pipeline=%s: branches, %s: %s cycles (%d; %s)'
+              % ('on' if on else 'off', name, v, want,
+                 rule if on else 'one cycle an instruction'), v == want)
 
 
 def run(qemu, elf, logdir, name, pipeline):
@@ -178,6 +220,7 @@ def main():
     for name, (insns, cycles, rule) in WANT.items():
         check('pipeline=on: %s takes %s cycles (the TRM: %d; %s)'
               % (name, on.get(name), cycles, rule), on.get(name) == cycles)
+    branch_checks(on, True)
     out2, rc2, _ = run(qemu, elf, logdir, 'on-2', 'on')
     check('pipeline=on: a second run prints the same figures',
           rc2 == 0 and out2 == out)
@@ -187,6 +230,7 @@ def main():
     for name, (insns, cycles, rule) in WANT.items():
         check('pipeline=off: %s takes %s cycles (one per instruction: %d)'
               % (name, off.get(name), insns), off.get(name) == insns)
+    branch_checks(off, False)
     spin_snapshot(qemu, elf, logdir)
     print('%d passed, %d failed' % (n9check.passed, n9check.failed))
     sys.exit(1 if n9check.failed else 0)

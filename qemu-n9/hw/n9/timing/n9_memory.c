@@ -52,6 +52,7 @@
 #include "n9_memory.h"
 #include "n9_record.h"
 #include "n9_pipeline.h"
+#include "trace.h"
 #include "models/mempath/mempath_state.h"
 
 /* The glue's own counters are the memory path's (models/mempath) */
@@ -98,6 +99,8 @@ struct N9MemoryState {
     mempath mp;                 /* models/mempath: the path, the cache */
     N9Pipeline pipe;            /* translation time only (n9_pipeline.h) */
     uint64_t carry;             /* mem_hook_carry, for VMState */
+    uint64_t branch;            /* mem_hook_branch, for VMState */
+    a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
 };
 
@@ -881,7 +884,28 @@ static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
     N9MemoryState *s = opaque;
     uint32_t cycles = n9_pipeline_carry_enter(need, out, info);
 
+    trace_n9_pipeline_carry_wait(cycles);
+
     s->pipe_wait += cycles;
+    return cycles + (uint32_t)((cycles * s->mp.insn_extra_fp) >> 32);
+}
+
+static uint32_t n9_memory_insn_branch(void *opaque)
+{
+    return n9_pipeline_insn_branch(&((N9MemoryState *)opaque)->pipe);
+}
+
+/* A branch resolved: a wrong prediction's flush in ns at the MPU's rate */
+static uint32_t n9_memory_branch(void *opaque, uint64_t token,
+                                 uint64_t next_pc)
+{
+    N9MemoryState *s = opaque;
+    CPUARMState *env = &s->cpu->env;
+    bool z = N9_BANKED(env, n9_memory_secure(env), sctlr) & SCTLR_Z;
+    uint32_t cycles = n9_pipeline_branch(&s->bpred, token, next_pc, z);
+
+    trace_n9_pipeline_branch(token >> 32, next_pc, (uint32_t)token, cycles);
+
     return cycles + (uint32_t)((cycles * s->mp.insn_extra_fp) >> 32);
 }
 
@@ -998,6 +1022,9 @@ QDict *n9_memory_stats(N9MemoryState *s)
     if (s->pipeline) {
         /* cycles blocks waited at their start for results in flight */
         qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
+        /* branches resolved, and those predicted wrong (13 cycles each) */
+        qdict_put_int(d, "pipeline_branches", s->bpred.branches);
+        qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
     }
     return d;
 }
@@ -1029,6 +1056,8 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     n9_memory_cpu_state(s);
     mem_hook_carry = 0;         /* nothing in flight */
     s->pipe_wait = 0;
+    mem_hook_branch = 0;        /* no branch pending, an empty predictor */
+    a8bpred_reset(&s->bpred);
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1044,6 +1073,7 @@ static int n9_memory_pre_save(void *opaque)
     s->last_val = mem_hook_skip.last_val;
     s->fetch_end = mem_hook_fetch_skip.end;
     s->carry = mem_hook_carry;
+    s->branch = mem_hook_branch;
     g_free(s->vm_image);
     s->vm_image_len = mempath_state_size(&s->mp);
     s->vm_image = g_malloc(s->vm_image_len);
@@ -1084,6 +1114,7 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_skip.last_val = s->last_val;
     /* results in flight (none in a snapshot without the pipeline) */
     mem_hook_carry = s->carry;
+    mem_hook_branch = s->branch;
     /* the line filter starts empty (the skip filter's lines are kept) */
     n9_memory_line_clear();
     mem_hook_skip.count[0] = mem_hook_skip.count[1] = 0;
@@ -1182,6 +1213,8 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.block_edges = n9_memory_block_edges;
         n9_memory_hooks.carry_enter = n9_memory_carry_enter;
         n9_memory_hooks.carry_guard = A8PIPE_GUARD;
+        n9_memory_hooks.insn_branch = n9_memory_insn_branch;
+        n9_memory_hooks.branch = n9_memory_branch;
     }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
@@ -1241,6 +1274,31 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
     },
 };
 
+/* With the pipeline: the branch predictor's tables and the branch pending */
+static const VMStateDescription vmstate_n9_memory_bpred = {
+    .name = TYPE_N9_MEMORY "/bpred",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = n9_memory_pipe_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(branch, N9MemoryState),
+        VMSTATE_UINT32_ARRAY(bpred.btb_pc, N9MemoryState,
+                             A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS),
+        VMSTATE_UINT32_ARRAY(bpred.btb_target, N9MemoryState,
+                             A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS),
+        VMSTATE_UINT8_ARRAY(bpred.btb_kind, N9MemoryState,
+                            A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS),
+        VMSTATE_UINT8_ARRAY(bpred.btb_lru, N9MemoryState, A8BPRED_BTB_SETS),
+        VMSTATE_UINT8_ARRAY(bpred.ghb, N9MemoryState, A8BPRED_GHB),
+        VMSTATE_UINT32_ARRAY(bpred.rstack, N9MemoryState, A8BPRED_RSTACK),
+        VMSTATE_UINT32(bpred.hist, N9MemoryState),
+        VMSTATE_UINT32(bpred.rs_top, N9MemoryState),
+        VMSTATE_UINT64(bpred.branches, N9MemoryState),
+        VMSTATE_UINT64(bpred.mispredicts, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /*
  * Everything that shapes timing travels with a snapshot: the memory
  * path's and the cache model's state as their image (they own its
@@ -1270,6 +1328,7 @@ static const VMStateDescription vmstate_n9_memory = {
         &vmstate_n9_memory_fetch,
         &vmstate_n9_memory_l3,
         &vmstate_n9_memory_pipe,
+        &vmstate_n9_memory_bpred,
         NULL
     },
 };

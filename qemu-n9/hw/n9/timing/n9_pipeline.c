@@ -64,10 +64,13 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
     uint32_t cycle;
     bool ok = false;
 
+    p->branch = 0;
     if (kind == MEM_HOOK_INSN_A32) {
         ok = a8pipe_decode_arm(insn, &i);
+        p->branch = a8bpred_classify_arm(insn);
     } else if (kind == MEM_HOOK_INSN_T16 || kind == MEM_HOOK_INSN_T32) {
         ok = a8pipe_decode_thumb(insn, &i);     /* T32: first in 31:16 */
+        p->branch = a8bpred_classify_thumb(insn);
     }
     if (!ok) {
         /* not known, or undefined: alone, one cycle */
@@ -106,4 +109,21 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
     }
     p->from_load = (p->from_load & ~written) | loaded;
     return cycle - 1;       /* a8pipe counts from 1 */
+}
+
+uint32_t n9_pipeline_insn_branch(N9Pipeline *p)
+{
+    return p->branch;
+}
+
+uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
+                            bool enabled)
+{
+    uint32_t cycles = a8bpred_resolve(bp, (uint32_t)token, token >> 32,
+                                      next, enabled);
+
+    if (cycles >= A8PIPE_MAX_CARRY) {
+        mem_hook_carry = 0;     /* the flush outlasts anything in flight */
+    }
+    return cycles;
 }

@@ -10,6 +10,12 @@
  * with its timing state.  The scoreboard itself lives only during a
  * block's translation (no VMState).
  *
+ * Branches (models/a8pipe/a8bpred.h): each instruction is also classified
+ * as a branch or not at translation; at run time the block after a
+ * branch hands it, with where it went, to the predictor (state in
+ * VMState: the memory path's), which answers the 13-cycle flush of a
+ * wrong prediction.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_N9_N9_PIPELINE_H
@@ -17,10 +23,12 @@
 
 #include "exec/mem-hook.h"
 #include "models/a8pipe/a8pipe.h"
+#include "models/a8pipe/a8bpred.h"
 
 typedef struct N9Pipeline {
     a8pipe_block blk;
     uint16_t from_load;     /* registers last written by a load */
+    uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
 } N9Pipeline;
 
 /* MemHookOps.block_start, .issue, .block_cycles on @p */
@@ -32,5 +40,14 @@ void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
                              uint32_t *info, uint64_t *limit);
 /* MemHookOps.carry_enter, in cycles: the cycles the block's start waits */
 uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
+/* MemHookOps.insn_branch: the class of the instruction just issued */
+uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
+/*
+ * MemHookOps.branch, in cycles: the branch of @token (pc << 32 | class)
+ * went to @next; @enabled: SCTLR.Z.  A flush also lets every result in
+ * flight complete (mem_hook_carry).
+ */
+uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
+                            bool enabled);
 
 #endif /* HW_N9_N9_PIPELINE_H */

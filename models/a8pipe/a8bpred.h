@@ -1,0 +1,97 @@
+/*
+ * Cortex-A8 (r3p2) program flow prediction: the dynamic part of issue
+ * 18's pipeline cost.  The TRM (ARM DDI 0344, chapter 5 "Program Flow
+ * Prediction") gives the parts and the penalty; docs/cortex-a8-timing.md
+ * ("Branch prediction") gives each fact's source and marks what is ours:
+ *   - a 512-entry 2-way set-associative Branch Target Buffer (BTB),
+ *   - a 4096-entry Global History Buffer (GHB) of 2-bit counters, indexed
+ *     with the direction of the last ten branches,
+ *   - an 8-entry return stack, pushed by BL/BLX, popped by the returns
+ *     (BX lr, MOV pc,lr, LDM/POP with the PC from sp, LDR pc,[sp]),
+ *   - a branch that is not predicted runs as one predicted not taken, and
+ *     a wrong prediction (direction or target) flushes the pipeline: 13
+ *     cycles; with flow prediction off (SCTLR.Z clear) every taken branch
+ *     pays them;
+ *   - exception returns (an S-suffixed write of the PC, LDM with ^, RFE)
+ *     and mode changes are never predicted.
+ *
+ * The translator classifies each instruction once (a8bpred_classify_*);
+ * at run time the machine hands each executed branch, with where the code
+ * went next, to a8bpred_resolve, which answers the penalty and trains the
+ * tables.  Plain C99: no QEMU types, no globals, no allocation; the state
+ * is plain data (the machine saves it in its snapshots).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef MODELS_A8PIPE_A8BPRED_H
+#define MODELS_A8PIPE_A8BPRED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define A8BPRED_BTB_SETS        256     /* 512 entries, 2 ways */
+#define A8BPRED_BTB_WAYS        2
+#define A8BPRED_GHB             4096
+#define A8BPRED_HIST_BITS       10
+#define A8BPRED_RSTACK          8
+#define A8BPRED_PENALTY         13      /* cycles, TRM 5.1 */
+
+/* A branch's kind (a8bpred_classify_*): 0 is "not a branch" */
+enum {
+    A8BPRED_NONE = 0,
+    A8BPRED_DIRECT,         /* B: a fixed target */
+    A8BPRED_INDIRECT,       /* BX rm, LDR pc, a data-processing PC write... */
+    A8BPRED_CALL,           /* BL, BLX: pushes the return stack */
+    A8BPRED_RETURN,         /* BX lr, MOV pc,lr, LDM sp/POP {pc}, LDR pc,[sp] */
+    A8BPRED_UNPREDICTED,    /* exception returns, mode changes */
+};
+
+/* a8bpred_classify_*: kind in bits 2:0, A8BPRED_COND: conditional, and
+ * A8BPRED_SIZE4: a 4-byte instruction (the next one is 4 on) */
+#define A8BPRED_KIND(c)     ((c) & 7u)
+#define A8BPRED_COND        8u
+#define A8BPRED_SIZE4       16u
+
+unsigned a8bpred_classify_arm(uint32_t insn);
+/* Thumb: a 16-bit one in bits 15:0, a 32-bit one with its first halfword
+ * in bits 31:16 (a8pipe_decode_thumb's form); IT blocks not followed */
+unsigned a8bpred_classify_thumb(uint32_t insn);
+
+/* The predictor's state: plain data, about 8 KB */
+typedef struct a8bpred {
+    uint32_t btb_pc[A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS];  /* 0: empty */
+    uint32_t btb_target[A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS];
+    uint8_t btb_kind[A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS]; /* class bits */
+    uint8_t btb_lru[A8BPRED_BTB_SETS];  /* the way to replace next */
+    uint8_t ghb[A8BPRED_GHB];           /* 2-bit counters: >= 2 taken */
+    uint32_t rstack[A8BPRED_RSTACK];
+    uint32_t hist;                      /* last ten directions, newest in bit 0 */
+    uint32_t rs_top;                    /* a circular stack: the next push
+                                         * goes to rs_top % 8 */
+    /* counters: since the last reset */
+    uint64_t branches, mispredicts;
+} a8bpred;
+
+/* Empty tables, weakly not-taken counters, empty stack. */
+void a8bpred_reset(a8bpred *p);
+
+/*
+ * A branch of class @cls (a8bpred_classify_*) at @pc ran, and the next
+ * instruction executed is at @next (its fall-through is @pc + 2 or 4:
+ * not taken; anything else: taken there).  @enabled: flow prediction
+ * on (SCTLR.Z).  Returns the cycles it costs beyond its issue: 0 when
+ * it was predicted (direction and target), A8BPRED_PENALTY when not.
+ * Trains the tables.
+ */
+uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
+                         uint32_t next, bool enabled);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MODELS_A8PIPE_A8BPRED_H */
