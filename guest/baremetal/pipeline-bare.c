@@ -142,9 +142,9 @@ static void flow_prediction(int on)
 /*
  * A chain of calls: chain_k keeps its return address in a register of its
  * own (r(k-1)), calls chain_(k-1) (BL) and returns with BX lr (a return,
- * TRM 5.3); chain_0 is a BX lr.  chain_time(f) times one call (BLX) of
+ * TRM 5.2); chain_0 is a BX lr.  chain_time(f) times one call (BLX) of
  * chain_k: k + 1 nested calls and returns.  The return stack holds 8
- * (TRM 5.3): deeper, the outermost returns find it wrapped.  Every level
+ * (TRM 5.1): deeper, the outermost returns find it wrapped.  Every level
  * is the same code on registers only, so two more levels cost the same
  * at any depth but for those returns.
  */

@@ -203,23 +203,26 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
         unsigned e = set * A8BPRED_BTB_WAYS + hit;
 
         p->btb_lru[set] = hit ^ 1;
+        /* [TRM 5.1, Stallings] a BTB hit is a predicted branch; the GHB's
+         * counter gives a conditional one's direction [ours: an
+         * unconditional one is taken] */
+        pred_taken = !(p->btb_kind[e] & A8BPRED_COND) || p->ghb[gi] >= 2;
+        pred_target = p->btb_target[e];
         if (A8BPRED_KIND(p->btb_kind[e]) == A8BPRED_RETURN) {
-            /* [TRM 5.3] a predicted return pops the stack */
-            p->rs_top = (p->rs_top - 1) % A8BPRED_RSTACK;
-            pred_taken = true;
-            pred_target = p->rstack[p->rs_top];
-        } else {
-            /* [TRM 5.1, Stallings] a BTB hit is a predicted branch; the
-             * GHB's counter gives a conditional one's direction [ours:
-             * an unconditional one is taken] */
-            pred_taken = !(p->btb_kind[e] & A8BPRED_COND) || p->ghb[gi] >= 2;
-            pred_target = p->btb_target[e];
-            if (A8BPRED_KIND(p->btb_kind[e]) == A8BPRED_CALL && pred_taken) {
-                /* [TRM 5.3] a predicted call pushes its return address */
-                p->rstack[p->rs_top] = pc + size;
-                p->rs_top = (p->rs_top + 1) % A8BPRED_RSTACK;
-            }
+            /* [TRM 5.2] a predicted return goes where the stack says */
+            pred_target = p->rstack[(p->rs_top - 1) % A8BPRED_RSTACK];
         }
+    }
+    if (kind == A8BPRED_RETURN && taken) {
+        /* [TRM 5.2] a return pops the stack [ours: predicted or not, so
+         * that calls and returns stay matched] */
+        p->rs_top = (p->rs_top - 1) % A8BPRED_RSTACK;
+    }
+    if (kind == A8BPRED_CALL && taken) {
+        /* [TRM 5.2] a call pushes its return address [ours: predicted or
+         * not] */
+        p->rstack[p->rs_top] = pc + size;
+        p->rs_top = (p->rs_top + 1) % A8BPRED_RSTACK;
     }
     /* [TRM 5.1] a wrong direction or target flushes the pipeline */
     pen = (pred_taken != taken || (taken && pred_target != next)) ?

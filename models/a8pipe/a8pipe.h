@@ -25,7 +25,8 @@
  * one or two a cycle.
  *
  * What the model leaves out (the dynamic part, charged elsewhere): branch
- * prediction, cache and TLB misses and replays, NEON/VFP; what crosses the
+ * prediction (a8bpred.h, at run time), cache and TLB misses and replays,
+ * NEON/VFP; what crosses the
  * block's end is left to a run-time caller (a8pipe_block_edges,
  * a8pipe_carry_enter: results in flight; pairs are not made across it).
  *

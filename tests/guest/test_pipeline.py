@@ -24,7 +24,7 @@ must print the same figures.
 
 Branches (TRM chapter 5, "Program Flow Prediction"; 5.1: a wrong
 prediction flushes the pipeline, 13 cycles, and with prediction off
-(SCTLR.Z) every taken branch does; 5.3: an 8-entry return stack), as
+(SCTLR.Z) every taken branch does; an 8-entry return stack, popped by BX lr (5.2)), as
 differences, so that what is around the timed code cancels:
   loop_N: N rounds of SUBS; BNE back (a block each), the third run of
   three; 2000 rounds less 1000 cost 1000 cycles (the pair in one cycle,
@@ -117,7 +117,7 @@ BRANCH = {
               (g['chain_8'] - g['chain_6']), 2 * 13, 0,
               '(10 levels less 8) less (8 less 6): the 9th and 10th returns '
               'of a 10-deep chain find the 8-entry return stack wrapped '
-              '(TRM 5.3), each a 13-cycle flush (TRM 5.1)'),
+              '(TRM 5.1), each a 13-cycle flush (TRM 5.1)'),
 }
 
 
