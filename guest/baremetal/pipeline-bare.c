@@ -191,6 +191,51 @@ static uint32_t third_chain(uint32_t depth)
 }
 
 /*
+ * Exceptions: an SVC whose handler is the exception return itself (MOVS
+ * pc, lr at the vector, in a table of our own at VBAR).  Its entry is a
+ * change of flow the prefetch unit did not predict (TRM 16.4.1: a
+ * 13-cycle flush) and MOVS pc, lr is never predicted (TRM 5.2: it runs
+ * as not taken, so it flushes too).  svc_1 times one, svc_2 two in a row;
+ * the third run of three.
+ */
+__asm__(
+    "    .arm\n"
+    "    .p2align 5\n"
+    "svc_vectors:\n"
+    "    b .\n b .\n movs pc, lr\n b .\n b .\n b .\n b .\n b .\n");
+extern char svc_vectors[];
+
+#define TIMED_SVC(name, body)                                           \
+static __attribute__((noinline, aligned(256))) uint32_t name(void)     \
+{                                                                       \
+    uint32_t t0, t1;                                                    \
+                                                                        \
+    __asm__ volatile(                                                   \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        body                                                            \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1) : : "lr", "cc", "memory");               \
+    return t1 - t0;                                                     \
+}
+TIMED_SVC(seq_svc_1, "svc #0\n")
+TIMED_SVC(seq_svc_2, "svc #0\n svc #0\n")
+
+static uint32_t third_svc(uint32_t (*seq)(void))
+{
+    uint32_t vbar, t;
+
+    __asm__ volatile("mrc p15, 0, %0, c12, c0, 0" : "=r"(vbar));
+    __asm__ volatile("mcr p15, 0, %0, c12, c0, 0\n isb" : :
+                     "r"(svc_vectors) : "memory");
+    seq();
+    seq();
+    t = seq();
+    __asm__ volatile("mcr p15, 0, %0, c12, c0, 0\n isb" : : "r"(vbar)
+                     : "memory");
+    return t;
+}
+
+/*
  * "spin N" (-append): N rounds of a multiply whose product the next
  * round multiplies again, each round two blocks (the multiply and a
  * branch; the count and the loop's branch), so that at every block's end
@@ -269,6 +314,8 @@ int main(void)
         put_u(third_chain(d));
         put("\n");
     }
+    report("svc_1", third_svc(seq_svc_1), 0);
+    report("svc_2", third_svc(seq_svc_2), 0);
     flow_prediction(0);
     report("loop_1000_noz", third_loop(1000), 0);
     report("loop_2000_noz", third_loop(2000), 0);

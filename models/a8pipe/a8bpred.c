@@ -183,6 +183,11 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     bool pred_taken = false;
     uint32_t pred_target = 0, pen;
 
+    if (kind == A8BPRED_EXCEPTION) {
+        /* [TRM 16.4.1] a change of flow not predicted: the flush */
+        p->exceptions++;
+        return A8BPRED_PENALTY;
+    }
     p->branches++;
     if (!enabled || kind == A8BPRED_UNPREDICTED) {
         /* [TRM 5.1] prediction off: every taken branch flushes; [TRM

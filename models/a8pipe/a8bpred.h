@@ -13,7 +13,9 @@
  *     cycles; with flow prediction off (SCTLR.Z clear) every taken branch
  *     pays them;
  *   - exception returns (an S-suffixed write of the PC, LDM with ^, RFE)
- *     and mode changes are never predicted.
+ *     and mode changes are never predicted;
+ *   - any change of flow the prefetch unit did not predict flushes the
+ *     pipeline, 13 cycles (TRM 16.4.1): so does an exception's entry.
  *
  * The translator classifies each instruction once (a8bpred_classify_*);
  * at run time the machine hands each executed branch, with where the code
@@ -48,6 +50,9 @@ enum {
     A8BPRED_CALL,           /* BL, BLX: pushes the return stack */
     A8BPRED_RETURN,         /* BX lr, MOV pc,lr, LDM sp/POP {pc}, LDR pc,[sp] */
     A8BPRED_UNPREDICTED,    /* exception returns, mode changes */
+    A8BPRED_EXCEPTION,      /* not an instruction: an exception's entry
+                             * (the machine's token at an exception or a
+                             * taken interrupt) */
 };
 
 /* a8bpred_classify_*: kind in bits 2:0, A8BPRED_COND: conditional, and
@@ -72,8 +77,8 @@ typedef struct a8bpred {
     uint32_t hist;                      /* last ten directions, newest in bit 0 */
     uint32_t rs_top;                    /* a circular stack: the next push
                                          * goes to rs_top % 8 */
-    /* counters: since the last reset */
-    uint64_t branches, mispredicts;
+    /* counters: since the last reset (an exception's entry is neither) */
+    uint64_t branches, mispredicts, exceptions;
 } a8bpred;
 
 /* Empty tables, weakly not-taken counters, empty stack. */
@@ -85,7 +90,8 @@ void a8bpred_reset(a8bpred *p);
  * not taken; anything else: taken there).  @enabled: flow prediction
  * on (SCTLR.Z).  Returns the cycles it costs beyond its issue: 0 when
  * it was predicted (direction and target), A8BPRED_PENALTY when not.
- * Trains the tables.
+ * Trains the tables.  @cls A8BPRED_EXCEPTION: an exception's entry, 13
+ * cycles whatever @pc, @next and @enabled; nothing learnt.
  */
 uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
                          uint32_t next, bool enabled);

@@ -229,6 +229,18 @@ static void test_btb(void)
                             0x9000, true);
     }
     CHECK_EQ(c, A8BPRED_PENALTY);
+    /* TRM 16.4.1: an exception's entry flushes, prediction on or off,
+     * and is not a branch */
+    a8bpred_reset(&bp);
+    CHECK_EQ(a8bpred_resolve(&bp, A8BPRED_EXCEPTION, 0, 8, true),
+             A8BPRED_PENALTY);
+    CHECK_EQ(a8bpred_resolve(&bp, A8BPRED_EXCEPTION, 0, 8, false),
+             A8BPRED_PENALTY);
+    CHECK(bp.exceptions == 2 && bp.branches == 0 && bp.mispredicts == 0,
+          "exceptions %llu, branches %llu, mispredicts %llu",
+          (unsigned long long)bp.exceptions,
+          (unsigned long long)bp.branches,
+          (unsigned long long)bp.mispredicts);
     /* Thumb: the fall-through is 2 on */
     a8bpred_reset(&bp);
     CHECK_EQ(a8bpred_resolve(&bp, A8BPRED_COND | A8BPRED_DIRECT, 0x800,

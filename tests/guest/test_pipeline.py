@@ -31,7 +31,10 @@ differences, so that what is around the timed code cancels:
   the BNE predicted); with SCTLR.Z clear, 1000 x (1 + 13);
   chain_D: D nested calls (BL) and returns (BX lr) on registers only, the
   third run of three: 10 levels less 8 cost 2 x 13 more than 8 less 6
-  (the 9th and 10th returns find the stack wrapped).
+  (the 9th and 10th returns find the stack wrapped);
+  svc_N: N SVCs whose handler returns at once (MOVS pc, lr): one more
+  costs its entry's flush (TRM 16.4.1, 13) and its return's (TRM 5.2, 13)
+  beyond its two instructions.
 
 Then a snapshot with results in flight: "spin N" (-append) loops N times
 over a multiply whose product the next round multiplies, two blocks a
@@ -113,6 +116,11 @@ BRANCH = {
                  'the same with SCTLR.Z clear: "with program flow prediction '
                  'disabled, all taken branches incur a 13-cycle penalty" '
                  '(TRM 5.1)'),
+    'svc': (lambda g: g['svc_2'] - g['svc_1'], 1 + 13 + 1 + 13, 2,
+            'one more SVC whose handler is MOVS pc, lr at the vector: the '
+            'SVC (1 cycle), its entry (a change of flow not predicted: a '
+            '13-cycle flush, TRM 16.4.1), the MOVS (1), its return (never '
+            'predicted, TRM 5.2: 13)'),
     'chain': (lambda g: (g['chain_10'] - g['chain_8']) -
               (g['chain_8'] - g['chain_6']), 2 * 13, 0,
               '(10 levels less 8) less (8 less 6): the 9th and 10th returns '

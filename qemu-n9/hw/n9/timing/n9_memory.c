@@ -1025,6 +1025,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
         /* branches resolved, and those predicted wrong (13 cycles each) */
         qdict_put_int(d, "pipeline_branches", s->bpred.branches);
         qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
+        /* exception entries, each a 13-cycle flush */
+        qdict_put_int(d, "pipeline_exceptions", s->bpred.exceptions);
     }
     return d;
 }
@@ -1215,6 +1217,8 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.carry_guard = A8PIPE_GUARD;
         n9_memory_hooks.insn_branch = n9_memory_insn_branch;
         n9_memory_hooks.branch = n9_memory_branch;
+        /* an exception's entry: a flush at the handler's first block */
+        n9_memory_hooks.exception_token = A8BPRED_EXCEPTION;
     }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
@@ -1295,6 +1299,7 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
         VMSTATE_UINT32(bpred.rs_top, N9MemoryState),
         VMSTATE_UINT64(bpred.branches, N9MemoryState),
         VMSTATE_UINT64(bpred.mispredicts, N9MemoryState),
+        VMSTATE_UINT64(bpred.exceptions, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };
