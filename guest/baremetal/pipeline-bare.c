@@ -98,6 +98,8 @@ TIMED_THUMB(seq_t_empty, "")
  * product is in flight across the blocks' ends */
 TIMED(seq_mul_chain_br,
       "mov r1, #3\n .rept 4\n mul r0, r0, r1\n b 1f\n 1:\n .endr\n")
+/* an ISB: QEMU ends its block there too */
+TIMED(seq_isb, "isb\n")
 /* 8 moves, each followed by an ALU instruction using what it moved */
 TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
@@ -300,6 +302,7 @@ int main(void)
     report("mul_alu", second_run(seq_mul_alu), empty);
     report("mov_use", second_run(seq_mov_use), empty);
     report("mul_chain_br", second_run(seq_mul_chain_br), empty);
+    report("isb", second_run(seq_isb), empty);
     report("t_alu_pairs", second_run(seq_t_alu_pairs),
            second_run(seq_t_empty));
     report("t_mul_chain", second_run(seq_t_mul_chain),

@@ -739,7 +739,11 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
         if (FIELD(insn, 24, 4) == 0xf) {
             return false;
         }
-        return other(out);
+        other(out);
+        if ((insn & 0xfffffff0u) == 0xf57ff060u) {
+            out->cycles = 1 + A8PIPE_FLUSH;     /* ISB: a flush */
+        }
+        return true;
     }
     out->cond = cond != 0xe;
     switch (FIELD(insn, 25, 3)) {
@@ -1095,6 +1099,8 @@ static bool decode_t32(unsigned hw1, unsigned hw2, a8pipe_insn *o,
                 *a32 = AL | 0x0a000000u;
             } else if (((hw1 >> 7) & 7) != 7) { /* B<cond> (T3) */
                 *a32 = (uint32_t)((hw1 >> 6) & 15) << 28 | 0x0a000000u;
+            } else if (hw1 == 0xf3bfu && (hw2 & 0xfff0u) == 0x8f60u) {
+                *a32 = 0xf57ff060u | (hw2 & 15);        /* ISB */
             } else {
                 other(o);                       /* MSR, MRS, hints, DSB.. */
             }

@@ -64,6 +64,12 @@ typedef enum a8pipe_class {
     A8PIPE_NUM_CLASSES
 } a8pipe_class;
 
+/* A flush of the integer pipeline: its length in cycles (TRM 16.4.1, the
+ * penalty of a change of flow the prefetch unit did not predict); an ISB
+ * takes it beyond its own cycle [ours: the ISB flushes the pipeline, ARM
+ * ARM, and no A8 figure of its own was at hand] */
+#define A8PIPE_FLUSH    13
+
 #define A8PIPE_MAX_SRC  6
 #define A8PIPE_MAX_DST  3
 #define A8PIPE_PC       15

@@ -843,6 +843,24 @@ static const struct {
     { 0xf7fffffe, 0xebfffffe, "bl 0" },
 };
 
+/* ISB flushes the pipeline: its cycle and the flush (A8PIPE_FLUSH, the
+ * TRM's 16.4.1 13 cycles [ours]); DSB and DMB are one cycle */
+static void test_barriers(void)
+{
+    a8pipe_insn i;
+
+    CHECK(a8pipe_decode_arm(0xf57ff06f, &i) && i.cls == A8PIPE_OTHER &&
+          i.cycles == 1 + A8PIPE_FLUSH, "isb sy: class %u, %u cycles",
+          i.cls, i.cycles);
+    CHECK(a8pipe_decode_thumb(0xf3bf8f6f, &i) && i.cls == A8PIPE_OTHER &&
+          i.cycles == 1 + A8PIPE_FLUSH, "isb sy (T32): class %u, %u cycles",
+          i.cls, i.cycles);
+    CHECK(a8pipe_decode_arm(0xf57ff04f, &i) && i.cycles == 1,
+          "dsb sy: %u cycles", i.cycles);
+    CHECK(a8pipe_decode_thumb(0xf3bf8f5f, &i) && i.cycles == 1,
+          "dmb sy (T32): %u cycles", i.cycles);
+}
+
 static void test_thumb(void)
 {
     unsigned same = 0;
@@ -924,5 +942,6 @@ int main(void)
     test_carry();
     test_carry_passes();
     test_thumb();
+    test_barriers();
     return check_done();
 }

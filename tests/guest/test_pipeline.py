@@ -91,6 +91,11 @@ WANT = {
                      'the product in flight across the block\'s end), each '
                      'B paired with its MUL\'s last cycle (T16-15, E16-6: '
                      'a predicted branch costs no cycle of its own): 21'),
+    'isb': (1, 14,
+            'ISB: its cycle and a flush of the pipeline, 13 cycles (TRM '
+            '16.4.1: the integer pipeline\'s length, the penalty of a change '
+            'of flow not predicted; docs/cortex-a8-timing.md: that an ISB '
+            'costs it is ours)'),
     't_alu_pairs': (32, 16,
                     'alu_pairs in Thumb: 16 x (ADDS r0,r0,#1; ADDS '
                     'r1,r1,#1), 16-bit encodings: each costs as its ARM '

@@ -900,8 +900,8 @@ static uint32_t n9_memory_branch(void *opaque, uint64_t token,
                                  uint64_t next_pc)
 {
     N9MemoryState *s = opaque;
-    CPUARMState *env = &s->cpu->env;
-    bool z = N9_BANKED(env, n9_memory_secure(env), sctlr) & SCTLR_Z;
+    /* SCTLR as of this block's fetch (a write of it ends its block) */
+    bool z = s->mp.ctx[0] & SCTLR_Z;
     uint32_t cycles = n9_pipeline_branch(&s->bpred, token, next_pc, z);
 
     trace_n9_pipeline_branch(token >> 32, next_pc, (uint32_t)token, cycles);
