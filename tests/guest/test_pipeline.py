@@ -35,6 +35,8 @@ differences, so that what is around the timed code cancels:
   svc_N: N SVCs whose handler returns at once (MOVS pc, lr): one more
   costs its entry's flush (TRM 16.4.1, 13) and its return's (TRM 5.2, 13)
   beyond its two instructions.
+An ISB is its cycle and a flush of the pipeline (13, as TRM 16.4.1's;
+ours that an ISB costs it).
 
 Then a snapshot with results in flight: "spin N" (-append) loops N times
 over a multiply whose product the next round multiplies, two blocks a
