@@ -85,3 +85,16 @@ uint32_t bare_u32(const char *s)
     }
     return v;
 }
+
+__attribute__((noinline, aligned(256))) uint32_t bare_loop_cycles(uint32_t k)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: subs %2, %2, #1\n"
+        " bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "+r"(k) : : "cc");
+    return t1 - t0;
+}

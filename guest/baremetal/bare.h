@@ -54,6 +54,15 @@ char *bare_token(char **p);
 uint32_t bare_u32(const char *s);
 
 /*
+ * bare.c: PMCCNTR across @k rounds of "subs; bne" back (2k instructions,
+ * a block a round in QEMU).  Not inlined, and aligned to 256 bytes (no
+ * 1 KB page ends inside it): a warm-up call runs the very code the timed
+ * call runs (an inlined copy's last mrc once sat on a line of its own and
+ * paid an SDRAM fetch inside the region).
+ */
+uint32_t bare_loop_cycles(uint32_t k);
+
+/*
  * PMCR.E on, PMCR.D (count every 64th cycle) off, the cycle counter reset
  * and enabled in PMCNTENSET: what the Linux patch does for user space.
  */

@@ -37,25 +37,6 @@ void bare_fault(uint32_t what, uint32_t addr)
 }
 
 /*
- * PMCCNTR across @k iterations of "subs; bne" (2k instructions).  Not
- * inlined: the warm-up call must run the very code the timed call runs,
- * or a line of the timed copy is still cold (an inlined copy's last mrc
- * sat on a line of its own and paid an SDRAM fetch inside the region).
- */
-static __attribute__((noinline)) uint32_t loop_cycles(uint32_t k)
-{
-    uint32_t t0, t1;
-
-    __asm__ volatile(
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "1: subs %2, %2, #1\n"
-        "bne 1b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1), "+r"(k) : : "cc");
-    return t1 - t0;
-}
-
-/*
  * PMCCNTR across one load from @addr (or a move, !@load), after a spacer
  * of @spacer loop iterations (the same ns at both rates: the SDRAM sees
  * the same idle gap before each sample).
@@ -110,11 +91,11 @@ static void measure(uint32_t m2)
     put_u(m2);
     put("\n");
     for (uint32_t k = 1000; k <= 2000; k += 1000) {
-        loop_cycles(k);                     /* the code into the L1 I */
+        bare_loop_cycles(k);                     /* the code into the L1 I */
         put("loop ");
         put_u(k);
         put(" ");
-        put_u(loop_cycles(k));
+        put_u(bare_loop_cycles(k));
         put("\n");
     }
     put("load ");

@@ -50,7 +50,7 @@ uint32_t name(void)                                                     \
         body                                                            \
         "mrc p15, 0, %1, c9, c13, 0\n"                                  \
         : "=&r"(t0), "=&r"(t1) : :                                      \
-        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc");          \
+        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "lr", "cc");    \
     return t1 - t0;                                                     \
 }
 #define TIMED(name, body)       TIMED_ISA(name, "arm", body)
@@ -100,6 +100,8 @@ TIMED(seq_mul_chain_br,
       "mov r1, #3\n .rept 4\n mul r0, r0, r1\n b 1f\n 1:\n .endr\n")
 /* an ISB: QEMU ends its block there too */
 TIMED(seq_isb, "isb\n")
+/* the ARMv6 form of it, as Linux built for v6 and v7 issues it */
+TIMED(seq_cp15isb, "mcr p15, 0, r0, c7, c5, 4\n")
 /* 8 moves, each followed by an ALU instruction using what it moved */
 TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
@@ -111,24 +113,11 @@ TIMED(seq_mov_use,
  * only its exit is predicted wrong.  With SCTLR.Z clear (prediction off)
  * every taken BNE flushes the pipeline.
  */
-static __attribute__((noinline, aligned(256))) uint32_t loop(uint32_t n)
-{
-    uint32_t t0, t1;
-
-    __asm__ volatile(
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "1: subs %2, %2, #1\n"
-        " bne 1b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1), "+r"(n) : : "cc");
-    return t1 - t0;
-}
-
 static uint32_t third_loop(uint32_t n)
 {
-    loop(n);
-    loop(n);
-    return loop(n);
+    bare_loop_cycles(n);
+    bare_loop_cycles(n);
+    return bare_loop_cycles(n);
 }
 
 /* SCTLR.Z: program flow prediction on or off */
@@ -207,20 +196,8 @@ __asm__(
     "    b .\n b .\n movs pc, lr\n b .\n b .\n b .\n b .\n b .\n");
 extern char svc_vectors[];
 
-#define TIMED_SVC(name, body)                                           \
-static __attribute__((noinline, aligned(256))) uint32_t name(void)     \
-{                                                                       \
-    uint32_t t0, t1;                                                    \
-                                                                        \
-    __asm__ volatile(                                                   \
-        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
-        body                                                            \
-        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
-        : "=&r"(t0), "=&r"(t1) : : "lr", "cc", "memory");               \
-    return t1 - t0;                                                     \
-}
-TIMED_SVC(seq_svc_1, "svc #0\n")
-TIMED_SVC(seq_svc_2, "svc #0\n svc #0\n")
+TIMED(seq_svc_1, "svc #0\n")
+TIMED(seq_svc_2, "svc #0\n svc #0\n")
 
 static uint32_t third_svc(uint32_t (*seq)(void))
 {
@@ -303,6 +280,7 @@ int main(void)
     report("mov_use", second_run(seq_mov_use), empty);
     report("mul_chain_br", second_run(seq_mul_chain_br), empty);
     report("isb", second_run(seq_isb), empty);
+    report("cp15isb", second_run(seq_cp15isb), empty);
     report("t_alu_pairs", second_run(seq_t_alu_pairs),
            second_run(seq_t_empty));
     report("t_mul_chain", second_run(seq_t_mul_chain),

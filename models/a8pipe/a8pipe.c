@@ -746,6 +746,13 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
         return true;
     }
     out->cond = cond != 0xe;
+    if ((insn & 0x0fff0fffu) == 0x0e070f95u) {
+        /* MCR p15, 0, Rt, c7, c5, 4: the ARMv6 form of ISB (CP15ISB), as
+         * Linux built for v6 and v7 issues it: a flush too */
+        other(out);
+        out->cycles = 1 + A8PIPE_FLUSH;
+        return true;
+    }
     switch (FIELD(insn, 25, 3)) {
     case 0:
     case 1:
@@ -1085,6 +1092,10 @@ static bool decode_t32(unsigned hw1, unsigned hw2, a8pipe_insn *o,
             }
             *a32 = a32_dp_reg(opc, s, move ? 0 : rn, test ? 0 : rd, rm,
                               (hw2 >> 4) & 3, imm5);
+            return true;
+        }
+        if (hw1 == 0xee07u && (hw2 & 0x0fffu) == 0x0f95u) {
+            *a32 = 0xee070f95u | (hw2 & 0xf000u);  /* CP15ISB */
             return true;
         }
         other(o);                               /* coprocessor */

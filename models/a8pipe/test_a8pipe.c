@@ -855,6 +855,13 @@ static void test_barriers(void)
     CHECK(a8pipe_decode_thumb(0xf3bf8f6f, &i) && i.cls == A8PIPE_OTHER &&
           i.cycles == 1 + A8PIPE_FLUSH, "isb sy (T32): class %u, %u cycles",
           i.cls, i.cycles);
+    CHECK(a8pipe_decode_arm(0xee070f95, &i) && i.cls == A8PIPE_OTHER &&
+          i.cycles == 1 + A8PIPE_FLUSH,
+          "mcr p15, 0, r0, c7, c5, 4 (CP15ISB): %u cycles", i.cycles);
+    CHECK(a8pipe_decode_thumb(0xee073f95, &i) && i.cycles == 1 + A8PIPE_FLUSH,
+          "mcr p15, 0, r3, c7, c5, 4 (T32): %u cycles", i.cycles);
+    CHECK(a8pipe_decode_arm(0xee070f9a, &i) && i.cycles == 1,
+          "mcr p15, 0, r0, c7, c10, 4 (CP15DSB): %u cycles", i.cycles);
     CHECK(a8pipe_decode_arm(0xf57ff04f, &i) && i.cycles == 1,
           "dsb sy: %u cycles", i.cycles);
     CHECK(a8pipe_decode_thumb(0xf3bf8f5f, &i) && i.cycles == 1,

@@ -98,6 +98,9 @@ WANT = {
             '16.4.1: the integer pipeline\'s length, the penalty of a change '
             'of flow not predicted; docs/cortex-a8-timing.md: that an ISB '
             'costs it is ours)'),
+    'cp15isb': (1, 14,
+                'MCR p15, 0, r0, c7, c5, 4, the ARMv6 ISB Linux issues: as '
+                'ISB'),
     't_alu_pairs': (32, 16,
                     'alu_pairs in Thumb: 16 x (ADDS r0,r0,#1; ADDS '
                     'r1,r1,#1), 16-bit encodings: each costs as its ARM '
