@@ -157,6 +157,7 @@ void a8bpred_reset(a8bpred *p)
 {
     memset(p, 0, sizeof(*p));
     memset(p->ghb, 1, sizeof(p->ghb));  /* weakly not taken [ours] */
+    p->penalty = A8BPRED_PENALTY;
 }
 
 /* The BTB's set: the branch's word address [ours: the index bits are
@@ -186,14 +187,14 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     if (kind == A8BPRED_EXCEPTION) {
         /* [TRM 16.4.1] a change of flow not predicted: the flush */
         p->exceptions++;
-        return A8BPRED_PENALTY;
+        return p->penalty;
     }
     p->branches++;
     if (!enabled || kind == A8BPRED_UNPREDICTED) {
         /* [TRM 5.1] prediction off: every taken branch flushes; [TRM
          * 5.2] never predicted: it runs as predicted not taken */
-        pen = taken ? A8BPRED_PENALTY : 0;
-        p->mispredicts += pen != 0;
+        pen = taken ? p->penalty : 0;
+        p->mispredicts += taken;
         return pen;
     }
     for (unsigned w = 0; w < A8BPRED_BTB_WAYS; w++) {
@@ -231,8 +232,8 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     }
     /* [TRM 5.1] a wrong direction or target flushes the pipeline */
     pen = (pred_taken != taken || (taken && pred_target != next)) ?
-          A8BPRED_PENALTY : 0;
-    p->mispredicts += pen != 0;
+          p->penalty : 0;
+    p->mispredicts += pred_taken != taken || (taken && pred_target != next);
 
     /* training: the counter, the history, the BTB [ours: the order] */
     if (cls & A8BPRED_COND) {

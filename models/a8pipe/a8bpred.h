@@ -79,9 +79,13 @@ typedef struct a8bpred {
                                          * goes to rs_top % 8 */
     /* counters: since the last reset (an exception's entry is neither) */
     uint64_t branches, mispredicts, exceptions;
+    /* a flush's cycles: a parameter, not state (A8BPRED_PENALTY, the
+     * TRM's; the caller may set another after a8bpred_reset) */
+    uint32_t penalty;
 } a8bpred;
 
-/* Empty tables, weakly not-taken counters, empty stack. */
+/* Empty tables, weakly not-taken counters, empty stack; the penalty
+ * A8BPRED_PENALTY. */
 void a8bpred_reset(a8bpred *p);
 
 /*
@@ -89,7 +93,7 @@ void a8bpred_reset(a8bpred *p);
  * instruction executed is at @next (its fall-through is @pc + 2 or 4:
  * not taken; anything else: taken there).  @enabled: flow prediction
  * on (SCTLR.Z).  Returns the cycles it costs beyond its issue: 0 when
- * it was predicted (direction and target), A8BPRED_PENALTY when not.
+ * it was predicted (direction and target), the penalty when not.
  * Trains the tables.  @cls A8BPRED_EXCEPTION: an exception's entry, 13
  * cycles whatever @pc, @next and @enabled; nothing learnt.
  */

@@ -294,6 +294,19 @@ uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
     return wait;
 }
 
+void a8pipe_carry_advance(uint64_t *carry, uint32_t cycles)
+{
+    uint64_t next = 0;
+
+    for (unsigned r = 0; r < 16 && *carry; r++) {
+        uint32_t v = A8PIPE_NIBBLE(*carry, r);
+
+        v = v > cycles ? v - cycles : 0;
+        next |= (uint64_t)(v > A8PIPE_MIN_NEED ? v : 0) << (4 * r);
+    }
+    *carry = next;
+}
+
 uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i)
 {
     uint32_t cycles = insn_cycles(i);
@@ -742,6 +755,7 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
         other(out);
         if ((insn & 0xfffffff0u) == 0xf57ff060u) {
             out->cycles = 1 + A8PIPE_FLUSH;     /* ISB: a flush */
+            out->flush = true;
         }
         return true;
     }
@@ -751,6 +765,7 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
          * Linux built for v6 and v7 issues it: a flush too */
         other(out);
         out->cycles = 1 + A8PIPE_FLUSH;
+        out->flush = true;
         return true;
     }
     switch (FIELD(insn, 25, 3)) {

@@ -108,6 +108,9 @@ typedef struct a8pipe_insn {
     uint8_t flags_write;    /* stage they are available at; 0: not set */
     bool cond;              /* conditional (cond != AL) */
     bool writes_pc;         /* a branch: takes the branch unit */
+    bool flush;             /* it flushes the pipeline (ISB): @cycles is
+                             * 1 + A8PIPE_FLUSH, which a caller with
+                             * another flush cost may replace */
     /* load/store multiple */
     uint16_t reglist;       /* bit n: rn transferred (r15 included) */
     uint8_t nregs;          /* bits set in reglist */
@@ -204,6 +207,9 @@ static inline bool a8pipe_carry_passes(uint64_t carry, uint64_t limit)
  */
 uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
                             uint16_t written, uint32_t cycles);
+/* @cycles pass with nothing issued (a flush): what is in flight moves
+ * that much nearer (0 once it could no longer hold up a read). */
+void a8pipe_carry_advance(uint64_t *carry, uint32_t cycles);
 
 /*
  * Decode one ARM (A32) instruction (ARMv7-A ARM, DDI 0406C, chapter A5)

@@ -241,6 +241,13 @@ static void test_btb(void)
           (unsigned long long)bp.exceptions,
           (unsigned long long)bp.branches,
           (unsigned long long)bp.mispredicts);
+    /* another flush cost (the machine's [cpu] flush_cycles) */
+    a8bpred_reset(&bp);
+    bp.penalty = 20;
+    CHECK_EQ(a8bpred_resolve(&bp, A8BPRED_EXCEPTION, 0, 8, true), 20);
+    CHECK_EQ(loop(0x8010, 0x8000, 10, false), 9 * 20);
+    a8bpred_reset(&bp);
+    CHECK_EQ(bp.penalty, A8BPRED_PENALTY);
     /* Thumb: the fall-through is 2 on */
     a8bpred_reset(&bp);
     CHECK_EQ(a8bpred_resolve(&bp, A8BPRED_COND | A8BPRED_DIRECT, 0x800,

@@ -845,6 +845,19 @@ static const struct {
 
 /* ISB flushes the pipeline: its cycle and the flush (A8PIPE_FLUSH, the
  * TRM's 16.4.1 13 cycles [ours]); DSB and DMB are one cycle */
+/* a flush lets results in flight come nearer by its cycles */
+static void test_carry_advance(void)
+{
+    uint64_t c = 7ull << (4 * 3) | 5ull << (4 * 15) | 3ull << 4;
+
+    a8pipe_carry_advance(&c, 2);
+    CHECK(c == (5ull << (4 * 3) | 3ull << (4 * 15)),
+          "7, 5, 3 less 2 cycles: 0x%016llx (5, 3, and 1 dropped)",
+          (unsigned long long)c);
+    a8pipe_carry_advance(&c, 13);
+    CHECK_EQ(c, 0);
+}
+
 static void test_barriers(void)
 {
     a8pipe_insn i;
@@ -860,6 +873,10 @@ static void test_barriers(void)
           "mcr p15, 0, r0, c7, c5, 4 (CP15ISB): %u cycles", i.cycles);
     CHECK(a8pipe_decode_thumb(0xee073f95, &i) && i.cycles == 1 + A8PIPE_FLUSH,
           "mcr p15, 0, r3, c7, c5, 4 (T32): %u cycles", i.cycles);
+    CHECK(a8pipe_decode_arm(0xf57ff06f, &i) && i.flush &&
+          a8pipe_decode_arm(0xee070f95, &i) && i.flush &&
+          a8pipe_decode_arm(0xe2800001, &i) && !i.flush,
+          "ISB and CP15ISB marked as flushes, ADD not");
     CHECK(a8pipe_decode_arm(0xee070f9a, &i) && i.cycles == 1,
           "mcr p15, 0, r0, c7, c10, 4 (CP15DSB): %u cycles", i.cycles);
     CHECK(a8pipe_decode_arm(0xf57ff04f, &i) && i.cycles == 1,
@@ -950,5 +967,6 @@ int main(void)
     test_carry_passes();
     test_thumb();
     test_barriers();
+    test_carry_advance();
     return check_done();
 }

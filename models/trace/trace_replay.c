@@ -151,6 +151,10 @@ static void param_set(trp *r, const char *item)
             "from the guest's registers as it runs): rerun the guest",
             item, (int)(strchr(key, '.') - key), key);
     }
+    if (!strcmp(key, "cpu.flush_cycles")) {
+        trp_die("--set %s: replay does not rerun the core's pipeline (the "
+            "trace holds its cycles): rerun the guest", item);
+    }
     if (!strncmp(key, "prcm.", 5)) {
         trp_die("--set %s: replay does not recompute the PRCM's wake-up "
             "latency (it moves the guest's timers): rerun the guest", item);

@@ -116,36 +116,41 @@ WANT = {
 }
 
 
-# name: (what, cycles with pipeline=on, with off, the rule), of a difference
+# name: (what, cycles with pipeline=on for a flush of F cycles, with off,
+# the rule), of a difference
 BRANCH = {
-    'loop': (lambda g: g['loop_2000'] - g['loop_1000'], 1000, 2000,
+    'loop': (lambda g: g['loop_2000'] - g['loop_1000'], lambda F: 1000, 2000,
              '1000 more rounds of SUBS; BNE: the pair in one cycle (T16-15), '
              'the BNE predicted taken once learnt (TRM 5.1: no flush)'),
     'loop_noz': (lambda g: g['loop_2000_noz'] - g['loop_1000_noz'],
-                 1000 * (1 + 13), 2000,
+                 lambda F: 1000 * (1 + F), 2000,
                  'the same with SCTLR.Z clear: "with program flow prediction '
                  'disabled, all taken branches incur a 13-cycle penalty" '
                  '(TRM 5.1)'),
-    'svc': (lambda g: g['svc_2'] - g['svc_1'], 1 + 13 + 1 + 13, 2,
+    'svc': (lambda g: g['svc_2'] - g['svc_1'], lambda F: 1 + F + 1 + F, 2,
             'one more SVC whose handler is MOVS pc, lr at the vector: the '
             'SVC (1 cycle), its entry (a change of flow not predicted: a '
             '13-cycle flush, TRM 16.4.1), the MOVS (1), its return (never '
             'predicted, TRM 5.2: 13)'),
     'chain': (lambda g: (g['chain_10'] - g['chain_8']) -
-              (g['chain_8'] - g['chain_6']), 2 * 13, 0,
+              (g['chain_8'] - g['chain_6']), lambda F: 2 * F, 0,
               '(10 levels less 8) less (8 less 6): the 9th and 10th returns '
               'of a 10-deep chain find the 8-entry return stack wrapped '
               '(TRM 5.1), each a 13-cycle flush (TRM 5.1)'),
+    'isb': (lambda g: g['isb'], lambda F: 1 + F, 1, 'an ISB (as above)'),
 }
 
 
-def branch_checks(got, on):
+def branch_checks(got, on, flush=13):
     for name, (f, want_on, want_off, rule) in BRANCH.items():
         try:
             v = f(got)
         except KeyError:
             v = None
-        want = want_on if on else want_off
+        want = want_on(flush) if on else want_off
+        if on and flush != 13:
+            rule = 'with [cpu] flush_cycles = %d instead of the TRM\'s 13' \
+                % flush
         check('pipeline=%s: branches, %s: %s cycles (%d; %s)'
               % ('on' if on else 'off', name, v, want,
                  rule if on else 'one cycle an instruction'), v == want)
@@ -242,6 +247,11 @@ def main():
     out2, rc2, _ = run(qemu, elf, logdir, 'on-2', 'on')
     check('pipeline=on: a second run prints the same figures',
           rc2 == 0 and out2 == out)
+    out4, rc4, f20 = run(qemu, elf, logdir, 'flush20',
+                         'on,timing-set=cpu.flush_cycles=20')
+    check('pipeline=on with timing-set=cpu.flush_cycles=20 runs, status 0 '
+          '(%s)' % rc4, rc4 == 0 and set(WANT) <= set(f20), out4[-2000:])
+    branch_checks(f20, True, 20)
     out3, rc3, off = run(qemu, elf, logdir, 'off', 'off')
     check('pipeline=off runs too, status 0 (%s)' % rc3,
           rc3 == 0 and set(WANT) <= set(off), out3[-2000:])

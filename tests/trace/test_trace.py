@@ -487,6 +487,9 @@ def main():
         rc, _, err = replay(binary, trace, '--set', 'sdram.txsr=30')
         check('[sdram] cannot be replayed: said (%s)' % err,
               rc == 1 and 'rerun the guest' in err)
+        rc, _, err = replay(binary, trace, '--set', 'cpu.flush_cycles=20')
+        check('the pipeline\'s flush cannot be replayed: said (%s)' % err,
+              rc == 1 and 'rerun the guest' in err and 'pipeline' in err)
         # damaged traces
         bad = os.path.join(logdir, 'cut.n9t')
         with open(trace, 'rb') as f:

@@ -191,6 +191,10 @@ def cmd_replay(a):
                             'machine derives it from the guest\'s registers '
                             'or timers as it runs): rerun the guest'
                             % (it, sec))
+        if it.split('=', 1)[0] == 'cpu.flush_cycles':
+            raise UserError('--set %s: replay does not rerun the core\'s '
+                            'pipeline (the trace holds its cycles): rerun '
+                            'the guest' % it)
     if (tfile or tset) and a.verify:
         raise UserError('--verify replays the recorded parameters: no '
                         '--timing or --set with it')

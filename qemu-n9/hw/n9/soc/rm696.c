@@ -751,6 +751,7 @@ static void rm696_init(MachineState *machine)
                                  &error_abort);
         qdev_prop_set_uint64(mp, "seed", rms->timing->seed);
         qdev_prop_set_bit(mp, "pipeline", rms->pipeline);
+        qdev_prop_set_uint32(mp, "flush-cycles", rms->timing->flush_cycles);
         n9_memory_set_params(mp, &rms->timing->cache);
         qdev_connect_clock_in(mp, "mpu_ck",
                               qdev_get_clock_out(prcm, "mpu_ck"));

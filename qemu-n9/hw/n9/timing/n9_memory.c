@@ -1060,6 +1060,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     s->pipe_wait = 0;
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
+    s->bpred.penalty = s->pipe.flush_cycles;
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1236,6 +1237,9 @@ static const Property n9_memory_properties[] = {
                      DeviceState *),
     DEFINE_PROP_UINT64("seed", N9MemoryState, seed, 0),
     DEFINE_PROP_BOOL("pipeline", N9MemoryState, pipeline, false),
+    /* [cpu] flush_cycles: a flush of the integer pipeline (pipeline=on) */
+    DEFINE_PROP_UINT32("flush-cycles", N9MemoryState, pipe.flush_cycles,
+                       A8BPRED_PENALTY),
 };
 
 /* Where the last fetch ended (fetch continuation): it shapes the counts */

@@ -78,6 +78,9 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.cls = A8PIPE_OTHER;
         i.cycles = 1;
     }
+    if (i.flush) {
+        i.cycles = 1 + p->flush_cycles;     /* an ISB: [cpu] flush_cycles */
+    }
     /*
      * A load's address from a load: the cache model charges that
      * interlock (a8cache_load_use, across blocks too), so the scoreboard
@@ -122,8 +125,9 @@ uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
     uint32_t cycles = a8bpred_resolve(bp, (uint32_t)token, token >> 32,
                                       next, enabled);
 
-    if (cycles >= A8PIPE_MAX_CARRY) {
-        mem_hook_carry = 0;     /* the flush outlasts anything in flight */
+    if (cycles && mem_hook_carry) {
+        /* nothing issues during the flush */
+        a8pipe_carry_advance(&mem_hook_carry, cycles);
     }
     return cycles;
 }

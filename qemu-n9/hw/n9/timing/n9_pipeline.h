@@ -29,6 +29,7 @@ typedef struct N9Pipeline {
     a8pipe_block blk;
     uint16_t from_load;     /* registers last written by a load */
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
+    uint32_t flush_cycles;  /* an ISB's flush ([cpu] flush_cycles) */
 } N9Pipeline;
 
 /* MemHookOps.block_start, .issue, .block_cycles on @p */
@@ -44,8 +45,8 @@ uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
 uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
 /*
  * MemHookOps.branch, in cycles: the branch of @token (pc << 32 | class)
- * went to @next; @enabled: SCTLR.Z.  A flush also lets every result in
- * flight complete (mem_hook_carry).
+ * went to @next; @enabled: SCTLR.Z.  A flush also lets results in
+ * flight come nearer by its cycles (mem_hook_carry).
  */
 uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
                             bool enabled);

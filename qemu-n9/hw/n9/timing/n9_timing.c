@@ -37,6 +37,7 @@
 #include "system/cpu-timers.h"
 #include "hw/core/cpu.h"
 #include "n9_timing.h"
+#include "models/a8pipe/a8bpred.h"
 
 static const char *const n9_agent_names[L4IC_NUM_AGENTS] = {
     [L4IC_WKUP] = "l4-wkup",
@@ -116,6 +117,7 @@ N9Timing *n9_timing_new(void)
     t->sdrc = sdrc_default_params;
     t->cache = a8cache_default_params;
     t->actlr = N9_DEFAULT_ACTLR;
+    t->flush_cycles = A8BPRED_PENALTY;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -266,6 +268,7 @@ static bool n9_parse_u64(const char *s, uint64_t max, uint64_t *out)
 typedef struct N9U32Key {
     const char *key;
     size_t off;
+    uint32_t max;           /* 0: the section's */
 } N9U32Key;
 
 /*
@@ -303,9 +306,10 @@ static bool n9_timing_load_u32_keys(GKeyFile *kf, N9IniLines *lines,
                        sec, names[k], known->str);
             return false;
         }
-        if (!n9_parse_u64(v, max, &val)) {
+        if (!n9_parse_u64(v, keys[i].max ? keys[i].max : max, &val)) {
             error_setg(errp, "%s: [%s] %s: '%s' is not a whole number from "
-                       "0 to %u", where, sec, names[k], v, max);
+                       "0 to %u", where, sec, names[k], v,
+                       keys[i].max ? keys[i].max : max);
             return false;
         }
         *(uint32_t *)((char *)base + keys[i].off) = val;
@@ -373,13 +377,16 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
 /*
  * [cpu]: what the firmware leaves in the Cortex-A8's ACTLR, which QEMU's
  * model holds constant (its reset value): L1NEON (bit 5) decides whether
- * NEON loads allocate in the L1 D (docs/timing-parameters.md).
+ * NEON loads allocate in the L1 D; and, with pipeline=on, what a flush of
+ * the integer pipeline costs (docs/timing-parameters.md).
  */
 static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
                                Error **errp)
 {
     static const N9U32Key keys[] = {
         { "actlr", offsetof(N9Timing, actlr) },
+        { "flush_cycles", offsetof(N9Timing, flush_cycles),
+          N9_FLUSH_CYCLES_MAX },
     };
 
     return n9_timing_load_u32_keys(kf, lines, "cpu", keys, ARRAY_SIZE(keys),
@@ -955,6 +962,7 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
     qdict_put(p, "cache", d);
     d = qdict_new();
     qdict_put_int(d, "actlr", t->actlr);
+    qdict_put_int(d, "flush_cycles", t->flush_cycles);
     qdict_put(p, "cpu", d);
 
     /* the register-derived ones: as in force now */

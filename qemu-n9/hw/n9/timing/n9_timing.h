@@ -73,6 +73,14 @@ extern const N9TimingKey n9_sdram_keys[N9_SDRAM_NUM_KEYS];
  */
 #define N9_DEFAULT_ACTLR    0x62u
 
+/*
+ * [cpu] flush_cycles: what a flush of the integer pipeline costs with
+ * pipeline=on (a wrong branch prediction, a taken branch with SCTLR.Z
+ * clear, an exception's entry, an ISB): the TRM's 13 by default
+ * (A8BPRED_PENALTY, models/a8pipe/a8bpred.h), for what-if runs up to this.
+ */
+#define N9_FLUSH_CYCLES_MAX 1000u
+
 typedef struct N9Timing {
     char *file;             /* NULL: the defaults */
     char *set;              /* timing-set=..., NULL: none */
@@ -84,6 +92,8 @@ typedef struct N9Timing {
     a8cache_params cache;   /* [cache]: caches and TLBs (models/cache) */
     uint32_t actlr;         /* [cpu] actlr: the Cortex-A8's auxiliary
                              * control register as the firmware leaves it */
+    uint32_t flush_cycles;  /* [cpu] flush_cycles: a flush of the integer
+                             * pipeline, with pipeline=on */
     N9ClockOverrides clocks;    /* [clocks]: over the PRCM's registers */
     N9SdramOverrides sdram;     /* [sdram]: over the SDRC's registers */
 } N9Timing;
