@@ -832,9 +832,26 @@ static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
 
 /*
  * The L1s and the L2 are in the MPU power domain: OFF loses them (the
- * kernel cleans them before; the model drops what is still dirty).  The
- * vCPU is in WFI then, so the model is not in use.
+ * kernel cleans them before; the model drops what is still dirty), and
+ * with them the branch predictor's tables.  The vCPU is in WFI then, so
+ * the model is not in use.
  */
+/* An empty predictor (its counters go on), nothing pending or in flight */
+static void n9_memory_bpred_empty(N9MemoryState *s)
+{
+    uint64_t branches = s->bpred.branches;
+    uint64_t mispredicts = s->bpred.mispredicts;
+    uint64_t exceptions = s->bpred.exceptions;
+
+    a8bpred_reset(&s->bpred);
+    s->bpred.penalty = s->pipe.flush_cycles;
+    s->bpred.branches = branches;
+    s->bpred.mispredicts = mispredicts;
+    s->bpred.exceptions = exceptions;
+    mem_hook_branch = 0;
+    mem_hook_carry = 0;
+}
+
 static void n9_memory_prcm_event(Notifier *n, void *data)
 {
     N9MemoryState *s = container_of(n, N9MemoryState, prcm_listener);
@@ -845,6 +862,9 @@ static void n9_memory_prcm_event(Notifier *n, void *data)
         n9_memory_skip_drop();
         n9_memory_fetch_drop();
         mempath_mpu_off(&s->mp);
+        if (s->pipeline) {
+            n9_memory_bpred_empty(s);
+        }
         if (unlikely(s->rec)) {
             n9_memory_rec_simple(s, N9T_MPUOFF, 0, 0);
         }
