@@ -153,11 +153,40 @@ unsigned a8bpred_classify_thumb(uint32_t insn)
 
 /* ---- The predictor ------------------------------------------------------- */
 
+/* NULL: a class no instruction has */
+const char *const a8bpred_class_names[A8BPRED_CLASSES] = {
+    [A8BPRED_DIRECT] = "direct",
+    [A8BPRED_INDIRECT] = "indirect",
+    [A8BPRED_CALL] = "call",
+    [A8BPRED_RETURN] = "return",
+    [A8BPRED_UNPREDICTED] = "unpredicted",
+    [A8BPRED_COND | A8BPRED_DIRECT] = "direct_cond",
+    [A8BPRED_COND | A8BPRED_INDIRECT] = "indirect_cond",
+    [A8BPRED_COND | A8BPRED_CALL] = "call_cond",
+    [A8BPRED_COND | A8BPRED_RETURN] = "return_cond",
+    [A8BPRED_COND | A8BPRED_UNPREDICTED] = "unpredicted_cond",
+};
+
 void a8bpred_reset(a8bpred *p)
 {
     memset(p, 0, sizeof(*p));
     memset(p->ghb, 1, sizeof(p->ghb));  /* weakly not taken [ours] */
     p->penalty = A8BPRED_PENALTY;
+}
+
+void a8bpred_forget(a8bpred *p)
+{
+    a8bpred keep = *p;
+
+    a8bpred_reset(p);
+    p->penalty = keep.penalty;
+    p->branches = keep.branches;
+    p->mispredicts = keep.mispredicts;
+    p->exceptions = keep.exceptions;
+    memcpy(p->class_branches, keep.class_branches,
+           sizeof(p->class_branches));
+    memcpy(p->class_mispredicts, keep.class_mispredicts,
+           sizeof(p->class_mispredicts));
 }
 
 /* The BTB's set: the branch's word address [ours: the index bits are
@@ -181,7 +210,7 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     uint32_t size = cls & A8BPRED_SIZE4 ? 4 : 2;
     bool taken = next != pc + size;
     unsigned set = btb_set(pc), hit = A8BPRED_BTB_WAYS, gi = 0;
-    bool pred_taken = false;
+    bool pred_taken = false, wrong;
     uint32_t pred_target = 0, pen;
 
     if (kind == A8BPRED_EXCEPTION) {
@@ -195,6 +224,10 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
          * 5.2] never predicted: it runs as predicted not taken */
         pen = taken ? p->penalty : 0;
         p->mispredicts += taken;
+        if (enabled) {
+            p->class_branches[cls & (A8BPRED_COND | 7u)]++;
+            p->class_mispredicts[cls & (A8BPRED_COND | 7u)] += taken;
+        }
         return pen;
     }
     for (unsigned w = 0; w < A8BPRED_BTB_WAYS; w++) {
@@ -231,9 +264,11 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
         p->rs_top = (p->rs_top + 1) % A8BPRED_RSTACK;
     }
     /* [TRM 5.1] a wrong direction or target flushes the pipeline */
-    pen = (pred_taken != taken || (taken && pred_target != next)) ?
-          p->penalty : 0;
-    p->mispredicts += pred_taken != taken || (taken && pred_target != next);
+    wrong = pred_taken != taken || (taken && pred_target != next);
+    pen = wrong ? p->penalty : 0;
+    p->mispredicts += wrong;
+    p->class_branches[cls & (A8BPRED_COND | 7u)]++;
+    p->class_mispredicts[cls & (A8BPRED_COND | 7u)] += wrong;
 
     /* training: the counter, the history, the BTB [ours: the order] */
     if (cls & A8BPRED_COND) {

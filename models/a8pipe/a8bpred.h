@@ -61,6 +61,10 @@ enum {
 #define A8BPRED_COND        8u
 #define A8BPRED_SIZE4       16u
 
+/* Counters per class: kind, + 8 if conditional (a8bpred_class_names) */
+#define A8BPRED_CLASSES     16
+extern const char *const a8bpred_class_names[A8BPRED_CLASSES];
+
 unsigned a8bpred_classify_arm(uint32_t insn);
 /* Thumb: a 16-bit one in bits 15:0, a 32-bit one with its first halfword
  * in bits 31:16 (a8pipe_decode_thumb's form); IT blocks not followed */
@@ -79,6 +83,9 @@ typedef struct a8bpred {
                                          * goes to rs_top % 8 */
     /* counters: since the last reset (an exception's entry is neither) */
     uint64_t branches, mispredicts, exceptions;
+    /* the same per class (a8bpred_class_index), with prediction on */
+    uint64_t class_branches[A8BPRED_CLASSES];
+    uint64_t class_mispredicts[A8BPRED_CLASSES];
     /* a flush's cycles: a parameter, not state (A8BPRED_PENALTY, the
      * TRM's; the caller may set another after a8bpred_reset) */
     uint32_t penalty;
@@ -87,6 +94,9 @@ typedef struct a8bpred {
 /* Empty tables, weakly not-taken counters, empty stack; the penalty
  * A8BPRED_PENALTY. */
 void a8bpred_reset(a8bpred *p);
+/* The tables as a8bpred_reset leaves them (the core lost its power), the
+ * counters and the penalty kept. */
+void a8bpred_forget(a8bpred *p);
 
 /*
  * A branch of class @cls (a8bpred_classify_*) at @pc ran, and the next

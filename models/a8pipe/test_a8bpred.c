@@ -198,6 +198,22 @@ static void test_cold_call(void)
     CHECK_EQ(a8bpred_resolve(&bp, RET, 0x3010, 0x2004, true), 0);
 }
 
+/* a power loss empties the tables and keeps the counters and penalty */
+static void test_forget(void)
+{
+    a8bpred_reset(&bp);
+    bp.penalty = 9;
+    a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true);
+    CHECK_EQ(a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true), 0);
+    a8bpred_forget(&bp);
+    CHECK_EQ(a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true), 9);
+    CHECK(bp.branches == 3 && bp.mispredicts == 2 &&
+          bp.class_branches[A8BPRED_DIRECT] == 3,
+          "after forgetting: %llu branches, %llu mispredicted",
+          (unsigned long long)bp.branches,
+          (unsigned long long)bp.mispredicts);
+}
+
 static void test_btb(void)
 {
     uint32_t c = 0;
@@ -255,6 +271,15 @@ static void test_btb(void)
     CHECK_EQ(a8bpred_resolve(&bp, A8BPRED_COND | A8BPRED_DIRECT, 0x800,
                              0x804, true), A8BPRED_PENALTY);
     CHECK_EQ(bp.mispredicts, 1);
+    /* counted per class */
+    CHECK(bp.class_branches[A8BPRED_COND | A8BPRED_DIRECT] == 2 &&
+          bp.class_mispredicts[A8BPRED_COND | A8BPRED_DIRECT] == 1 &&
+          !strcmp(a8bpred_class_names[A8BPRED_COND | A8BPRED_DIRECT],
+                  "direct_cond"),
+          "direct_cond: %llu branches, %llu mispredicted",
+          (unsigned long long)bp.class_branches[A8BPRED_COND | A8BPRED_DIRECT],
+          (unsigned long long)
+          bp.class_mispredicts[A8BPRED_COND | A8BPRED_DIRECT]);
 }
 
 int main(void)
@@ -263,6 +288,7 @@ int main(void)
     test_loop();
     test_return_stack();
     test_cold_call();
+    test_forget();
     test_btb();
     return check_done();
 }

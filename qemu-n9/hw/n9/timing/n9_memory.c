@@ -839,15 +839,7 @@ static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
 /* An empty predictor (its counters go on), nothing pending or in flight */
 static void n9_memory_bpred_empty(N9MemoryState *s)
 {
-    uint64_t branches = s->bpred.branches;
-    uint64_t mispredicts = s->bpred.mispredicts;
-    uint64_t exceptions = s->bpred.exceptions;
-
-    a8bpred_reset(&s->bpred);
-    s->bpred.penalty = s->pipe.flush_cycles;
-    s->bpred.branches = branches;
-    s->bpred.mispredicts = mispredicts;
-    s->bpred.exceptions = exceptions;
+    a8bpred_forget(&s->bpred);
     mem_hook_branch = 0;
     mem_hook_carry = 0;
 }
@@ -1047,6 +1039,24 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
         /* exception entries, each a 13-cycle flush */
         qdict_put_int(d, "pipeline_exceptions", s->bpred.exceptions);
+        /* per class of branch, with prediction on: resolved, wrong */
+        {
+            QDict *cl = qdict_new();
+
+            for (int i = 0; i < A8BPRED_CLASSES; i++) {
+                QDict *one;
+
+                if (!a8bpred_class_names[i]) {
+                    continue;
+                }
+                one = qdict_new();
+                qdict_put_int(one, "branches", s->bpred.class_branches[i]);
+                qdict_put_int(one, "mispredicts",
+                              s->bpred.class_mispredicts[i]);
+                qdict_put(cl, a8bpred_class_names[i], one);
+            }
+            qdict_put(d, "pipeline_classes", cl);
+        }
     }
     return d;
 }
@@ -1324,6 +1334,10 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
         VMSTATE_UINT64(bpred.branches, N9MemoryState),
         VMSTATE_UINT64(bpred.mispredicts, N9MemoryState),
         VMSTATE_UINT64(bpred.exceptions, N9MemoryState),
+        VMSTATE_UINT64_ARRAY(bpred.class_branches, N9MemoryState,
+                             A8BPRED_CLASSES),
+        VMSTATE_UINT64_ARRAY(bpred.class_mispredicts, N9MemoryState,
+                             A8BPRED_CLASSES),
         VMSTATE_END_OF_LIST()
     },
 };
