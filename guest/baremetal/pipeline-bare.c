@@ -14,7 +14,9 @@
  * are in tests/guest/test_pipeline.py, with the rule; with pipeline=off
  * every instruction takes one cycle.
  * With -append "spin N" it runs N rounds of a multiply chain cut into
- * blocks by branches instead, and prints "spin CYCLES" (the snapshot test).
+ * blocks by branches instead, and prints "spin CYCLES" (the snapshot
+ * test); "vspin N" the same with a VADD.F64 a round, no VMRS, so that
+ * the VFP and its full queue are busy at every block's end.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -215,6 +217,67 @@ static uint32_t third_svc(uint32_t (*seq)(void))
 }
 
 /*
+ * The VFP (TRM 16.5, 16.7.1): VFP instructions go to the NEON instruction
+ * queue (16 entries) and on to the VFP, which is not pipelined; a VMRS
+ * waits until it is done.  vfp_OP_N is N of OP in a row and a VMRS; the
+ * test takes differences (N more of OP: N times its cycles in TRM Table
+ * 16-25).  vfp_add_4_alu puts 16 ALU instructions between 4 VADDs and the
+ * VMRS: they run while the VFP works.  vfp_add_N_nosync has no VMRS: the
+ * integer pipeline runs on while the queue is not full, and then at the
+ * VFP's pace.  Each runs with the VFP idle (vfp_run).
+ */
+#define VFP_BODY(n, insn, tail) \
+    ".fpu vfpv3\n .rept " #n "\n " insn "\n .endr\n" tail
+TIMED(seq_vfp_add_16, VFP_BODY(16, "vadd.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_add_32, VFP_BODY(32, "vadd.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_mul_16, VFP_BODY(16, "vmul.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_mul_32, VFP_BODY(32, "vmul.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_mla_4, VFP_BODY(4, "vmla.f32 s0, s1, s2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_mla_8, VFP_BODY(8, "vmla.f32 s0, s1, s2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_div_4, VFP_BODY(4, "vdiv.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_div_8, VFP_BODY(8, "vdiv.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_add_4, VFP_BODY(4, "vadd.f64 d0, d1, d2", "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_add_4_alu, VFP_BODY(4, "vadd.f64 d0, d1, d2",
+                                  ".rept 8\n add r4, r4, #1\n"
+                                  " add r5, r5, #1\n .endr\n"
+                                  "vmrs r0, fpscr\n"))
+TIMED(seq_vfp_add_8_nosync, VFP_BODY(8, "vadd.f64 d0, d1, d2", ""))
+TIMED(seq_vfp_add_32_nosync, VFP_BODY(32, "vadd.f64 d0, d1, d2", ""))
+TIMED(seq_vfp_add_48_nosync, VFP_BODY(48, "vadd.f64 d0, d1, d2", ""))
+
+/* wait until the VFP has done everything queued */
+static void vfp_drain(void)
+{
+    uint32_t x;
+
+    __asm__ volatile(".fpu vfpv3\n vmrs %0, fpscr" : "=r"(x));
+}
+
+/* the second of two runs, each with the VFP idle */
+static uint32_t vfp_run(uint32_t (*seq)(void))
+{
+    uint32_t t;
+
+    vfp_drain();
+    seq();
+    vfp_drain();
+    t = seq();
+    vfp_drain();
+    return t;
+}
+
+/* CPACR: cp10 and cp11 (the VFP and NEON) for every mode; FPEXC.EN */
+static void vfp_enable(void)
+{
+    uint32_t cpacr;
+
+    __asm__ volatile("mrc p15, 0, %0, c1, c0, 2" : "=r"(cpacr));
+    __asm__ volatile("mcr p15, 0, %0, c1, c0, 2\n isb"
+                     : : "r"(cpacr | 0xf00000u));
+    __asm__ volatile(".fpu vfpv3\n vmsr fpexc, %0" : : "r"(1u << 30));
+}
+
+/*
  * "spin N" (-append): N rounds of a multiply whose product the next
  * round multiplies again, each round two blocks (the multiply and a
  * branch; the count and the loop's branch), so that at every block's end
@@ -238,6 +301,25 @@ static uint32_t spin(uint32_t n)
     return t1 - t0;
 }
 
+/* "vspin N": N rounds of a VADD.F64 and a branch, the count and the
+ * loop's branch: the VFP's pace, 9 cycles a round once the queue is full */
+static uint32_t vspin(uint32_t n)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        ".fpu vfpv3\n"
+        "mov r2, %2\n"
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "2: vadd.f64 d0, d1, d2\n"
+        " b 1f\n"
+        "1: subs r2, r2, #1\n"
+        " bne 2b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1) : "r"(n) : "r2", "cc");
+    return t1 - t0;
+}
+
 static void report(const char *name, uint32_t cycles, uint32_t empty)
 {
     put(name);
@@ -256,12 +338,19 @@ int main(void)
     bare_cmdline(buf, sizeof(buf));
     bare_token(&p);                     /* QEMU gives "<kernel> <append>" */
     tok = bare_token(&p);
-    if (tok && tok[0] == 's') {         /* spin N */
+    if (tok && (tok[0] == 's' || tok[0] == 'v')) {  /* spin N, vspin N */
+        int vfp = tok[0] == 'v';
         uint32_t cycles;
 
         tok = bare_token(&p);
-        cycles = spin(tok ? bare_u32(tok) : 1);
-        put("spin ");
+        if (vfp) {
+            vfp_enable();
+            cycles = vspin(tok ? bare_u32(tok) : 1);
+            vfp_drain();
+        } else {
+            cycles = spin(tok ? bare_u32(tok) : 1);
+        }
+        put(vfp ? "vspin " : "spin ");
         put_u(cycles);
         put("\n");
         return 0;
@@ -297,6 +386,20 @@ int main(void)
     }
     report("svc_1", third_svc(seq_svc_1), 0);
     report("svc_2", third_svc(seq_svc_2), 0);
+    vfp_enable();
+    report("vfp_add_16", vfp_run(seq_vfp_add_16), empty);
+    report("vfp_add_32", vfp_run(seq_vfp_add_32), empty);
+    report("vfp_mul_16", vfp_run(seq_vfp_mul_16), empty);
+    report("vfp_mul_32", vfp_run(seq_vfp_mul_32), empty);
+    report("vfp_mla_4", vfp_run(seq_vfp_mla_4), empty);
+    report("vfp_mla_8", vfp_run(seq_vfp_mla_8), empty);
+    report("vfp_div_4", vfp_run(seq_vfp_div_4), empty);
+    report("vfp_div_8", vfp_run(seq_vfp_div_8), empty);
+    report("vfp_add_4", vfp_run(seq_vfp_add_4), empty);
+    report("vfp_add_4_alu", vfp_run(seq_vfp_add_4_alu), empty);
+    report("vfp_add_8_nosync", vfp_run(seq_vfp_add_8_nosync), empty);
+    report("vfp_add_32_nosync", vfp_run(seq_vfp_add_32_nosync), empty);
+    report("vfp_add_48_nosync", vfp_run(seq_vfp_add_48_nosync), empty);
     flow_prediction(0);
     report("loop_1000_noz", third_loop(1000), 0);
     report("loop_2000_noz", third_loop(2000), 0);

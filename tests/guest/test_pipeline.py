@@ -38,14 +38,22 @@ differences, so that what is around the timed code cancels:
 An ISB is its cycle and a flush of the pipeline (13, as TRM 16.4.1's;
 ours that an ISB costs it).
 
+The VFP (TRM 16.5, 16.7.1), as differences too: N more VADD.F64, VMUL.F64,
+VMLA.F32 or VDIV.F64 before a VMRS cost N times Table 16-25's cycles (9,
+11, 18, 29: the least of each range); ALU instructions between the VFP's
+work and the VMRS cost nothing; without a VMRS the integer pipeline runs
+one a cycle while the 16-entry queue has room, then at the VFP's pace.
+
 Then a snapshot with results in flight: "spin N" (-append) loops N times
 over a multiply whose product the next round multiplies, two blocks a
 round, so a product is in flight at every block's end.  Stopped over QMP
 mid-loop, saved to a file and restored in a new QEMU, it must print the
 cycles an unbroken run prints (what is in flight and the branch
 predictor's tables are in the snapshot: each round waits for the last
-one's product, 6 cycles a round, its branches predicted).  Host time:
-about 5 s in all.
+one's product, 6 cycles a round, its branches predicted).  "vspin N" does
+the same with a VADD.F64 a round and no VMRS: the VFP's queue is full at
+every block's end, 9 cycles a round, and must travel with the snapshot.
+Host time: about 15 s in all.
 Usage: test_pipeline.py QEMU ELF LOGDIR
 """
 import os
@@ -141,6 +149,50 @@ BRANCH = {
 }
 
 
+# The VFP (TRM 16.5: the NEON instruction queue, 16 entries, before which
+# the integer pipeline runs on; TRM 16.7.1: the VFP is not pipelined, each
+# instruction runs to completion before the next starts, its cycles in
+# Table 16-25 (the least of each range: docs/cortex-a8-timing.md, "VFP");
+# a VMRS waits until the VFP is done, ARM's assembler guide), as
+# differences: name: (what, cycles with pipeline=on, with off, the rule)
+VFP = {
+    'vfp_add': (lambda g: g['vfp_add_32'] - g['vfp_add_16'], 16 * 9, 16,
+                '16 more VADD.F64 before a VMRS: FADD 9 cycles each (Table '
+                '16-25), one after another (not pipelined)'),
+    'vfp_mul': (lambda g: g['vfp_mul_32'] - g['vfp_mul_16'], 16 * 11, 16,
+                '16 more VMUL.F64: FMUL double 11 each (Table 16-25)'),
+    'vfp_mla': (lambda g: g['vfp_mla_8'] - g['vfp_mla_4'], 4 * 18, 4,
+                '4 more VMLA.F32: FMAC single 18 each (Table 16-25)'),
+    'vfp_div': (lambda g: g['vfp_div_8'] - g['vfp_div_4'], 4 * 29, 4,
+                '4 more VDIV.F64: FDIV double 29 each (Table 16-25)'),
+    'vfp_overlap': (lambda g: g['vfp_add_4_alu'] - g['vfp_add_4'], 0, 16,
+                    '16 ALU instructions between 4 VADDs and the VMRS run '
+                    'while the VFP works: they cost nothing (TRM 16.5: a '
+                    'queued instruction is complete for the integer '
+                    'pipeline)'),
+    'vfp_queue_room': (lambda g: g['vfp_add_8_nosync'], 8, 8,
+                       '8 VADDs with no VMRS: one a cycle, the queue has '
+                       'room (TRM 16.5)'),
+    'vfp_queue_full': (lambda g: g['vfp_add_48_nosync'] -
+                       g['vfp_add_32_nosync'], 16 * 9, 16,
+                       '16 more VADDs with no VMRS, the queue full: each '
+                       'waits for a slot, so at the VFP\'s pace, 9 cycles '
+                       'each (TRM 16.5: the 16-entry queue)'),
+}
+
+
+def vfp_checks(got, on):
+    for name, (f, want_on, want_off, rule) in VFP.items():
+        try:
+            v = f(got)
+        except KeyError:
+            v = None
+        want = want_on if on else want_off
+        check('pipeline=%s: VFP, %s: %s cycles (%d; %s)'
+              % ('on' if on else 'off', name, v, want,
+                 rule if on else 'one cycle an instruction'), v == want)
+
+
 def branch_checks(got, on, flush=13):
     for name, (f, want_on, want_off, rule) in BRANCH.items():
         try:
@@ -168,40 +220,43 @@ def run(qemu, elf, logdir, name, pipeline):
 
 
 SPIN = 20000000     # rounds: about 1.5 s of host time
+VSPIN = 20000000    # rounds of vspin: about 2.5 s of host time
 
 
-def spin_snapshot(qemu, elf, logdir):
-    """'spin' unbroken, and stopped, saved and restored mid-loop"""
-    p = lambda n: os.path.join(logdir, n)
+def spin_snapshot(qemu, elf, logdir, mode='spin', rounds=SPIN, per=6,
+                  why='each multiply waits for the last one\'s product, '
+                  'T16-4'):
+    """MODE ('spin', 'vspin') unbroken, and stopped, saved and restored
+    mid-loop"""
+    p = lambda n: os.path.join(logdir, mode + n)
     spin = lambda n: n9qemu.bare(qemu, elf, machine={'pipeline': 'on'},
-                                 extra=['-append', 'spin %d' % n])
-    cmd = spin(SPIN)
+                                 extra=['-append', '%s %d' % (mode, n)])
+    cmd = spin(rounds)
     a = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        timeout=300)
-    h = subprocess.run(spin(SPIN // 2), stdout=subprocess.PIPE,
+    h = subprocess.run(spin(rounds // 2), stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=300)
     want = a.stdout.decode('utf-8', 'replace').strip()
     half = h.stdout.decode('utf-8', 'replace').strip()
     n = lambda t: int(t.split()[1]) if len(t.split()) == 2 and \
         t.split()[1].isdigit() else -1
-    check('spin %d and %d unbroken: status 0, "%s", "%s": 6 cycles a round '
-          '(each multiply waits for the last one\'s product, T16-4; the '
-          'cold fetches of the loop\'s lines are in both)'
-          % (SPIN, SPIN // 2, want, half),
+    check('%s %d and %d unbroken: status 0, "%s", "%s": %d cycles a round '
+          '(%s; the cold fetches of the loop\'s lines are in both)'
+          % (mode, rounds, rounds // 2, want, half, per, why),
           a.returncode == 0 and h.returncode == 0 and
-          n(want) - n(half) == 6 * (SPIN - SPIN // 2))
-    for f in ('spinB.sock', 'spinB.img', 'spinC.sock'):
+          n(want) - n(half) == per * (rounds - rounds // 2))
+    for f in ('B.sock', 'B.img', 'C.sock'):
         if os.path.exists(p(f)):
             os.unlink(p(f))
     qb = subprocess.Popen(cmd + ['-qmp', 'unix:%s,server=on,wait=off'
-                                 % p('spinB.sock')],
+                                 % p('B.sock')],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    q = QMP(p('spinB.sock'))
+    q = QMP(p('B.sock'))
     time.sleep(0.4)
     q.cmd('stop')
     pc = q.cmd('human-monitor-command',
                **{'command-line': 'info registers'})['return']
-    q.cmd('migrate', uri='file:' + p('spinB.img'))
+    q.cmd('migrate', uri='file:' + p('B.img'))
     while q.cmd('query-migrate')['return'].get('status') not in \
             ('completed', 'failed'):
         time.sleep(0.05)
@@ -209,13 +264,13 @@ def spin_snapshot(qemu, elf, logdir):
     q.cmd('quit')
     outb = qb.communicate(timeout=60)[0].decode('utf-8', 'replace')
     check('stopped in the loop, before its end, and saved (%s)' % st,
-          st == 'completed' and 'spin' not in outb,
+          st == 'completed' and mode not in outb,
           outb + pc[:400])
-    qc = subprocess.Popen(cmd + ['-incoming', 'file:' + p('spinB.img'),
+    qc = subprocess.Popen(cmd + ['-incoming', 'file:' + p('B.img'),
                                  '-qmp', 'unix:%s,server=on,wait=off'
-                                 % p('spinC.sock')],
+                                 % p('C.sock')],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    q = QMP(p('spinC.sock'))
+    q = QMP(p('C.sock'))
     t0 = time.monotonic()
     while q.cmd('query-migrate')['return'].get('status') != 'completed' \
             and time.monotonic() - t0 < 60:
@@ -244,6 +299,7 @@ def main():
         check('pipeline=on: %s takes %s cycles (the TRM: %d; %s)'
               % (name, on.get(name), cycles, rule), on.get(name) == cycles)
     branch_checks(on, True)
+    vfp_checks(on, True)
     out2, rc2, _ = run(qemu, elf, logdir, 'on-2', 'on')
     check('pipeline=on: a second run prints the same figures',
           rc2 == 0 and out2 == out)
@@ -259,7 +315,12 @@ def main():
         check('pipeline=off: %s takes %s cycles (one per instruction: %d)'
               % (name, off.get(name), insns), off.get(name) == insns)
     branch_checks(off, False)
+    vfp_checks(off, False)
     spin_snapshot(qemu, elf, logdir)
+    spin_snapshot(qemu, elf, logdir, 'vspin', VSPIN, 9,
+                  'a VADD.F64 a round and no VMRS: the queue full, each '
+                  'VADD waits for a slot, TRM 16.5, at FADD\'s 9 cycles, '
+                  'Table 16-25; the VFP\'s queue is in the snapshot')
     print('%d passed, %d failed' % (n9check.passed, n9check.failed))
     sys.exit(1 if n9check.failed else 0)
 

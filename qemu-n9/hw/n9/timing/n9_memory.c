@@ -101,6 +101,7 @@ struct N9MemoryState {
     uint64_t carry;             /* mem_hook_carry, for VMState */
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
+    a8vfp vfp;                  /* the A8's VFP and its queue (run time) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
 };
 
@@ -921,6 +922,27 @@ static uint32_t n9_memory_branch(void *opaque, uint64_t token,
     return cycles + (uint32_t)((cycles * s->mp.insn_extra_fp) >> 32);
 }
 
+static uint32_t n9_memory_insn_unit(void *opaque)
+{
+    return n9_pipeline_insn_unit(&((N9MemoryState *)opaque)->pipe);
+}
+
+/*
+ * A VFP instruction ran: the ns the integer pipeline waits before it
+ * issues (a full queue, or a transfer to the core before the VFP is
+ * done), at its time; its cycles in the VFP at the MPU's rate
+ */
+static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
+{
+    N9MemoryState *s = opaque;
+    uint64_t cycles = A8VFP_CYCLES(desc);
+    uint64_t len = cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
+    uint64_t wait = a8vfp_issue(&s->vfp, desc, n9_memory_now(s), len);
+
+    trace_n9_pipeline_vfp(A8VFP_KIND(desc), cycles, wait);
+    return MIN(wait, UINT32_MAX);
+}
+
 static MemHookOps n9_memory_hooks = {
     .access = n9_memory_access,
     .fetch = n9_memory_fetch,
@@ -1039,6 +1061,12 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
         /* exception entries, each a 13-cycle flush */
         qdict_put_int(d, "pipeline_exceptions", s->bpred.exceptions);
+        /* VFP instructions queued, transfers that waited for the VFP,
+         * and the integer pipeline's waits for it (ns) */
+        qdict_put_int(d, "pipeline_vfp_ops", s->vfp.ops);
+        qdict_put_int(d, "pipeline_vfp_syncs", s->vfp.syncs);
+        qdict_put_int(d, "pipeline_vfp_waits", s->vfp.waits);
+        qdict_put_int(d, "pipeline_vfp_wait_ns", s->vfp.wait_time);
         /* per class of branch, with prediction on: resolved, wrong */
         {
             QDict *cl = qdict_new();
@@ -1091,6 +1119,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
     s->bpred.penalty = s->pipe.flush_cycles;
+    a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1250,6 +1279,9 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.branch = n9_memory_branch;
         /* an exception's entry: a flush at the handler's first block */
         n9_memory_hooks.exception_token = A8BPRED_EXCEPTION;
+        /* the VFP: its queue and its own timeline */
+        n9_memory_hooks.insn_unit = n9_memory_insn_unit;
+        n9_memory_hooks.unit = n9_memory_unit;
     }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
@@ -1342,6 +1374,24 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
     },
 };
 
+/* With the pipeline: the VFP's queue and when it is free (ns) */
+static const VMStateDescription vmstate_n9_memory_vfp = {
+    .name = TYPE_N9_MEMORY "/vfp",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = n9_memory_pipe_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64_ARRAY(vfp.start, N9MemoryState, A8VFP_QUEUE),
+        VMSTATE_UINT32(vfp.head, N9MemoryState),
+        VMSTATE_UINT64(vfp.free, N9MemoryState),
+        VMSTATE_UINT64(vfp.ops, N9MemoryState),
+        VMSTATE_UINT64(vfp.syncs, N9MemoryState),
+        VMSTATE_UINT64(vfp.waits, N9MemoryState),
+        VMSTATE_UINT64(vfp.wait_time, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /*
  * Everything that shapes timing travels with a snapshot: the memory
  * path's and the cache model's state as their image (they own its
@@ -1372,6 +1422,7 @@ static const VMStateDescription vmstate_n9_memory = {
         &vmstate_n9_memory_l3,
         &vmstate_n9_memory_pipe,
         &vmstate_n9_memory_bpred,
+        &vmstate_n9_memory_vfp,
         NULL
     },
 };

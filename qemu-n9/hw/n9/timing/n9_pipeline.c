@@ -7,6 +7,8 @@
  * answers its issue cycle; the block takes its last cycle out of the
  * icount budget.  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
  * the memory path's fetch charges each cycle the rest of its period.
+ * VFP instructions are decoded for the VFP's run-time model too
+ * (models/a8pipe/a8vfp.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -65,12 +67,15 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
     bool ok = false;
 
     p->branch = 0;
+    p->unit = 0;
     if (kind == MEM_HOOK_INSN_A32) {
         ok = a8pipe_decode_arm(insn, &i);
         p->branch = a8bpred_classify_arm(insn);
+        p->unit = a8vfp_decode_arm(insn);
     } else if (kind == MEM_HOOK_INSN_T16 || kind == MEM_HOOK_INSN_T32) {
         ok = a8pipe_decode_thumb(insn, &i);     /* T32: first in 31:16 */
         p->branch = a8bpred_classify_thumb(insn);
+        p->unit = a8vfp_decode_thumb(insn);
     }
     if (!ok) {
         /* not known, or undefined: alone, one cycle */
@@ -117,6 +122,11 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
 uint32_t n9_pipeline_insn_branch(N9Pipeline *p)
 {
     return p->branch;
+}
+
+uint32_t n9_pipeline_insn_unit(N9Pipeline *p)
+{
+    return p->unit;
 }
 
 uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,

@@ -16,6 +16,13 @@
  * VMState: the memory path's), which answers the 13-cycle flush of a
  * wrong prediction.
  *
+ * The VFP (models/a8pipe/a8vfp.h): each VFP instruction is also decoded
+ * at translation; at run time the machine hands each executed one, at
+ * its time, to the VFP's queue and unit (state in VMState), which answer
+ * how long the integer pipeline waits: for a slot in the NEON
+ * instruction queue, or, at a transfer to a core register, VMRS or VMSR,
+ * for the unit to finish.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_N9_N9_PIPELINE_H
@@ -24,11 +31,13 @@
 #include "exec/mem-hook.h"
 #include "models/a8pipe/a8pipe.h"
 #include "models/a8pipe/a8bpred.h"
+#include "models/a8pipe/a8vfp.h"
 
 typedef struct N9Pipeline {
     a8pipe_block blk;
     uint16_t from_load;     /* registers last written by a load */
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
+    uint32_t unit;          /* the last issued one's a8vfp descriptor */
     uint32_t flush_cycles;  /* an ISB's flush ([cpu] flush_cycles) */
 } N9Pipeline;
 
@@ -43,6 +52,9 @@ void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
 uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
 /* MemHookOps.insn_branch: the class of the instruction just issued */
 uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
+/* MemHookOps.insn_unit: the a8vfp descriptor of the instruction just
+ * issued (0: not one the VFP model times) */
+uint32_t n9_pipeline_insn_unit(N9Pipeline *p);
 /*
  * MemHookOps.branch, in cycles: the branch of @token (pc << 32 | class)
  * went to @next; @enabled: SCTLR.Z.  A flush also lets results in
