@@ -94,6 +94,12 @@ TIMED_THUMB(seq_t_alu_pairs,
 TIMED_THUMB(seq_t_mul_chain,
             "movs r1, #3\n .rept 8\n muls r0, r1, r0\n .endr\n")
 TIMED_THUMB(seq_t_empty, "")
+/* 8 IT blocks of four: two conditional moves, each with an ADD of what
+ * it moved (ITTTT EQ; MOVEQ r0, r2; ADDEQ r1, r0, #1; MOVEQ r3, r2;
+ * ADDEQ r4, r3, #1) */
+TIMED_THUMB(seq_t_it_mov_use,
+            ".rept 8\n itttt eq\n moveq r0, r2\n addeq r1, r0, #1\n"
+            " moveq r3, r2\n addeq r4, r3, #1\n .endr\n")
 
 /* 4 multiplies, each a multiplicand of the next, each followed by a
  * branch to the next instruction: each a block of its own in QEMU, so the
@@ -373,6 +379,8 @@ int main(void)
     report("t_alu_pairs", second_run(seq_t_alu_pairs),
            second_run(seq_t_empty));
     report("t_mul_chain", second_run(seq_t_mul_chain),
+           second_run(seq_t_empty));
+    report("t_it_mov_use", second_run(seq_t_it_mov_use),
            second_run(seq_t_empty));
     /* branches: whole figures, the test takes differences */
     report("loop_1000", third_loop(1000), 0);

@@ -808,9 +808,9 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
  * each Thumb encoding is rewritten as an A32 one with the same registers,
  * operand forms and flag setting, and decoded by a8pipe_decode_arm; the
  * immediates, offsets and branch targets do not matter to the timing and
- * are left 0.  An IT block's conditions are not followed (its
- * instructions decode as unconditional; the 16-bit data-processing forms
- * set the flags, as they do outside an IT block).
+ * are left 0.  In an IT block (a8pipe_decode_thumb_it) the ARM form
+ * takes the instruction's condition, and the 16-bit data-processing forms
+ * set no flags (but the compares), as the ARM ARM says of them there.
  */
 #define AL              0xe0000000u
 #define OPC_AND 0
@@ -1245,6 +1245,60 @@ static bool decode_t32(unsigned hw1, unsigned hw2, a8pipe_insn *o,
     }
     other(o);                                   /* coprocessor, NEON */
     return true;
+}
+
+/* A 16-bit instruction's ARM form in an IT block: the data-processing
+ * forms and MULS that set the flags outside one do not inside (ARMv7-A
+ * ARM A6.2, "setflags = !InITBlock()"); the compares do */
+static uint32_t t16_in_it(uint32_t a32)
+{
+    unsigned opc = (a32 >> 21) & 15;
+
+    if ((a32 & 0x0fe000f0u) == 0x00000090u) {
+        return a32 & ~(1u << 20);               /* MULS: MUL */
+    }
+    if (FIELD(a32, 26, 2) == 0 && (a32 & 0x02000090u) != 0x90u &&
+        (opc < OPC_TST || opc > OPC_CMN)) {
+        return a32 & ~(1u << 20);               /* ADDS: ADD, and so on */
+    }
+    return a32;
+}
+
+bool a8pipe_decode_thumb_it(uint32_t insn, unsigned it, a8pipe_insn *out)
+{
+    unsigned cond = it & 15;
+    uint32_t a32;
+    bool ok;
+
+    if (!it) {
+        return a8pipe_decode_thumb(insn, out);
+    }
+    memset(out, 0, sizeof(*out));
+    out->cycles = 1;
+    if (insn >> 16) {
+        ok = decode_t32(insn >> 16, insn & 0xffff, out, &a32);
+    } else {
+        ok = decode_t16(insn, out, &a32);
+        a32 = ok && a32 ? t16_in_it(a32) : a32;
+    }
+    if (ok && a32) {
+        if (a32 >> 28 == 14) {                  /* not the 1111 space */
+            a32 = (a32 & 0x0fffffffu) | (uint32_t)cond << 28;
+        }
+        return a8pipe_decode_arm(a32, out);
+    }
+    if (ok && cond != 14 && out->cls != A8PIPE_OTHER) {
+        /* decoded here (LDRD, STRD): conditional, the flags at E3 as
+         * a8pipe_decode_arm takes them [ours]; the old values of the
+         * registers it loads are not made sources */
+        out->cond = true;
+        if (!out->flags_read || out->flags_read > A8PIPE_E3) {
+            out->flags_read = A8PIPE_E3;
+        }
+    } else if (ok && cond != 14) {
+        out->cond = true;
+    }
+    return ok;
 }
 
 bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out)

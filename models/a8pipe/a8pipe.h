@@ -229,11 +229,19 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out);
  * same (the same registers, operand form and flag setting), so the
  * classes and stages are a8pipe_decode_arm's; A8PIPE_OTHER for what that
  * decoder leaves out and for IT, the hints, REV and the bit-field forms;
- * CBZ/CBNZ a branch reading its register at E2.  An IT block's conditions
- * are not followed.  Returns false only for UDF and the unallocated
- * encodings that reach it.
+ * CBZ/CBNZ a branch reading its register at E2.  As outside an IT block
+ * (a8pipe_decode_thumb_it for one inside).  Returns false only for UDF
+ * and the unallocated encodings that reach it.
  */
 bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out);
+/*
+ * The same for an instruction in an IT block: @it is 0x10 | the
+ * instruction's own condition (ITSTATE's, ARMv7-A ARM A2.5.2, as the
+ * translator knows it), 0 outside one.  The instruction is costed as the
+ * ARM instruction with that condition, and a 16-bit data-processing form
+ * (but a compare) as one that does not set the flags.
+ */
+bool a8pipe_decode_thumb_it(uint32_t insn, unsigned it, a8pipe_insn *out);
 
 /* The issue cycles of a load/store multiple of @nregs registers (TRM Table
  * 16-15 and docs/cortex-a8-timing.md). */

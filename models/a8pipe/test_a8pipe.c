@@ -955,6 +955,70 @@ static void test_thumb(void)
           (unsigned)ca[1], (unsigned)ca[2], (unsigned)ca[3]);
 }
 
+/*
+ * Thumb in an IT block (a8pipe_decode_thumb_it): each line assembled by
+ * GNU as inside its IT instruction, then as ARM with the condition; the
+ * 16-bit data-processing forms set no flags there (ARMv7-A ARM A6.2),
+ * the compares do.  @it: 0x10 | the instruction's condition.
+ */
+static void test_thumb_it(void)
+{
+    static const struct {
+        uint32_t thumb;
+        unsigned it;
+        uint32_t arm;
+        const char *text;
+    } pairs[] = {
+        { 0x3001, 0x11, 0x12800001, "it ne; addne r0, #1 (no flags)" },
+        { 0x4608, 0x10, 0x01a00001, "it eq; moveq r0, r1" },
+        { 0x0088, 0x1c, 0xc1a00101, "it gt; lslgt r0, r1, #2 (no flags)" },
+        { 0x4348, 0x1b, 0xb0000091, "it lt; mullt r0, r1 (no flags)" },
+        { 0x2801, 0x11, 0x13500001, "it ne; cmpne r0, #1 (the flags)" },
+        { 0x6808, 0x10, 0x05910000, "it eq; ldreq r0, [r1]" },
+        { 0xeb010042, 0x11, 0x10810082, "it ne; addne.w r0, r1, r2, lsl #1" },
+        { 0x3001, 0x10, 0x02800001, "ite eq; addeq r0, #1" },
+        { 0x3901, 0x11, 0x12411001, "ite eq; ...; subne r1, #1" },
+        { 0x3001, 0, 0xe2900001, "adds r0, #1 outside an IT block" },
+    };
+    unsigned same = 0;
+    a8pipe_insn t, a;
+
+    for (unsigned k = 0; k < N(pairs); k++) {
+        bool tok = a8pipe_decode_thumb_it(pairs[k].thumb, pairs[k].it, &t);
+        bool aok = a8pipe_decode_arm(pairs[k].arm, &a);
+        bool eq = tok && aok && memcmp(&t, &a, sizeof(t)) == 0;
+
+        same += eq;
+        CHECK(eq, "IT: Thumb 0x%08x (it 0x%x) \"%s\" decodes as ARM 0x%08x: "
+              "cond %d/%d, flags set at E%u/E%u, %u/%u sources",
+              (unsigned)pairs[k].thumb, pairs[k].it, pairs[k].text,
+              (unsigned)pairs[k].arm, t.cond, a.cond, t.flags_write,
+              a.flags_write, t.nsrc, a.nsrc);
+    }
+    /* decoded without an ARM form: conditional, the flags at E3 */
+    CHECK(a8pipe_decode_thumb_it(0xe9d20100, 0x10, &t) &&
+          t.cls == A8PIPE_LOAD && t.cond && t.flags_read == A8PIPE_E3,
+          "it eq; ldrdeq r0, r1, [r2] (0xe9d20100): a conditional load "
+          "that reads the flags at E3");
+    /* the same sequence in and outside an IT block: inside, a move's
+     * result of a conditional MOV is at E2 (not E1), so its user waits */
+    {
+        a8pipe_block b;
+        a8pipe_insn mv, use;
+
+        a8pipe_block_start(&b);
+        a8pipe_decode_thumb(0x4608, &mv);           /* mov r0, r1 */
+        a8pipe_decode_thumb(0x1c42, &use);          /* adds r2, r0, #1 */
+        a8pipe_block_issue(&b, &mv);
+        CHECK_EQ(a8pipe_block_issue(&b, &use), 1);  /* pairs */
+        a8pipe_block_start(&b);
+        a8pipe_decode_thumb_it(0x4608, 0x10, &mv);  /* moveq r0, r1 */
+        a8pipe_block_issue(&b, &mv);
+        a8pipe_decode_thumb(0x1c42, &use);
+        CHECK_EQ(a8pipe_block_issue(&b, &use), 2);  /* waits a cycle */
+    }
+}
+
 int main(void)
 {
     test_dual_issue_table();
@@ -966,6 +1030,7 @@ int main(void)
     test_carry();
     test_carry_passes();
     test_thumb();
+    test_thumb_it();
     test_barriers();
     test_carry_advance();
     return check_done();

@@ -117,6 +117,14 @@ WANT = {
     't_mul_chain': (9, 45,
                     'mul_chain in Thumb: MOVS r1,#3, 8 x MULS r0,r1,r0 '
                     '(16-bit): as in ARM, T16-4'),
+    't_it_mov_use': (40, 32,
+                     'Thumb, 8 x (ITTTT EQ; MOVEQ r0,r2; ADDEQ r1,r0,#1; '
+                     'MOVEQ r3,r2; ADDEQ r4,r3,#1): the IT alone (cycle 1), '
+                     'the first MOVEQ (2), its ADDEQ a cycle later (3: a '
+                     'conditional move\'s result at E2, LLVM; the '
+                     'condition from the IT block, core patch 0016) paired '
+                     'with the second MOVEQ, whose ADDEQ waits too (4): 4 '
+                     'a round (followed as unconditional, 3)'),
     'mov_use': (16, 8,
                 '8 x (MOV r0,r2; ADD r1,r0,#1): a move\'s result at E1 '
                 'serves the ADD\'s E2 in the same cycle, so each pair '

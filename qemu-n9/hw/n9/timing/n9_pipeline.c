@@ -73,7 +73,9 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         p->branch = a8bpred_classify_arm(insn);
         p->unit = a8vfp_decode_arm(insn);
     } else if (kind == MEM_HOOK_INSN_T16 || kind == MEM_HOOK_INSN_T32) {
-        ok = a8pipe_decode_thumb(insn, &i);     /* T32: first in 31:16 */
+        /* T32: first in 31:16; in an IT block with its condition (core
+         * patch 0016) */
+        ok = a8pipe_decode_thumb_it(insn, mem_hook_insn_it, &i);
         p->branch = a8bpred_classify_thumb(insn);
         p->unit = a8vfp_decode_thumb(insn);
     }
