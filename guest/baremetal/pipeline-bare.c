@@ -110,6 +110,17 @@ TIMED(seq_mul_chain_br,
 TIMED(seq_isb, "isb\n")
 /* the ARMv6 form of it, as Linux built for v6 and v7 issues it */
 TIMED(seq_cp15isb, "mcr p15, 0, r0, c7, c5, 4\n")
+/*
+ * Data barriers: a DSB waits until the write buffer has drained (the
+ * stores before it have reached the memory; with the MMU off every store
+ * is posted to the SDRAM).  Each starts with a DSB, so that what the
+ * function's entry pushed is gone.
+ */
+TIMED(seq_dsb_1, "dsb\n")
+TIMED(seq_dsb_2, "dsb\n dsb\n")
+TIMED(seq_str_nop, "dsb\n str r0, [sp, #-64]\n nop\n")
+TIMED(seq_str_dsb, "dsb\n str r0, [sp, #-64]\n dsb\n")
+TIMED(seq_str_dmb, "dsb\n str r0, [sp, #-64]\n dmb\n")
 /* 8 moves, each followed by an ALU instruction using what it moved */
 TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
@@ -376,6 +387,11 @@ int main(void)
     report("mul_chain_br", second_run(seq_mul_chain_br), empty);
     report("isb", second_run(seq_isb), empty);
     report("cp15isb", second_run(seq_cp15isb), empty);
+    report("dsb_1", second_run(seq_dsb_1), empty);
+    report("dsb_2", second_run(seq_dsb_2), empty);
+    report("str_nop", second_run(seq_str_nop), empty);
+    report("str_dsb", second_run(seq_str_dsb), empty);
+    report("str_dmb", second_run(seq_str_dmb), empty);
     report("t_alu_pairs", second_run(seq_t_alu_pairs),
            second_run(seq_t_empty));
     report("t_mul_chain", second_run(seq_t_mul_chain),

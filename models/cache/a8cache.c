@@ -1366,6 +1366,11 @@ static uint32_t drain_wait(const a8cache *c, uint64_t t)
     return last > t ? (uint32_t)(last - t) : 0;
 }
 
+uint32_t a8cache_drain(const a8cache *c, uint64_t now_ns)
+{
+    return drain_wait(c, now_ns);
+}
+
 /* Write L1 D way @i back into the L2 if dirty; returns the core's wait. */
 static uint32_t l1d_clean_way(a8cache *c, uint32_t i, uint64_t t)
 {

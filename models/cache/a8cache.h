@@ -544,6 +544,11 @@ void a8cache_invalidate(a8cache *c, unsigned levels);
  * L2, the L2 to memory); returns the ns until the last write has left. */
 uint32_t a8cache_clean(a8cache *c, unsigned levels, uint64_t now_ns);
 
+/* The ns until every write queued in the write buffer (write-backs,
+ * posted uncached writes) has been taken by the next level: what a DSB
+ * (or DMB) waits for.  Changes nothing. */
+uint32_t a8cache_drain(const a8cache *c, uint64_t now_ns);
+
 /* By address (DCCMVAU, DCCMVAC, DCIMVAC, DCCIMVAC, ICIMVAU). */
 enum a8cache_maint {
     A8C_CLEAN_POU,          /* L1 D line into the L2 */

@@ -838,6 +838,12 @@ static void test_wbuf_drain(void)
     CHECK(stall == 100 + 40 + 40 + 40 && CNT(c, WBUF_STALL_NS) == stall,
           "8 posted writes, 4 entries, next level 100 ns: the core waits "
           "220 ns (%u)", stall);
+    /* the 5th to 8th leave the port at 160, 200, 240, 280 and are taken
+     * 100 ns later: a barrier at 220 (where the core is) waits until 380 */
+    CHECK(a8cache_drain(c, stall) == 160,
+          "a barrier after them waits until the last has been taken (%u)",
+          a8cache_drain(c, stall));
+    CHECK(a8cache_drain(c, 10000) == 0, "and nothing once it has");
     rd = a8cache_uncached(c, 0x90001000, 4, 0, 1000);
     CHECK(rd == 30 + 100, "a read after the writes drained: 130 ns (%u)", rd);
     free(c);

@@ -189,6 +189,27 @@ VFP = {
 }
 
 
+def barrier_checks(got, on):
+    """DSB and DMB: a barrier waits until the write buffer has drained
+    (ARM ARM: a DSB completes when every explicit memory access before it
+    has; the DMB the same, ours: docs/cortex-a8-timing.md)"""
+    g = lambda k: got.get(k, -10 ** 9)
+    mode = 'on' if on else 'off'
+    check('pipeline=%s: a DSB with nothing queued costs its cycle: DSB; DSB '
+          'less DSB = %d (1)' % (mode, g('dsb_2') - g('dsb_1')),
+          g('dsb_2') - g('dsb_1') == 1)
+    wait = g('str_dsb') - g('str_nop')
+    if on:
+        check('pipeline=on: a DSB after a store waits for it to reach the '
+              'SDRAM (posted, the MMU off): STR; DSB less STR; NOP = %d '
+              'cycles (more than 0)' % wait, 0 < wait < 1000)
+        check('pipeline=on: a DMB waits as a DSB does (%d, %d cycles)'
+              % (g('str_dmb'), g('str_dsb')), g('str_dmb') == g('str_dsb'))
+    else:
+        check('pipeline=off: a DSB costs one instruction (STR; DSB less '
+              'STR; NOP = %d)' % wait, wait == 0)
+
+
 def vfp_checks(got, on):
     for name, (f, want_on, want_off, rule) in VFP.items():
         try:
@@ -308,6 +329,7 @@ def main():
               % (name, on.get(name), cycles, rule), on.get(name) == cycles)
     branch_checks(on, True)
     vfp_checks(on, True)
+    barrier_checks(on, True)
     out2, rc2, _ = run(qemu, elf, logdir, 'on-2', 'on')
     check('pipeline=on: a second run prints the same figures',
           rc2 == 0 and out2 == out)
@@ -324,6 +346,7 @@ def main():
               % (name, off.get(name), insns), off.get(name) == insns)
     branch_checks(off, False)
     vfp_checks(off, False)
+    barrier_checks(off, False)
     spin_snapshot(qemu, elf, logdir)
     spin_snapshot(qemu, elf, logdir, 'vspin', VSPIN, 9,
                   'a VADD.F64 a round and no VMRS: the queue full, each '

@@ -102,6 +102,8 @@ struct N9MemoryState {
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     a8vfp vfp;                  /* the A8's VFP and its queue (run time) */
+    uint64_t barriers;          /* DSB/DMB run with the pipeline */
+    uint64_t barrier_wait;      /* ns they waited for the write buffer */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
 };
 
@@ -930,14 +932,26 @@ static uint32_t n9_memory_insn_unit(void *opaque)
 /*
  * A VFP instruction ran: the ns the integer pipeline waits before it
  * issues (a full queue, or a transfer to the core before the VFP is
- * done), at its time; its cycles in the VFP at the MPU's rate
+ * done), at its time; its cycles in the VFP at the MPU's rate.  A data
+ * barrier: the ns until the write buffer has drained (ARM ARM: a DSB
+ * completes when every explicit memory access before it has; a DMB the
+ * same, ours: docs/cortex-a8-timing.md).
  */
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
 {
     N9MemoryState *s = opaque;
     uint64_t cycles = A8VFP_CYCLES(desc);
     uint64_t len = cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
-    uint64_t wait = a8vfp_issue(&s->vfp, desc, n9_memory_now(s), len);
+    uint64_t wait;
+
+    if (desc & N9_UNIT_BARRIER) {
+        wait = a8cache_drain(&s->mp.cache, n9_memory_now(s));
+        s->barriers++;
+        s->barrier_wait += wait;
+        trace_n9_pipeline_barrier(desc & 3, wait);
+        return wait;
+    }
+    wait = a8vfp_issue(&s->vfp, desc, n9_memory_now(s), len);
 
     trace_n9_pipeline_vfp(A8VFP_KIND(desc), cycles, wait);
     return MIN(wait, UINT32_MAX);
@@ -1067,6 +1081,9 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_vfp_syncs", s->vfp.syncs);
         qdict_put_int(d, "pipeline_vfp_waits", s->vfp.waits);
         qdict_put_int(d, "pipeline_vfp_wait_ns", s->vfp.wait_time);
+        /* DSB/DMB, and their waits for the write buffer (ns) */
+        qdict_put_int(d, "pipeline_barriers", s->barriers);
+        qdict_put_int(d, "pipeline_barrier_wait_ns", s->barrier_wait);
         /* per class of branch, with prediction on: resolved, wrong */
         {
             QDict *cl = qdict_new();
@@ -1120,6 +1137,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     a8bpred_reset(&s->bpred);
     s->bpred.penalty = s->pipe.flush_cycles;
     a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
+    s->barriers = s->barrier_wait = 0;
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1374,9 +1392,10 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
     },
 };
 
-/* With the pipeline: the VFP's queue and when it is free (ns) */
-static const VMStateDescription vmstate_n9_memory_vfp = {
-    .name = TYPE_N9_MEMORY "/vfp",
+/* With the pipeline: the VFP's queue and when it is free (ns); the
+ * barriers' counts */
+static const VMStateDescription vmstate_n9_memory_units = {
+    .name = TYPE_N9_MEMORY "/units",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = n9_memory_pipe_needed,
@@ -1388,6 +1407,8 @@ static const VMStateDescription vmstate_n9_memory_vfp = {
         VMSTATE_UINT64(vfp.syncs, N9MemoryState),
         VMSTATE_UINT64(vfp.waits, N9MemoryState),
         VMSTATE_UINT64(vfp.wait_time, N9MemoryState),
+        VMSTATE_UINT64(barriers, N9MemoryState),
+        VMSTATE_UINT64(barrier_wait, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1422,7 +1443,7 @@ static const VMStateDescription vmstate_n9_memory = {
         &vmstate_n9_memory_l3,
         &vmstate_n9_memory_pipe,
         &vmstate_n9_memory_bpred,
-        &vmstate_n9_memory_vfp,
+        &vmstate_n9_memory_units,
         NULL
     },
 };

@@ -8,7 +8,7 @@
  * icount budget.  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
  * the memory path's fetch charges each cycle the rest of its period.
  * VFP instructions are decoded for the VFP's run-time model too
- * (models/a8pipe/a8vfp.h).
+ * (models/a8pipe/a8vfp.h), and data barriers for their wait.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -72,12 +72,18 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         ok = a8pipe_decode_arm(insn, &i);
         p->branch = a8bpred_classify_arm(insn);
         p->unit = a8vfp_decode_arm(insn);
+        if (a8pipe_barrier_arm(insn)) {
+            p->unit = N9_UNIT_BARRIER | a8pipe_barrier_arm(insn);
+        }
     } else if (kind == MEM_HOOK_INSN_T16 || kind == MEM_HOOK_INSN_T32) {
         /* T32: first in 31:16; in an IT block with its condition (core
          * patch 0016) */
         ok = a8pipe_decode_thumb_it(insn, mem_hook_insn_it, &i);
         p->branch = a8bpred_classify_thumb(insn);
         p->unit = a8vfp_decode_thumb(insn);
+        if (a8pipe_barrier_thumb(insn)) {
+            p->unit = N9_UNIT_BARRIER | a8pipe_barrier_thumb(insn);
+        }
     }
     if (!ok) {
         /* not known, or undefined: alone, one cycle */

@@ -21,7 +21,8 @@
  * its time, to the VFP's queue and unit (state in VMState), which answer
  * how long the integer pipeline waits: for a slot in the NEON
  * instruction queue, or, at a transfer to a core register, VMRS or VMSR,
- * for the unit to finish.
+ * for the unit to finish.  A data barrier (DSB, DMB) takes the same
+ * path: at run time it waits until the write buffer has drained.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -37,7 +38,7 @@ typedef struct N9Pipeline {
     a8pipe_block blk;
     uint16_t from_load;     /* registers last written by a load */
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
-    uint32_t unit;          /* the last issued one's a8vfp descriptor */
+    uint32_t unit;          /* the last issued one's unit descriptor */
     uint32_t flush_cycles;  /* an ISB's flush ([cpu] flush_cycles) */
 } N9Pipeline;
 
@@ -52,8 +53,12 @@ void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
 uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
 /* MemHookOps.insn_branch: the class of the instruction just issued */
 uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
-/* MemHookOps.insn_unit: the a8vfp descriptor of the instruction just
- * issued (0: not one the VFP model times) */
+/*
+ * MemHookOps.insn_unit: the instruction just issued goes to a unit with
+ * a timeline of its own: an a8vfp descriptor (the VFP; below 0x4000), or
+ * N9_UNIT_BARRIER | A8PIPE_DSB or A8PIPE_DMB (the write buffer); 0: not
+ */
+#define N9_UNIT_BARRIER     0x8000u
 uint32_t n9_pipeline_insn_unit(N9Pipeline *p);
 /*
  * MemHookOps.branch, in cycles: the branch of @token (pc << 32 | class)
