@@ -1295,20 +1295,19 @@ static uint32_t t16_in_it(uint32_t a32)
 
 bool a8pipe_decode_thumb_it(uint32_t insn, unsigned it, a8pipe_insn *out)
 {
-    unsigned cond = it & 15;
+    unsigned cond = it ? it & 15 : 14;
     uint32_t a32;
     bool ok;
 
-    if (!it) {
-        return a8pipe_decode_thumb(insn, out);
-    }
     memset(out, 0, sizeof(*out));
     out->cycles = 1;
     if (insn >> 16) {
         ok = decode_t32(insn >> 16, insn & 0xffff, out, &a32);
     } else {
         ok = decode_t16(insn, out, &a32);
-        a32 = ok && a32 ? t16_in_it(a32) : a32;
+        if (ok && a32 && it) {
+            a32 = t16_in_it(a32);
+        }
     }
     if (ok && a32) {
         if (a32 >> 28 == 14) {                  /* not the 1111 space */
@@ -1316,34 +1315,21 @@ bool a8pipe_decode_thumb_it(uint32_t insn, unsigned it, a8pipe_insn *out)
         }
         return a8pipe_decode_arm(a32, out);
     }
-    if (ok && cond != 14 && out->cls != A8PIPE_OTHER) {
-        /* decoded here (LDRD, STRD): conditional, the flags at E3 as
-         * a8pipe_decode_arm takes them [ours]; the old values of the
-         * registers it loads are not made sources */
+    if (ok && cond != 14) {
+        /* decoded here (LDRD, STRD; IT, hints...): conditional; a load or
+         * store reads the flags at E3 as a8pipe_decode_arm takes them
+         * [ours], the old values of the registers it loads are not made
+         * sources */
         out->cond = true;
-        if (!out->flags_read || out->flags_read > A8PIPE_E3) {
+        if (out->cls != A8PIPE_OTHER &&
+            (!out->flags_read || out->flags_read > A8PIPE_E3)) {
             out->flags_read = A8PIPE_E3;
         }
-    } else if (ok && cond != 14) {
-        out->cond = true;
     }
     return ok;
 }
 
 bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out)
 {
-    uint32_t a32;
-    bool ok;
-
-    memset(out, 0, sizeof(*out));
-    out->cycles = 1;
-    if (insn >> 16) {
-        ok = decode_t32(insn >> 16, insn & 0xffff, out, &a32);
-    } else {
-        ok = decode_t16(insn, out, &a32);
-    }
-    if (ok && a32) {
-        return a8pipe_decode_arm(a32, out);
-    }
-    return ok;
+    return a8pipe_decode_thumb_it(insn, 0, out);
 }
