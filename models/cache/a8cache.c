@@ -1353,7 +1353,7 @@ void a8cache_invalidate(a8cache *c, unsigned levels)
 }
 
 /* The wait until every queued write has left the write buffer. */
-static uint32_t drain_wait(const a8cache *c, uint64_t t)
+uint32_t a8cache_drain(const a8cache *c, uint64_t t)
 {
     const a8cache_state *s = &c->s;
     uint64_t last;
@@ -1366,10 +1366,6 @@ static uint32_t drain_wait(const a8cache *c, uint64_t t)
     return last > t ? (uint32_t)(last - t) : 0;
 }
 
-uint32_t a8cache_drain(const a8cache *c, uint64_t now_ns)
-{
-    return drain_wait(c, now_ns);
-}
 
 /* Write L1 D way @i back into the L2 if dirty; returns the core's wait. */
 static uint32_t l1d_clean_way(a8cache *c, uint32_t i, uint64_t t)
@@ -1419,7 +1415,7 @@ uint32_t a8cache_clean(a8cache *c, unsigned levels, uint64_t now_ns)
             ns += l2_clean_way(c, i, now_ns + ns);
         }
     }
-    ns += drain_wait(c, now_ns + ns);
+    ns += a8cache_drain(c, now_ns + ns);
     c->s.cnt[A8C_MAINT_NS] += ns;
     return ns;
 }
@@ -1478,7 +1474,7 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
     i2 = l2_index(c, pa);
     if ((op == A8C_CLEAN_POC || op == A8C_CLEAN_INVAL_POC) && i2 >= 0) {
         ns += l2_clean_way(c, (uint32_t)i2, now_ns + ns);
-        ns += drain_wait(c, now_ns + ns);
+        ns += a8cache_drain(c, now_ns + ns);
     }
     if (op == A8C_INVAL_POC || op == A8C_CLEAN_INVAL_POC) {
         if (i1 >= 0) {

@@ -940,18 +940,19 @@ static uint32_t n9_memory_insn_unit(void *opaque)
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
 {
     N9MemoryState *s = opaque;
-    uint64_t cycles = A8VFP_CYCLES(desc);
-    uint64_t len = cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
-    uint64_t wait;
+    uint64_t now = n9_memory_now(s), cycles, len, wait;
 
     if (desc & N9_UNIT_BARRIER) {
-        wait = a8cache_drain(&s->mp.cache, n9_memory_now(s));
+        uint32_t drain = a8cache_drain(&s->mp.cache, now);
+
         s->barriers++;
-        s->barrier_wait += wait;
-        trace_n9_pipeline_barrier(desc & 3, wait);
-        return wait;
+        s->barrier_wait += drain;
+        trace_n9_pipeline_barrier(desc & 3, drain);
+        return drain;
     }
-    wait = a8vfp_issue(&s->vfp, desc, n9_memory_now(s), len);
+    cycles = A8VFP_CYCLES(desc);
+    len = cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
+    wait = a8vfp_issue(&s->vfp, desc, now, len);
 
     trace_n9_pipeline_vfp(A8VFP_KIND(desc), cycles, wait);
     return MIN(wait, UINT32_MAX);
