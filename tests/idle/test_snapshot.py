@@ -220,27 +220,15 @@ def main():
     if not ok:
         qb.kill()
         return 1
-    q.cmd('migrate', uri='file:' + p('snap.img'))
-    while q.cmd('query-migrate')['return'].get('status') not in \
-            ('completed', 'failed'):
-        time.sleep(0.1)
-    st = q.cmd('query-migrate')['return'].get('status')
+    st = save(q, p('snap.img'))
     check('saved to a file (migration %s)' % st, st == 'completed')
     q.cmd('quit')
     qb.wait(timeout=60)
 
     # C: restore in a new QEMU (paused, as the snapshot was taken), continue
-    sock = p('snapC.sock')
-    qc = subprocess.Popen(argv(qemu, kdir, initrd, p('snapC.json'), p('snapC.txt')) +
-                          ['-incoming', 'file:' + p('snap.img'),
-                           '-qmp', 'unix:%s,server=on,wait=off' % sock])
-    q = QMP(sock)
-    t0 = time.monotonic()
-    while q.cmd('query-migrate')['return'].get('status') != 'completed' and \
-            time.monotonic() - t0 < 120:
-        time.sleep(0.1)
-    check('restored (%s)' % q.cmd('query-status')['return'].get('status'),
-          q.cmd('query-status')['return'].get('status') == 'paused')
+    qc, q, st = restore(argv(qemu, kdir, initrd, p('snapC.json'), p('snapC.txt')),
+                        p('snapC.sock'), p('snap.img'))
+    check('restored (%s)' % st, st == 'paused')
     q.cmd('cont')
     try:
         rc = qc.wait(timeout=600)
