@@ -201,6 +201,43 @@ static uint32_t third_chain(uint32_t depth)
 }
 
 /*
+ * The BTB's organisation (TRM 5.1: 512 entries, 2-way; the set index is
+ * ours: the word address, [cpu] btb_ways and btb_index_shift for others):
+ * btb_time(n) times n rounds through three B instructions 1 KB apart,
+ * btb_a, btb_b, btb_c (one set: the word address's low 8 bits are the
+ * same), then SUBS; BNE back to btb_a.  With two ways the three evict each
+ * other every round (the way used least lately goes).
+ */
+__asm__(
+    "    .arm\n"
+    "    .p2align 8\n"
+    "btb_time:\n"
+    "    push {r4-r11, lr}\n"
+    "    mrc p15, 0, r11, c9, c13, 0\n"
+    "    bl btb_a\n"
+    "    mrc p15, 0, r1, c9, c13, 0\n"
+    "    sub r0, r1, r11\n"
+    "    pop {r4-r11, pc}\n"
+    "    .p2align 10\n"
+    "btb_a: b btb_b\n"
+    "    .p2align 10\n"
+    "btb_b: b btb_c\n"
+    "    .p2align 10\n"
+    "btb_c: b btb_d\n"
+    "    .p2align 6\n"
+    "btb_d: subs r0, r0, #1\n"
+    "    bne btb_a\n"
+    "    bx lr\n");
+uint32_t btb_time(uint32_t rounds);
+
+static uint32_t third_btb(uint32_t rounds)
+{
+    btb_time(rounds);
+    btb_time(rounds);
+    return btb_time(rounds);
+}
+
+/*
  * Exceptions: an SVC whose handler is the exception return itself (MOVS
  * pc, lr at the vector, in a table of our own at VBAR).  Its entry is a
  * change of flow the prefetch unit did not predict (TRM 16.4.1: a
@@ -408,6 +445,8 @@ int main(void)
         put_u(third_chain(d));
         put("\n");
     }
+    report("btb_8", third_btb(8), 0);
+    report("btb_16", third_btb(16), 0);
     report("svc_1", third_svc(seq_svc_1), 0);
     report("svc_2", third_svc(seq_svc_2), 0);
     vfp_enable();

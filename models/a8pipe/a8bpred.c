@@ -172,6 +172,8 @@ void a8bpred_reset(a8bpred *p)
     memset(p, 0, sizeof(*p));
     memset(p->ghb, 1, sizeof(p->ghb));  /* weakly not taken [ours] */
     p->penalty = A8BPRED_PENALTY;
+    p->btb_ways = A8BPRED_BTB_WAYS;
+    p->btb_shift = A8BPRED_BTB_SHIFT;
 }
 
 void a8bpred_forget(a8bpred *p)
@@ -180,6 +182,8 @@ void a8bpred_forget(a8bpred *p)
 
     a8bpred_reset(p);
     p->penalty = keep.penalty;
+    p->btb_ways = keep.btb_ways;
+    p->btb_shift = keep.btb_shift;
     p->branches = keep.branches;
     p->mispredicts = keep.mispredicts;
     p->exceptions = keep.exceptions;
@@ -189,11 +193,43 @@ void a8bpred_forget(a8bpred *p)
            sizeof(p->class_mispredicts));
 }
 
-/* The BTB's set: the branch's word address [ours: the index bits are
- * not given] */
-static unsigned btb_set(uint32_t pc)
+const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
 {
-    return (pc >> 2) & (A8BPRED_BTB_SETS - 1);
+    if (ways < 1 || ways > A8BPRED_BTB_ENTRIES || (ways & (ways - 1))) {
+        return "the BTB's ways must be a power of two from 1 to 512";
+    }
+    if (shift > A8BPRED_BTB_SHIFT_MAX) {
+        return "the BTB's index shift must be from 0 to 16";
+    }
+    p->btb_ways = ways;
+    p->btb_shift = shift;
+    memset(p->btb_pc, 0, sizeof(p->btb_pc));
+    return NULL;
+}
+
+/* The BTB's set, as the index of its first entry: the address bits from
+ * btb_shift up [ours: the index bits are not given; the word address by
+ * default] */
+static unsigned btb_first(const a8bpred *p, uint32_t pc)
+{
+    unsigned sets = A8BPRED_BTB_ENTRIES / p->btb_ways;
+
+    return ((pc >> p->btb_shift) & (sets - 1)) * p->btb_ways;
+}
+
+/* Entry @e0 + @w to the set's front: the one used last (LRU order) */
+static void btb_touch(a8bpred *p, unsigned e0, unsigned w)
+{
+    uint32_t pc = p->btb_pc[e0 + w], target = p->btb_target[e0 + w];
+    uint8_t kind = p->btb_kind[e0 + w];
+
+    memmove(&p->btb_pc[e0 + 1], &p->btb_pc[e0], w * sizeof(p->btb_pc[0]));
+    memmove(&p->btb_target[e0 + 1], &p->btb_target[e0],
+            w * sizeof(p->btb_target[0]));
+    memmove(&p->btb_kind[e0 + 1], &p->btb_kind[e0], w);
+    p->btb_pc[e0] = pc;
+    p->btb_target[e0] = target;
+    p->btb_kind[e0] = kind;
 }
 
 /* The GHB's counter: ten bits of history with the branch's address
@@ -209,7 +245,7 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     unsigned kind = A8BPRED_KIND(cls);
     uint32_t size = cls & A8BPRED_SIZE4 ? 4 : 2;
     bool taken = next != pc + size;
-    unsigned set = btb_set(pc), hit = A8BPRED_BTB_WAYS, gi = 0;
+    unsigned e0, ways = p->btb_ways, hit = ways, gi = 0;
     bool pred_taken = false, wrong;
     uint32_t pred_target = 0, pen;
 
@@ -230,24 +266,25 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
         }
         return pen;
     }
-    for (unsigned w = 0; w < A8BPRED_BTB_WAYS; w++) {
-        if (p->btb_pc[set * A8BPRED_BTB_WAYS + w] == (pc | 1)) {
+    e0 = btb_first(p, pc);
+    for (unsigned w = 0; w < ways; w++) {
+        if (p->btb_pc[e0 + w] == (pc | 1)) {
             hit = w;
+            break;
         }
     }
     if (cls & A8BPRED_COND) {
         gi = ghb_index(p, pc);
     }
-    if (hit < A8BPRED_BTB_WAYS) {
-        unsigned e = set * A8BPRED_BTB_WAYS + hit;
-
-        p->btb_lru[set] = hit ^ 1;
+    if (hit < ways) {
+        /* [ours: the way used least lately is replaced] */
+        btb_touch(p, e0, hit);
         /* [TRM 5.1, Stallings] a BTB hit is a predicted branch; the GHB's
          * counter gives a conditional one's direction [ours: an
          * unconditional one is taken] */
-        pred_taken = !(p->btb_kind[e] & A8BPRED_COND) || p->ghb[gi] >= 2;
-        pred_target = p->btb_target[e];
-        if (A8BPRED_KIND(p->btb_kind[e]) == A8BPRED_RETURN) {
+        pred_taken = !(p->btb_kind[e0] & A8BPRED_COND) || p->ghb[gi] >= 2;
+        pred_target = p->btb_target[e0];
+        if (A8BPRED_KIND(p->btb_kind[e0]) == A8BPRED_RETURN) {
             /* [TRM 5.2] a predicted return goes where the stack says */
             pred_target = p->rstack[(p->rs_top - 1) % A8BPRED_RSTACK];
         }
@@ -280,13 +317,12 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     }
     p->hist = ((p->hist << 1) | taken) & ((1u << A8BPRED_HIST_BITS) - 1);
     if (taken) {
-        unsigned w = hit < A8BPRED_BTB_WAYS ? hit : p->btb_lru[set];
-        unsigned e = set * A8BPRED_BTB_WAYS + w;
-
-        p->btb_pc[e] = pc | 1;
-        p->btb_target[e] = next;
-        p->btb_kind[e] = cls & (A8BPRED_COND | 7u);
-        p->btb_lru[set] = w ^ 1;
+        if (hit == ways) {
+            btb_touch(p, e0, ways - 1);     /* the set's LRU entry */
+        }
+        p->btb_pc[e0] = pc | 1;
+        p->btb_target[e0] = next;
+        p->btb_kind[e0] = cls & (A8BPRED_COND | 7u);
     }
     return pen;
 }

@@ -35,8 +35,11 @@
 extern "C" {
 #endif
 
-#define A8BPRED_BTB_SETS        256     /* 512 entries, 2 ways */
-#define A8BPRED_BTB_WAYS        2
+#define A8BPRED_BTB_ENTRIES     512     /* TRM 5.1 */
+#define A8BPRED_BTB_WAYS        2       /* TRM 5.1: 2-way set-associative */
+#define A8BPRED_BTB_SHIFT       2       /* the set index's lowest address
+                                         * bit [ours: the word address] */
+#define A8BPRED_BTB_SHIFT_MAX   16
 #define A8BPRED_GHB             4096
 #define A8BPRED_HIST_BITS       10
 #define A8BPRED_RSTACK          8
@@ -72,10 +75,11 @@ unsigned a8bpred_classify_thumb(uint32_t insn);
 
 /* The predictor's state: plain data, about 8 KB */
 typedef struct a8bpred {
-    uint32_t btb_pc[A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS];  /* 0: empty */
-    uint32_t btb_target[A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS];
-    uint8_t btb_kind[A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS]; /* class bits */
-    uint8_t btb_lru[A8BPRED_BTB_SETS];  /* the way to replace next */
+    /* a set's ways are consecutive, the one used last first (so the
+     * last one is the one to replace: LRU) */
+    uint32_t btb_pc[A8BPRED_BTB_ENTRIES];   /* 0: empty */
+    uint32_t btb_target[A8BPRED_BTB_ENTRIES];
+    uint8_t btb_kind[A8BPRED_BTB_ENTRIES];  /* class bits */
     uint8_t ghb[A8BPRED_GHB];           /* 2-bit counters: >= 2 taken */
     uint32_t rstack[A8BPRED_RSTACK];
     uint32_t hist;                      /* last ten directions, newest in bit 0 */
@@ -86,17 +90,28 @@ typedef struct a8bpred {
     /* the same per class (a8bpred_class_index), with prediction on */
     uint64_t class_branches[A8BPRED_CLASSES];
     uint64_t class_mispredicts[A8BPRED_CLASSES];
-    /* a flush's cycles: a parameter, not state (A8BPRED_PENALTY, the
-     * TRM's; the caller may set another after a8bpred_reset) */
+    /* parameters, not state: a flush's cycles (A8BPRED_PENALTY, the
+     * TRM's; the caller may set another after a8bpred_reset) and the
+     * BTB's organisation (a8bpred_set_btb) */
     uint32_t penalty;
+    uint32_t btb_ways, btb_shift;
 } a8bpred;
 
 /* Empty tables, weakly not-taken counters, empty stack; the penalty
- * A8BPRED_PENALTY. */
+ * A8BPRED_PENALTY, the BTB A8BPRED_BTB_WAYS ways, indexed from address
+ * bit A8BPRED_BTB_SHIFT. */
 void a8bpred_reset(a8bpred *p);
 /* The tables as a8bpred_reset leaves them (the core lost its power), the
- * counters and the penalty kept. */
+ * counters and the parameters kept. */
 void a8bpred_forget(a8bpred *p);
+/*
+ * Another organisation of the BTB's 512 entries, for what-if runs: @ways
+ * a power of two from 1 (direct-mapped) to 512 (fully associative), the
+ * set index the address bits from @shift up (0 to A8BPRED_BTB_SHIFT_MAX).
+ * Empties the BTB.  Returns NULL, or why the values are refused (the
+ * predictor is then unchanged).
+ */
+const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift);
 
 /*
  * A branch of class @cls (a8bpred_classify_*) at @pc ran, and the next

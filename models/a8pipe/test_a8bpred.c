@@ -282,6 +282,62 @@ static void test_btb(void)
           bp.class_mispredicts[A8BPRED_COND | A8BPRED_DIRECT]);
 }
 
+/* round after round through @n taken branches at @pc, @pc + @step, ...:
+ * the cycles the last round costs */
+static uint32_t rounds(uint32_t pc, uint32_t step, unsigned n)
+{
+    uint32_t c = 0;
+
+    for (unsigned r = 0; r < 3; r++) {
+        c = 0;
+        for (unsigned i = 0; i < n; i++) {
+            c += a8bpred_resolve(&bp, B_AL, pc + i * step, 0x80000 + i * 8,
+                                 true);
+        }
+    }
+    return c;
+}
+
+/* [cpu] btb_ways and btb_index_shift: other organisations of the 512
+ * entries (what-if runs); the default is the TRM's 2 ways */
+static void test_btb_organisation(void)
+{
+    a8bpred_reset(&bp);
+    CHECK(bp.btb_ways == 2 && bp.btb_shift == 2, "default %u ways, shift %u",
+          bp.btb_ways, bp.btb_shift);
+    CHECK(a8bpred_set_btb(&bp, 3, 2) != NULL, "3 ways refused");
+    CHECK(a8bpred_set_btb(&bp, 0, 2) != NULL, "0 ways refused");
+    CHECK(a8bpred_set_btb(&bp, 1024, 2) != NULL, "1024 ways refused");
+    CHECK(a8bpred_set_btb(&bp, 2, 17) != NULL, "shift 17 refused");
+    CHECK(bp.btb_ways == 2 && bp.btb_shift == 2, "a refusal changes nothing");
+    /* four branches 1 KB apart share a set: 2 ways keep none of them in
+     * turn (LRU), 4 ways all; direct-mapped (512 sets), two 2 KB apart
+     * share one */
+    CHECK_EQ(rounds(0x1000, 0x400, 4), 4 * A8BPRED_PENALTY);
+    CHECK(a8bpred_set_btb(&bp, 4, 2) == NULL, "4 ways");
+    CHECK_EQ(rounds(0x1000, 0x400, 4), 0);
+    CHECK(a8bpred_set_btb(&bp, 1, 2) == NULL, "direct-mapped");
+    CHECK_EQ(rounds(0x1000, 0x800, 2), 2 * A8BPRED_PENALTY);
+    /* ... but two branches in consecutive words do not collide there */
+    CHECK_EQ(rounds(0x1000, 4, 2), 0);
+    /* 512 branches 1 KB apart: fully associative holds them all (not
+     * 513), the default's 2 ways none (one set, in turn) */
+    CHECK(a8bpred_set_btb(&bp, 512, 2) == NULL, "fully associative");
+    CHECK_EQ(rounds(0x100000, 0x400, 512), 0);
+    CHECK_EQ(rounds(0x100000, 0x400, 513), 513 * A8BPRED_PENALTY);
+    a8bpred_reset(&bp);
+    CHECK_EQ(rounds(0x100000, 0x400, 512), 512 * A8BPRED_PENALTY);
+    /* the index from bit 4: words 16 bytes apart share a set there */
+    CHECK_EQ(rounds(0x1000, 4, 4), 0);
+    CHECK(a8bpred_set_btb(&bp, 2, 4) == NULL, "shift 4");
+    CHECK_EQ(rounds(0x1000, 4, 4), 4 * A8BPRED_PENALTY);
+    CHECK_EQ(rounds(0x1000, 16, 4), 0);
+    /* the organisation outlives a power loss */
+    a8bpred_forget(&bp);
+    CHECK(bp.btb_ways == 2 && bp.btb_shift == 4, "kept: %u ways, shift %u",
+          bp.btb_ways, bp.btb_shift);
+}
+
 int main(void)
 {
     test_classify();
@@ -290,5 +346,6 @@ int main(void)
     test_cold_call();
     test_forget();
     test_btb();
+    test_btb_organisation();
     return check_done();
 }

@@ -151,7 +151,8 @@ static void param_set(trp *r, const char *item)
             "from the guest's registers as it runs): rerun the guest",
             item, (int)(strchr(key, '.') - key), key);
     }
-    if (!strcmp(key, "cpu.flush_cycles")) {
+    if (!strcmp(key, "cpu.flush_cycles") || !strcmp(key, "cpu.btb_ways") ||
+        !strcmp(key, "cpu.btb_index_shift")) {
         trp_die("--set %s: replay does not rerun the core's pipeline (the "
             "trace holds its cycles): rerun the guest", item);
     }

@@ -143,6 +143,12 @@ BRANCH = {
                  'the same with SCTLR.Z clear: "with program flow prediction '
                  'disabled, all taken branches incur a 13-cycle penalty" '
                  '(TRM 5.1)'),
+    'btb': (lambda g: g['btb_16'] - g['btb_8'], lambda F: 8 * (4 + 3 * F),
+            8 * 5, '8 more rounds of B; B; B; SUBS; BNE, the three B 1 KB '
+            'apart: one cycle each (a block each), SUBS and BNE paired, and '
+            'each B a flush: the three share a set of the 2-way BTB (TRM '
+            '5.1; the set from the word address, ours) and evict each '
+            'other'),
     'svc': (lambda g: g['svc_2'] - g['svc_1'], lambda F: 1 + F + 1 + F, 2,
             'one more SVC whose handler is MOVS pc, lr at the vector: the '
             'SVC (1 cycle), its entry (a change of flow not predicted: a '
@@ -338,6 +344,21 @@ def main():
     check('pipeline=on with timing-set=cpu.flush_cycles=20 runs, status 0 '
           '(%s)' % rc4, rc4 == 0 and set(WANT) <= set(f20), out4[-2000:])
     branch_checks(f20, True, 20)
+    # [cpu] btb_ways and btb_index_shift reach the predictor: what the three
+    # B of 'btb' cost in other organisations of the 512 entries
+    for opts, flushes, why in (
+            ('cpu.btb_ways=4', 0, '4 ways (128 sets) hold all three'),
+            ('cpu.btb_ways=1', 2, 'direct-mapped (512 sets from the word '
+             'address): btb_a and btb_c, 2 KB apart, share an entry'),
+            ('cpu.btb_index_shift=3', 0, 'the set from address bit 3 up: '
+             'btb_a and btb_c share a set of two ways, btb_b has another')):
+        o, r, g = run(qemu, elf, logdir, opts.replace('cpu.', ''),
+                      'on,timing-set=' + opts)
+        v = g.get('btb_16', -10 ** 9) - g.get('btb_8', 0)
+        check('pipeline=on with timing-set=%s: 8 more rounds of the BTB '
+              'loop cost %d cycles (%d: %s, %d flushes a round)'
+              % (opts, v, 8 * (4 + 13 * flushes), why, flushes),
+              r == 0 and v == 8 * (4 + 13 * flushes), o[-2000:])
     out3, rc3, off = run(qemu, elf, logdir, 'off', 'off')
     check('pipeline=off runs too, status 0 (%s)' % rc3,
           rc3 == 0 and set(WANT) <= set(off), out3[-2000:])

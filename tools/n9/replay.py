@@ -191,7 +191,8 @@ def cmd_replay(a):
                             'machine derives it from the guest\'s registers '
                             'or timers as it runs): rerun the guest'
                             % (it, sec))
-        if it.split('=', 1)[0] == 'cpu.flush_cycles':
+        if it.split('=', 1)[0] in ('cpu.flush_cycles', 'cpu.btb_ways',
+                                   'cpu.btb_index_shift'):
             raise UserError('--set %s: replay does not rerun the core\'s '
                             'pipeline (the trace holds its cycles): rerun '
                             'the guest' % it)

@@ -752,6 +752,9 @@ static void rm696_init(MachineState *machine)
         qdev_prop_set_uint64(mp, "seed", rms->timing->seed);
         qdev_prop_set_bit(mp, "pipeline", rms->pipeline);
         qdev_prop_set_uint32(mp, "flush-cycles", rms->timing->flush_cycles);
+        qdev_prop_set_uint32(mp, "btb-ways", rms->timing->btb_ways);
+        qdev_prop_set_uint32(mp, "btb-index-shift",
+                             rms->timing->btb_index_shift);
         n9_memory_set_params(mp, &rms->timing->cache);
         qdev_connect_clock_in(mp, "mpu_ck",
                               qdev_get_clock_out(prcm, "mpu_ck"));

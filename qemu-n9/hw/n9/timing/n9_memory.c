@@ -101,6 +101,7 @@ struct N9MemoryState {
     uint64_t carry;             /* mem_hook_carry, for VMState */
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
+    uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
     a8vfp vfp;                  /* the A8's VFP and its queue (run time) */
     uint64_t barriers;          /* DSB/DMB run with the pipeline */
     uint64_t barrier_wait;      /* ns they waited for the write buffer */
@@ -1137,6 +1138,8 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
     s->bpred.penalty = s->pipe.flush_cycles;
+    /* checked at realize */
+    a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
     a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
     s->barriers = s->barrier_wait = 0;
 }
@@ -1257,6 +1260,12 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         error_setg(errp, "n9-memory: [cache] parameters: %s", why);
         return;
     }
+    why = a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
+    if (why) {
+        error_setg(errp, "n9-memory: [cpu] btb_ways %u, btb_index_shift %u: "
+                   "%s", s->btb_ways, s->btb_shift, why);
+        return;
+    }
     s->cs = CPU(s->cpu);
     s->sdram_host = memory_region_get_ram_ptr(s->sdram);
     s->mp.sdram_size = memory_region_size(s->sdram);
@@ -1321,6 +1330,10 @@ static const Property n9_memory_properties[] = {
     /* [cpu] flush_cycles: a flush of the integer pipeline (pipeline=on) */
     DEFINE_PROP_UINT32("flush-cycles", N9MemoryState, pipe.flush_cycles,
                        A8BPRED_PENALTY),
+    /* [cpu] btb_ways, btb_index_shift: the BTB's organisation */
+    DEFINE_PROP_UINT32("btb-ways", N9MemoryState, btb_ways, A8BPRED_BTB_WAYS),
+    DEFINE_PROP_UINT32("btb-index-shift", N9MemoryState, btb_shift,
+                       A8BPRED_BTB_SHIFT),
 };
 
 /* Where the last fetch ended (fetch continuation): it shapes the counts */
@@ -1366,18 +1379,18 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
 /* With the pipeline: the branch predictor's tables and the branch pending */
 static const VMStateDescription vmstate_n9_memory_bpred = {
     .name = TYPE_N9_MEMORY "/bpred",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* 2: a set's ways in LRU order (1: a way to replace per set) */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(branch, N9MemoryState),
         VMSTATE_UINT32_ARRAY(bpred.btb_pc, N9MemoryState,
-                             A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS),
+                             A8BPRED_BTB_ENTRIES),
         VMSTATE_UINT32_ARRAY(bpred.btb_target, N9MemoryState,
-                             A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS),
+                             A8BPRED_BTB_ENTRIES),
         VMSTATE_UINT8_ARRAY(bpred.btb_kind, N9MemoryState,
-                            A8BPRED_BTB_SETS * A8BPRED_BTB_WAYS),
-        VMSTATE_UINT8_ARRAY(bpred.btb_lru, N9MemoryState, A8BPRED_BTB_SETS),
+                            A8BPRED_BTB_ENTRIES),
         VMSTATE_UINT8_ARRAY(bpred.ghb, N9MemoryState, A8BPRED_GHB),
         VMSTATE_UINT32_ARRAY(bpred.rstack, N9MemoryState, A8BPRED_RSTACK),
         VMSTATE_UINT32(bpred.hist, N9MemoryState),

@@ -118,6 +118,8 @@ N9Timing *n9_timing_new(void)
     t->cache = a8cache_default_params;
     t->actlr = N9_DEFAULT_ACTLR;
     t->flush_cycles = A8BPRED_PENALTY;
+    t->btb_ways = A8BPRED_BTB_WAYS;
+    t->btb_index_shift = A8BPRED_BTB_SHIFT;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
     for (int a = 0; a < L4IC_NUM_AGENTS; a++) {
         N9TimingEntry e = {
@@ -378,7 +380,8 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
  * [cpu]: what the firmware leaves in the Cortex-A8's ACTLR, which QEMU's
  * model holds constant (its reset value): L1NEON (bit 5) decides whether
  * NEON loads allocate in the L1 D; and, with pipeline=on, what a flush of
- * the integer pipeline costs (docs/timing-parameters.md).
+ * the integer pipeline costs and how the BTB's 512 entries are organised
+ * (docs/timing-parameters.md).
  */
 static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
                                Error **errp)
@@ -387,10 +390,30 @@ static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         { "actlr", offsetof(N9Timing, actlr) },
         { "flush_cycles", offsetof(N9Timing, flush_cycles),
           N9_FLUSH_CYCLES_MAX },
+        { "btb_ways", offsetof(N9Timing, btb_ways), A8BPRED_BTB_ENTRIES },
+        { "btb_index_shift", offsetof(N9Timing, btb_index_shift),
+          A8BPRED_BTB_SHIFT_MAX },
     };
+    a8bpred check;
+    const char *why;
 
-    return n9_timing_load_u32_keys(kf, lines, "cpu", keys, ARRAY_SIZE(keys),
-                                   UINT32_MAX, t, errp);
+    if (!n9_timing_load_u32_keys(kf, lines, "cpu", keys, ARRAY_SIZE(keys),
+                                 UINT32_MAX, t, errp)) {
+        return false;
+    }
+    /* the model says what it takes (a power of two of ways) */
+    a8bpred_reset(&check);
+    why = a8bpred_set_btb(&check, t->btb_ways, t->btb_index_shift);
+    if (why) {
+        g_autofree char *where = n9_where(lines,
+                                          n9_ini_line(lines, "cpu",
+                                                      "btb_ways"));
+
+        error_setg(errp, "%s: [cpu] btb_ways = %u: %s", where, t->btb_ways,
+                   why);
+        return false;
+    }
+    return true;
 }
 
 /* [cache]: the Cortex-A8 cache and TLB parameters; models/cache lists its
@@ -963,6 +986,8 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
     d = qdict_new();
     qdict_put_int(d, "actlr", t->actlr);
     qdict_put_int(d, "flush_cycles", t->flush_cycles);
+    qdict_put_int(d, "btb_ways", t->btb_ways);
+    qdict_put_int(d, "btb_index_shift", t->btb_index_shift);
     qdict_put(p, "cpu", d);
 
     /* the register-derived ones: as in force now */
