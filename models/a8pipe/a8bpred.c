@@ -174,6 +174,7 @@ void a8bpred_reset(a8bpred *p)
     p->penalty = A8BPRED_PENALTY;
     p->btb_ways = A8BPRED_BTB_WAYS;
     p->btb_shift = A8BPRED_BTB_SHIFT;
+    p->btb_set_mask = A8BPRED_BTB_ENTRIES / A8BPRED_BTB_WAYS - 1;
 }
 
 void a8bpred_forget(a8bpred *p)
@@ -184,6 +185,7 @@ void a8bpred_forget(a8bpred *p)
     p->penalty = keep.penalty;
     p->btb_ways = keep.btb_ways;
     p->btb_shift = keep.btb_shift;
+    p->btb_set_mask = keep.btb_set_mask;
     p->branches = keep.branches;
     p->mispredicts = keep.mispredicts;
     p->exceptions = keep.exceptions;
@@ -203,7 +205,9 @@ const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
     }
     p->btb_ways = ways;
     p->btb_shift = shift;
+    p->btb_set_mask = A8BPRED_BTB_ENTRIES / ways - 1;
     memset(p->btb_pc, 0, sizeof(p->btb_pc));
+    memset(p->btb_used, 0, sizeof(p->btb_used));
     return NULL;
 }
 
@@ -212,24 +216,7 @@ const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
  * default] */
 static unsigned btb_first(const a8bpred *p, uint32_t pc)
 {
-    unsigned sets = A8BPRED_BTB_ENTRIES / p->btb_ways;
-
-    return ((pc >> p->btb_shift) & (sets - 1)) * p->btb_ways;
-}
-
-/* Entry @e0 + @w to the set's front: the one used last (LRU order) */
-static void btb_touch(a8bpred *p, unsigned e0, unsigned w)
-{
-    uint32_t pc = p->btb_pc[e0 + w], target = p->btb_target[e0 + w];
-    uint8_t kind = p->btb_kind[e0 + w];
-
-    memmove(&p->btb_pc[e0 + 1], &p->btb_pc[e0], w * sizeof(p->btb_pc[0]));
-    memmove(&p->btb_target[e0 + 1], &p->btb_target[e0],
-            w * sizeof(p->btb_target[0]));
-    memmove(&p->btb_kind[e0 + 1], &p->btb_kind[e0], w);
-    p->btb_pc[e0] = pc;
-    p->btb_target[e0] = target;
-    p->btb_kind[e0] = kind;
+    return ((pc >> p->btb_shift) & p->btb_set_mask) * p->btb_ways;
 }
 
 /* The GHB's counter: ten bits of history with the branch's address
@@ -268,23 +255,23 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     }
     e0 = btb_first(p, pc);
     for (unsigned w = 0; w < ways; w++) {
-        if (p->btb_pc[e0 + w] == (pc | 1)) {
-            hit = w;
-            break;
-        }
+        /* no early exit: the host predicts a loop of fixed length better */
+        hit = p->btb_pc[e0 + w] == (pc | 1) ? w : hit;
     }
     if (cls & A8BPRED_COND) {
         gi = ghb_index(p, pc);
     }
     if (hit < ways) {
+        unsigned e = e0 + hit;
+
         /* [ours: the way used least lately is replaced] */
-        btb_touch(p, e0, hit);
+        p->btb_used[e] = p->branches;
         /* [TRM 5.1, Stallings] a BTB hit is a predicted branch; the GHB's
          * counter gives a conditional one's direction [ours: an
          * unconditional one is taken] */
-        pred_taken = !(p->btb_kind[e0] & A8BPRED_COND) || p->ghb[gi] >= 2;
-        pred_target = p->btb_target[e0];
-        if (A8BPRED_KIND(p->btb_kind[e0]) == A8BPRED_RETURN) {
+        pred_taken = !(p->btb_kind[e] & A8BPRED_COND) || p->ghb[gi] >= 2;
+        pred_target = p->btb_target[e];
+        if (A8BPRED_KIND(p->btb_kind[e]) == A8BPRED_RETURN) {
             /* [TRM 5.2] a predicted return goes where the stack says */
             pred_target = p->rstack[(p->rs_top - 1) % A8BPRED_RSTACK];
         }
@@ -317,12 +304,20 @@ uint32_t a8bpred_resolve(a8bpred *p, unsigned cls, uint32_t pc,
     }
     p->hist = ((p->hist << 1) | taken) & ((1u << A8BPRED_HIST_BITS) - 1);
     if (taken) {
+        unsigned e = e0 + hit;
+
         if (hit == ways) {
-            btb_touch(p, e0, ways - 1);     /* the set's LRU entry */
+            e = e0;                         /* the set's LRU entry */
+            for (unsigned w = 1; w < ways; w++) {
+                if (p->btb_used[e0 + w] < p->btb_used[e]) {
+                    e = e0 + w;
+                }
+            }
         }
-        p->btb_pc[e0] = pc | 1;
-        p->btb_target[e0] = next;
-        p->btb_kind[e0] = cls & (A8BPRED_COND | 7u);
+        p->btb_pc[e] = pc | 1;
+        p->btb_target[e] = next;
+        p->btb_kind[e] = cls & (A8BPRED_COND | 7u);
+        p->btb_used[e] = p->branches;
     }
     return pen;
 }

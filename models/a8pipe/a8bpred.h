@@ -75,11 +75,13 @@ unsigned a8bpred_classify_thumb(uint32_t insn);
 
 /* The predictor's state: plain data, about 8 KB */
 typedef struct a8bpred {
-    /* a set's ways are consecutive, the one used last first (so the
-     * last one is the one to replace: LRU) */
+    /* a set's ways are consecutive entries */
     uint32_t btb_pc[A8BPRED_BTB_ENTRIES];   /* 0: empty */
     uint32_t btb_target[A8BPRED_BTB_ENTRIES];
     uint8_t btb_kind[A8BPRED_BTB_ENTRIES];  /* class bits */
+    uint64_t btb_used[A8BPRED_BTB_ENTRIES]; /* when last used, in branches
+                                             * resolved: the set's least
+                                             * is replaced */
     uint8_t ghb[A8BPRED_GHB];           /* 2-bit counters: >= 2 taken */
     uint32_t rstack[A8BPRED_RSTACK];
     uint32_t hist;                      /* last ten directions, newest in bit 0 */
@@ -95,6 +97,7 @@ typedef struct a8bpred {
      * BTB's organisation (a8bpred_set_btb) */
     uint32_t penalty;
     uint32_t btb_ways, btb_shift;
+    uint32_t btb_set_mask;      /* the sets less one (from btb_ways) */
 } a8bpred;
 
 /* Empty tables, weakly not-taken counters, empty stack; the penalty

@@ -1379,7 +1379,7 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
 /* With the pipeline: the branch predictor's tables and the branch pending */
 static const VMStateDescription vmstate_n9_memory_bpred = {
     .name = TYPE_N9_MEMORY "/bpred",
-    /* 2: a set's ways in LRU order (1: a way to replace per set) */
+    /* 2: when each BTB entry was last used (1: a way to replace a set) */
     .version_id = 2,
     .minimum_version_id = 2,
     .needed = n9_memory_pipe_needed,
@@ -1391,6 +1391,8 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
                              A8BPRED_BTB_ENTRIES),
         VMSTATE_UINT8_ARRAY(bpred.btb_kind, N9MemoryState,
                             A8BPRED_BTB_ENTRIES),
+        VMSTATE_UINT64_ARRAY(bpred.btb_used, N9MemoryState,
+                             A8BPRED_BTB_ENTRIES),
         VMSTATE_UINT8_ARRAY(bpred.ghb, N9MemoryState, A8BPRED_GHB),
         VMSTATE_UINT32_ARRAY(bpred.rstack, N9MemoryState, A8BPRED_RSTACK),
         VMSTATE_UINT32(bpred.hist, N9MemoryState),
