@@ -73,7 +73,7 @@ unsigned a8bpred_classify_arm(uint32_t insn);
  * in bits 31:16 (a8pipe_decode_thumb's form); IT blocks not followed */
 unsigned a8bpred_classify_thumb(uint32_t insn);
 
-/* The predictor's state: plain data, about 8 KB */
+/* The predictor's state: plain data, about 13 KB */
 typedef struct a8bpred {
     /* a set's ways are consecutive entries */
     uint32_t btb_pc[A8BPRED_BTB_ENTRIES];   /* 0: empty */
