@@ -487,9 +487,12 @@ def main():
         rc, _, err = replay(binary, trace, '--set', 'sdram.txsr=30')
         check('[sdram] cannot be replayed: said (%s)' % err,
               rc == 1 and 'rerun the guest' in err)
-        rc, _, err = replay(binary, trace, '--set', 'cpu.flush_cycles=20')
-        check('the pipeline\'s flush cannot be replayed: said (%s)' % err,
-              rc == 1 and 'rerun the guest' in err and 'pipeline' in err)
+        for item in ('cpu.flush_cycles=20', 'cpu.btb_ways=512',
+                     'cpu.btb_index_shift=3'):
+            rc, _, err = replay(binary, trace, '--set', item)
+            check('the pipeline\'s %s cannot be replayed: said (%s)'
+                  % (item.split('=')[0], err),
+                  rc == 1 and 'rerun the guest' in err and 'pipeline' in err)
         # damaged traces
         bad = os.path.join(logdir, 'cut.n9t')
         with open(trace, 'rb') as f:
