@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
 import n9check  # noqa: E402
@@ -323,9 +324,29 @@ def boot_line():
           'timing-set sdram.txsr=256' in se and 'from 0 to 255' in se, se)
 
 
+def shipped_specs():
+    """docs/whatif.md's studies: each spec in docs/whatif/ is one the tool
+    takes (--dry-run: its points, nothing run)"""
+    d = os.path.join(TOP, 'docs', 'whatif')
+    for name in sorted(os.listdir(d)):
+        if not name.endswith('.toml'):
+            continue
+        with open(os.path.join(d, name), 'rb') as f:
+            if 'series' in tomllib.load(f).get('kernels', {}):
+                continue    # its points are kernels it would build first
+        rc, so, se, secs = n9('sweep', os.path.join(d, name), '--dry-run',
+                              '--no-build', '--out',
+                              os.path.join(LOGDIR, 'dry-' + name[:-5]))
+        points = [l for l in so.splitlines() if re.match(r'\s+\d+ [0-9a-f]{16} ', l)]
+        check('docs/whatif/%s: n9 sweep --dry-run lists its points, status 0 '
+              '(%d points)' % (name, len(points)), rc == 0 and points,
+              so[-1000:] + se[-1000:])
+
+
 def main():
     os.makedirs(LOGDIR, exist_ok=True)
     boot_line()
+    shipped_specs()
     spec = os.path.join(LOGDIR, 'small.toml')
     with open(spec, 'w') as f:
         f.write(SPEC)

@@ -38,7 +38,7 @@ kernel), which the report shows.
 Keys joined with '+' take the same value; "workload.OPT" is a workload
 option and "machine.OPT" a -M rm696 option that varies.  Several
 workloads: [[workload]] tables, each crossed with the kernels and values.
-The four studies of docs/whatif.md are specs in docs/whatif/.
+The sweeps of docs/whatif.md's studies are specs in docs/whatif/.
 """
 import csv
 import fnmatch
