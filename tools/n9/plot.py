@@ -76,6 +76,13 @@ def plot_one(rows, fig, xname, group_names, outdir, formats, title):
     if not numeric:
         script.append('set xtics rotate by -30')
         script.append('set offsets 0.3, 0.3, 0, 0')
+    else:
+        vals = [as_number(x) for x in xs]
+        if min(vals) > 0 and max(vals) >= 100 * min(vals):
+            # values over two decades (ways 1 to 512, sizes): a log axis,
+            # so that the small ones do not crowd at the left
+            script.append('set logscale x 2')
+            script.append('set offsets graph 0.05, graph 0.05, 0, 0')
     for fmt in formats:
         path = os.path.join(outdir, '%s.%s' % (base, fmt))
         term = {'png': 'pngcairo size 900,540', 'svg': 'svg size 900,540'}[fmt]
