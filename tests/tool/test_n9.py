@@ -264,7 +264,20 @@ def test_command_line(tmp):
     check('a missing QEMU is one line', ok)
 
 
+def test_plot_axis():
+    """n9 plot's x axis: a log axis only for values over two decades"""
+    from n9 import plot
+    check('n9 plot: BTB ways 1, 2, 4, 512 on a log axis',
+          'set logscale x 2' in plot.x_axis(['1', '2', '4', '512']))
+    check('n9 plot: 400 and 800 ns on a linear axis',
+          plot.x_axis(['400', '800']) == [])
+    check('n9 plot: kernels by name, rotated, not a log axis',
+          'set logscale x 2' not in plot.x_axis(['mainline', 'patched']) and
+          'set xtics rotate by -30' in plot.x_axis(['mainline', 'patched']))
+
+
 def main():
+    test_plot_axis()
     with tempfile.TemporaryDirectory() as tmp:
         test_help(tmp)
         test_errors(tmp)

@@ -2,8 +2,9 @@
 PNG and SVG: each figure against each swept parameter, one line per
 kernel (and per value of the other parameters in a grid); with no swept
 parameter (a sweep over kernels, e.g. a patch series) each figure across
-the kernels.  From the sweep's tidy CSV (results.csv); for a sweep folder
-the report (report.md) is written again with the plots in it."""
+the kernels; swept values over two decades on a log axis.  From the
+sweep's tidy CSV (results.csv); for a sweep folder the report (report.md)
+is written again with the plots in it."""
 import os
 import re
 import subprocess
@@ -30,6 +31,18 @@ def as_number(v):
 def gq(s):
     """A gnuplot string"""
     return '"%s"' % str(s).replace('\\', '\\\\').replace('"', '\\"')
+
+
+def x_axis(xs):
+    """gnuplot lines for an x axis of the values @xs (strings): names
+    rotated; numbers over two decades (ways 1 to 512, sizes) on a log
+    axis, so that the small ones do not crowd at the left"""
+    vals = [as_number(x) for x in xs]
+    if any(v is None for v in vals):
+        return ['set xtics rotate by -30', 'set offsets 0.3, 0.3, 0, 0']
+    if min(vals) > 0 and max(vals) >= 100 * min(vals):
+        return ['set logscale x 2', 'set offsets graph 0.05, graph 0.05, 0, 0']
+    return []
 
 
 def plot_one(rows, fig, xname, group_names, outdir, formats, title):
@@ -73,16 +86,7 @@ def plot_one(rows, fig, xname, group_names, outdir, formats, title):
                   'below' if max(len(g) for g in lines) > 24
                   else 'outside right top'),
               'set grid']
-    if not numeric:
-        script.append('set xtics rotate by -30')
-        script.append('set offsets 0.3, 0.3, 0, 0')
-    else:
-        vals = [as_number(x) for x in xs]
-        if min(vals) > 0 and max(vals) >= 100 * min(vals):
-            # values over two decades (ways 1 to 512, sizes): a log axis,
-            # so that the small ones do not crowd at the left
-            script.append('set logscale x 2')
-            script.append('set offsets graph 0.05, graph 0.05, 0, 0')
+    script += x_axis(xs)
     for fmt in formats:
         path = os.path.join(outdir, '%s.%s' % (base, fmt))
         term = {'png': 'pngcairo size 900,540', 'svg': 'svg size 900,540'}[fmt]
