@@ -238,6 +238,40 @@ static uint32_t third_btb(uint32_t rounds)
 }
 
 /*
+ * BPIALL (TRM 5.6: "invalidate entire branch predictor array", a NOP
+ * unless ACTLR.IBE is set, as the N9's firmware sets it): bpi_time(n)
+ * times n rounds of a B over two NOPs, a BPIALL, SUBS; BNE back.  With
+ * IBE each round's B and BNE find the BTB empty.
+ */
+__asm__(
+    "    .arm\n"
+    "    .p2align 8\n"
+    "bpi_time:\n"
+    "    push {r4-r11, lr}\n"
+    "    mrc p15, 0, r11, c9, c13, 0\n"
+    "    bl bpi_loop\n"
+    "    mrc p15, 0, r1, c9, c13, 0\n"
+    "    sub r0, r1, r11\n"
+    "    pop {r4-r11, pc}\n"
+    "    .p2align 6\n"
+    "bpi_loop:\n"
+    "    b 1f\n"
+    "    nop\n"
+    "    nop\n"
+    "1:  mcr p15, 0, r0, c7, c5, 6\n"
+    "    subs r0, r0, #1\n"
+    "    bne bpi_loop\n"
+    "    bx lr\n");
+uint32_t bpi_time(uint32_t rounds);
+
+static uint32_t third_bpi(uint32_t rounds)
+{
+    bpi_time(rounds);
+    bpi_time(rounds);
+    return bpi_time(rounds);
+}
+
+/*
  * Exceptions: an SVC whose handler is the exception return itself (MOVS
  * pc, lr at the vector, in a table of our own at VBAR).  Its entry is a
  * change of flow the prefetch unit did not predict (TRM 16.4.1: a
@@ -447,6 +481,8 @@ int main(void)
     }
     report("btb_8", third_btb(8), 0);
     report("btb_16", third_btb(16), 0);
+    report("bpi_8", third_bpi(8), 0);
+    report("bpi_16", third_bpi(16), 0);
     report("svc_1", third_svc(seq_svc_1), 0);
     report("svc_2", third_svc(seq_svc_2), 0);
     vfp_enable();

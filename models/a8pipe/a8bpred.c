@@ -151,6 +151,21 @@ unsigned a8bpred_classify_thumb(uint32_t insn)
     }
 }
 
+unsigned a8bpred_maint_arm(uint32_t insn)
+{
+    /* MCR p15, 0, Rt, c7, c5, 6 (any Rt, any condition but 1111) */
+    if (insn >> 28 != 15 && (insn & 0x0fff0fffu) == 0x0e070fd5u) {
+        return A8BPRED_MAINT_ALL;
+    }
+    return 0;
+}
+
+unsigned a8bpred_maint_thumb(uint32_t insn)
+{
+    /* MCR (T1) is the ARM encoding with cond 1110 */
+    return insn >> 28 == 14 ? a8bpred_maint_arm(insn) : 0;
+}
+
 /* ---- The predictor ------------------------------------------------------- */
 
 /* NULL: a class no instruction has */
@@ -189,6 +204,7 @@ void a8bpred_forget(a8bpred *p)
     p->branches = keep.branches;
     p->mispredicts = keep.mispredicts;
     p->exceptions = keep.exceptions;
+    p->invalidates = keep.invalidates;
     memcpy(p->class_branches, keep.class_branches,
            sizeof(p->class_branches));
     memcpy(p->class_mispredicts, keep.class_mispredicts,
@@ -209,6 +225,14 @@ const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
     memset(p->btb_pc, 0, sizeof(p->btb_pc));
     memset(p->btb_used, 0, sizeof(p->btb_used));
     return NULL;
+}
+
+void a8bpred_invalidate(a8bpred *p)
+{
+    memset(p->btb_pc, 0, sizeof(p->btb_pc));
+    memset(p->btb_used, 0, sizeof(p->btb_used));
+    memset(p->ghb, 1, sizeof(p->ghb));  /* as a8bpred_reset */
+    p->invalidates++;
 }
 
 /* The BTB's set, as the index of its first entry: the address bits from

@@ -73,6 +73,18 @@ unsigned a8bpred_classify_arm(uint32_t insn);
  * in bits 31:16 (a8pipe_decode_thumb's form); IT blocks not followed */
 unsigned a8bpred_classify_thumb(uint32_t insn);
 
+/*
+ * Branch-predictor maintenance (TRM 5.6): MCR p15, 0, Rt, c7, c5, 6,
+ * BPIALL, "invalidate entire branch predictor array"; a NOP unless
+ * ACTLR.IBE is set (the N9's firmware sets it).  Returns
+ * A8BPRED_MAINT_ALL for it (ARM, or Thumb in a8pipe_decode_thumb's form),
+ * else 0.  BPIMVA (c7, c5, 7) is not followed (its address is a
+ * register's value; Linux 6.18 for ARMv7 issues none).
+ */
+#define A8BPRED_MAINT_ALL   1u
+unsigned a8bpred_maint_arm(uint32_t insn);
+unsigned a8bpred_maint_thumb(uint32_t insn);
+
 /* The predictor's state: plain data, about 13 KB */
 typedef struct a8bpred {
     /* a set's ways are consecutive entries */
@@ -88,7 +100,7 @@ typedef struct a8bpred {
     uint32_t rs_top;                    /* a circular stack: the next push
                                          * goes to rs_top % 8 */
     /* counters: since the last reset (an exception's entry is neither) */
-    uint64_t branches, mispredicts, exceptions;
+    uint64_t branches, mispredicts, exceptions, invalidates;
     /* the same per class (a8bpred_class_index), with prediction on */
     uint64_t class_branches[A8BPRED_CLASSES];
     uint64_t class_mispredicts[A8BPRED_CLASSES];
@@ -115,6 +127,11 @@ void a8bpred_forget(a8bpred *p);
  * predictor is then unchanged).
  */
 const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift);
+/* BPIALL with ACTLR.IBE set: the BTB and the GHB as a8bpred_reset leaves
+ * them [ours: which arrays "the branch predictor array" is], the return
+ * stack, the history, the counters and the parameters kept; counted in
+ * invalidates. */
+void a8bpred_invalidate(a8bpred *p);
 
 /*
  * A branch of class @cls (a8bpred_classify_*) at @pc ran, and the next

@@ -338,6 +338,59 @@ static void test_btb_organisation(void)
           bp.btb_ways, bp.btb_shift);
 }
 
+/* TRM 5.6: BPIALL (with ACTLR.IBE, the machine's test) empties the BTB
+ * and the GHB; the return stack and the counters stay */
+static void test_invalidate(void)
+{
+    static const struct { uint32_t insn; int thumb; unsigned want;
+                          const char *as; } enc[] = {
+        { 0xee070fd5, 0, A8BPRED_MAINT_ALL, "mcr p15, 0, r0, c7, c5, 6" },
+        { 0xee073fd5, 0, A8BPRED_MAINT_ALL, "mcr p15, 0, r3, c7, c5, 6" },
+        { 0x0e070fd5, 0, A8BPRED_MAINT_ALL, "mcreq p15, 0, r0, c7, c5, 6" },
+        { 0xee070ff5, 0, 0, "mcr p15, 0, r0, c7, c5, 7 (BPIMVA)" },
+        { 0xee070f15, 0, 0, "mcr p15, 0, r0, c7, c5, 0 (ICIALLU)" },
+        { 0xee070f9a, 0, 0, "mcr p15, 0, r0, c7, c10, 4 (CP15DSB)" },
+        { 0xfe070fd5, 0, 0, "mcr2 (not MCR)" },
+        { 0xee070fd5, 1, A8BPRED_MAINT_ALL, "mcr p15, 0, r0, c7, c5, 6 (T32)" },
+        { 0xfe070fd5, 1, 0, "mcr2 (T32)" },
+    };
+
+    for (unsigned i = 0; i < N(enc); i++) {
+        unsigned got = enc[i].thumb ? a8bpred_maint_thumb(enc[i].insn)
+                                    : a8bpred_maint_arm(enc[i].insn);
+        CHECK(got == enc[i].want, "%s: %u (want %u)", enc[i].as, got,
+              enc[i].want);
+    }
+    a8bpred_reset(&bp);
+    CHECK_EQ(a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true),
+             A8BPRED_PENALTY);
+    CHECK_EQ(a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true), 0);
+    a8bpred_resolve(&bp, A8BPRED_SIZE4 | A8BPRED_CALL, 0x9000, 0xa000, true);
+    loop(0x8010, 0x8000, 10, true);
+    {
+        a8bpred before = bp;
+        unsigned weak = 0;
+
+        a8bpred_invalidate(&bp);
+        for (unsigned i = 0; i < A8BPRED_GHB; i++) {
+            weak += bp.ghb[i] == 1;
+        }
+        CHECK(weak == A8BPRED_GHB, "the GHB's counters weakly not taken "
+              "again (%u of %u)", weak, A8BPRED_GHB);
+        CHECK(bp.rs_top == before.rs_top && bp.hist == before.hist &&
+              !memcmp(bp.rstack, before.rstack, sizeof(bp.rstack)),
+              "the return stack and the history kept");
+        CHECK(bp.invalidates == 1 && bp.branches == before.branches &&
+              bp.mispredicts == before.mispredicts,
+              "counted (%llu), the branch counters kept",
+              (unsigned long long)bp.invalidates);
+    }
+    /* the BTB empty: the learnt branch is a miss once more */
+    CHECK_EQ(a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true),
+             A8BPRED_PENALTY);
+    CHECK_EQ(a8bpred_resolve(&bp, B_AL, 0x1000, 0x2000, true), 0);
+}
+
 int main(void)
 {
     test_classify();
@@ -347,5 +400,6 @@ int main(void)
     test_forget();
     test_btb();
     test_btb_organisation();
+    test_invalidate();
     return check_done();
 }

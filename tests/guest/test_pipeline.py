@@ -149,6 +149,11 @@ BRANCH = {
             'each B a flush: the three share a set of the 2-way BTB (TRM '
             '5.1; the set from the word address, ours) and evict each '
             'other'),
+    'bpiall': (lambda g: g['bpi_16'] - g['bpi_8'], lambda F: 8 * (3 + 2 * F),
+               8 * 4, '8 more rounds of B; BPIALL; SUBS; BNE: one cycle '
+               'each but the pair, and the B and the BNE each a flush, as '
+               'the BPIALL empties the BTB (TRM 5.6, ACTLR.IBE set as the '
+               'N9\'s firmware does)'),
     'svc': (lambda g: g['svc_2'] - g['svc_1'], lambda F: 1 + F + 1 + F, 2,
             'one more SVC whose handler is MOVS pc, lr at the vector: the '
             'SVC (1 cycle), its entry (a change of flow not predicted: a '
@@ -350,8 +355,9 @@ def main():
             ('cpu.btb_ways=4', 0, '4 ways (128 sets) hold all three'),
             ('cpu.btb_ways=1', 2, 'direct-mapped (512 sets from the word '
              'address): btb_a and btb_c, 2 KB apart, share an entry'),
-            ('cpu.btb_index_shift=3', 0, 'the set from address bit 3 up: '
-             'btb_a and btb_c share a set of two ways, btb_b has another')):
+            ('cpu.btb_index_shift=13', 4, 'the set from address bit 13 '
+             'up: the three B and the BNE, all in one 8 KB, share a set of '
+             'two ways')):
         o, r, g = run(qemu, elf, logdir, opts.replace('cpu.', ''),
                       'on,timing-set=' + opts)
         v = g.get('btb_16', -10 ** 9) - g.get('btb_8', 0)
@@ -359,6 +365,13 @@ def main():
               'loop cost %d cycles (%d: %s, %d flushes a round)'
               % (opts, v, 8 * (4 + 13 * flushes), why, flushes),
               r == 0 and v == 8 * (4 + 13 * flushes), o[-2000:])
+    o, r, g = run(qemu, elf, logdir, 'actlr-noibe',
+                  'on,timing-set=cpu.actlr=34')
+    v = g.get('bpi_16', -10 ** 9) - g.get('bpi_8', 0)
+    check('pipeline=on with ACTLR.IBE clear (timing-set=cpu.actlr=34): '
+          'BPIALL is a NOP (TRM 5.6), 8 more rounds of the BPIALL loop cost '
+          '%d cycles (24: 3 a round, no flush)' % v, r == 0 and v == 24,
+          o[-2000:])
     out3, rc3, off = run(qemu, elf, logdir, 'off', 'off')
     check('pipeline=off runs too, status 0 (%s)' % rc3,
           rc3 == 0 and set(WANT) <= set(off), out3[-2000:])

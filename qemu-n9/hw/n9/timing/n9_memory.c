@@ -930,19 +930,35 @@ static uint32_t n9_memory_insn_unit(void *opaque)
     return n9_pipeline_insn_unit(&((N9MemoryState *)opaque)->pipe);
 }
 
+/* ACTLR.IBE: BPIALL and BPIMVA act (TRM 5.6); else they are NOPs */
+#define ACTLR_IBE   (1u << 6)
+
 /*
  * A VFP instruction ran: the ns the integer pipeline waits before it
  * issues (a full queue, or a transfer to the core before the VFP is
  * done), at its time; its cycles in the VFP at the MPU's rate.  A data
  * barrier: the ns until the write buffer has drained (ARM ARM: a DSB
  * completes when every explicit memory access before it has; a DMB the
- * same, ours: docs/cortex-a8-timing.md).
+ * same, ours: docs/cortex-a8-timing.md).  A BPIALL: the predictor
+ * emptied, no wait.
  */
+
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
 {
     N9MemoryState *s = opaque;
     uint64_t now = n9_memory_now(s), cycles, len, wait;
 
+    if (desc & N9_UNIT_BPMAINT) {
+        /*
+         * BPIALL: a NOP unless ACTLR.IBE is set (TRM 5.6), which the
+         * N9's firmware sets ([cpu] actlr; QEMU holds ACTLR constant)
+         */
+        if (s->cpu->reset_auxcr & ACTLR_IBE) {
+            a8bpred_invalidate(&s->bpred);
+        }
+        trace_n9_pipeline_bpiall(!!(s->cpu->reset_auxcr & ACTLR_IBE));
+        return 0;
+    }
     if (desc & N9_UNIT_BARRIER) {
         uint32_t drain = a8cache_drain(&s->mp.cache, now);
 
@@ -1077,6 +1093,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
         /* exception entries, each a 13-cycle flush */
         qdict_put_int(d, "pipeline_exceptions", s->bpred.exceptions);
+        /* BPIALLs that emptied the predictor (ACTLR.IBE) */
+        qdict_put_int(d, "pipeline_bp_invalidates", s->bpred.invalidates);
         /* VFP instructions queued, transfers that waited for the VFP,
          * and the integer pipeline's waits for it (ns) */
         qdict_put_int(d, "pipeline_vfp_ops", s->vfp.ops);
@@ -1400,6 +1418,7 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
         VMSTATE_UINT64(bpred.branches, N9MemoryState),
         VMSTATE_UINT64(bpred.mispredicts, N9MemoryState),
         VMSTATE_UINT64(bpred.exceptions, N9MemoryState),
+        VMSTATE_UINT64(bpred.invalidates, N9MemoryState),
         VMSTATE_UINT64_ARRAY(bpred.class_branches, N9MemoryState,
                              A8BPRED_CLASSES),
         VMSTATE_UINT64_ARRAY(bpred.class_mispredicts, N9MemoryState,
