@@ -942,7 +942,6 @@ static uint32_t n9_memory_insn_unit(void *opaque)
  * same, ours: docs/cortex-a8-timing.md).  A BPIALL: the predictor
  * emptied, no wait.
  */
-
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
 {
     N9MemoryState *s = opaque;
