@@ -211,7 +211,7 @@ void a8bpred_forget(a8bpred *p)
            sizeof(p->class_mispredicts));
 }
 
-const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
+const char *a8bpred_btb_check(unsigned ways, unsigned shift)
 {
     if (ways < 1 || ways > A8BPRED_BTB_ENTRIES || (ways & (ways - 1))) {
         return "the BTB's ways must be a power of two from 1 to 512";
@@ -219,18 +219,33 @@ const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
     if (shift > A8BPRED_BTB_SHIFT_MAX) {
         return "the BTB's index shift must be from 0 to 16";
     }
+    return NULL;
+}
+
+/* No entry valid (btb_pc 0), none used */
+static void btb_empty(a8bpred *p)
+{
+    memset(p->btb_pc, 0, sizeof(p->btb_pc));
+    memset(p->btb_used, 0, sizeof(p->btb_used));
+}
+
+const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift)
+{
+    const char *why = a8bpred_btb_check(ways, shift);
+
+    if (why) {
+        return why;
+    }
     p->btb_ways = ways;
     p->btb_shift = shift;
     p->btb_set_mask = A8BPRED_BTB_ENTRIES / ways - 1;
-    memset(p->btb_pc, 0, sizeof(p->btb_pc));
-    memset(p->btb_used, 0, sizeof(p->btb_used));
+    btb_empty(p);
     return NULL;
 }
 
 void a8bpred_invalidate(a8bpred *p)
 {
-    memset(p->btb_pc, 0, sizeof(p->btb_pc));
-    memset(p->btb_used, 0, sizeof(p->btb_used));
+    btb_empty(p);
     memset(p->ghb, 1, sizeof(p->ghb));  /* as a8bpred_reset */
     p->invalidates++;
 }

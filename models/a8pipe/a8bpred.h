@@ -123,9 +123,11 @@ void a8bpred_forget(a8bpred *p);
  * Another organisation of the BTB's 512 entries, for what-if runs: @ways
  * a power of two from 1 (direct-mapped) to 512 (fully associative), the
  * set index the address bits from @shift up (0 to A8BPRED_BTB_SHIFT_MAX).
- * Empties the BTB.  Returns NULL, or why the values are refused (the
- * predictor is then unchanged).
+ * a8bpred_btb_check: NULL, or why the values are refused.
+ * a8bpred_set_btb: the same answer; when NULL, the organisation taken
+ * and the BTB emptied, else the predictor unchanged.
  */
+const char *a8bpred_btb_check(unsigned ways, unsigned shift);
 const char *a8bpred_set_btb(a8bpred *p, unsigned ways, unsigned shift);
 /* BPIALL with ACTLR.IBE set: the BTB and the GHB as a8bpred_reset leaves
  * them [ours: which arrays "the branch predictor array" is], the return

@@ -305,6 +305,8 @@ static void test_btb_organisation(void)
     a8bpred_reset(&bp);
     CHECK(bp.btb_ways == 2 && bp.btb_shift == 2, "default %u ways, shift %u",
           bp.btb_ways, bp.btb_shift);
+    CHECK(a8bpred_btb_check(2, 2) == NULL && a8bpred_btb_check(512, 16) ==
+          NULL && a8bpred_btb_check(3, 2) != NULL, "the check alone");
     CHECK(a8bpred_set_btb(&bp, 3, 2) != NULL, "3 ways refused");
     CHECK(a8bpred_set_btb(&bp, 0, 2) != NULL, "0 ways refused");
     CHECK(a8bpred_set_btb(&bp, 1024, 2) != NULL, "1024 ways refused");

@@ -952,10 +952,12 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
          * BPIALL: a NOP unless ACTLR.IBE is set (TRM 5.6), which the
          * N9's firmware sets ([cpu] actlr; QEMU holds ACTLR constant)
          */
-        if (s->cpu->reset_auxcr & ACTLR_IBE) {
+        bool ibe = s->cpu->reset_auxcr & ACTLR_IBE;
+
+        if (ibe) {
             a8bpred_invalidate(&s->bpred);
         }
-        trace_n9_pipeline_bpiall(!!(s->cpu->reset_auxcr & ACTLR_IBE));
+        trace_n9_pipeline_bpiall(ibe);
         return 0;
     }
     if (desc & N9_UNIT_BARRIER) {
@@ -1277,7 +1279,7 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         error_setg(errp, "n9-memory: [cache] parameters: %s", why);
         return;
     }
-    why = a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
+    why = a8bpred_btb_check(s->btb_ways, s->btb_shift);
     if (why) {
         error_setg(errp, "n9-memory: [cpu] btb_ways %u, btb_index_shift %u: "
                    "%s", s->btb_ways, s->btb_shift, why);

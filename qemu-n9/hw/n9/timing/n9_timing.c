@@ -394,7 +394,6 @@ static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         { "btb_index_shift", offsetof(N9Timing, btb_index_shift),
           A8BPRED_BTB_SHIFT_MAX },
     };
-    a8bpred check;
     const char *why;
 
     if (!n9_timing_load_u32_keys(kf, lines, "cpu", keys, ARRAY_SIZE(keys),
@@ -402,8 +401,7 @@ static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         return false;
     }
     /* the model says what it takes (a power of two of ways) */
-    a8bpred_reset(&check);
-    why = a8bpred_set_btb(&check, t->btb_ways, t->btb_index_shift);
+    why = a8bpred_btb_check(t->btb_ways, t->btb_index_shift);
     if (why) {
         g_autofree char *where = n9_where(lines,
                                           n9_ini_line(lines, "cpu",
