@@ -38,9 +38,8 @@ void bare_fault(uint32_t what, uint32_t addr)
  * (noinline), so both runs execute the same code (a loop of two runs
  * inside it would be unrolled by the compiler into two copies, the second
  * with its code lines cold).  Aligned to 256 bytes, and shorter, so no
- * sequence crosses a 1 KB page: QEMU's translator ends a block there, and
- * the model does not make pairs across blocks
- * (docs/known-gaps.md). */
+ * sequence crosses a 1 KB page: QEMU's translator ends a block there
+ * (pagecut_time below crosses one on purpose). */
 #define TIMED_ISA(name, isa, body)                                      \
 static __attribute__((noinline, aligned(256), target(isa)))             \
 uint32_t name(void)                                                     \
@@ -106,6 +105,12 @@ TIMED_THUMB(seq_t_it_mov_use,
  * product is in flight across the blocks' ends */
 TIMED(seq_mul_chain_br,
       "mov r1, #3\n .rept 4\n mul r0, r0, r1\n b 1f\n 1:\n .endr\n")
+/* 8 rounds of ADD r0; ADD r1; B; ADD r2; ADD r3; B, each B to the next
+ * instruction: a block ends at each, and the first ADD after a B alone in
+ * its cycle pairs with it (TRM Example 16-6, across the blocks' end) */
+TIMED(seq_br_target,
+      ".rept 8\n add r0, r0, #1\n add r1, r1, #1\n b 1f\n 1:\n"
+      " add r2, r2, #1\n add r3, r3, #1\n b 2f\n 2:\n .endr\n")
 /* an ISB: QEMU ends its block there too */
 TIMED(seq_isb, "isb\n")
 /* the ARMv6 form of it, as Linux built for v6 and v7 issues it */
@@ -199,6 +204,26 @@ static uint32_t third_chain(uint32_t depth)
     chain(depth);
     return chain(depth);
 }
+
+/*
+ * alu_pairs with a 1 KB page's end between the ADD r0 and the ADD r1 of
+ * its ninth pair: QEMU ends a block at a page's end (its target pages are
+ * 1 KB), so the pair is made across two blocks.  The function starts 12
+ * instructions and a push before the page's end, so the page ends after
+ * the first MRC and 8 pairs and an ADD; the space before it is never run.
+ */
+__asm__(
+    "    .arm\n"
+    "    .p2align 10\n"
+    "    .space 1024 - 4 * (2 + 17)\n"
+    "pagecut_time:\n"
+    "    push {r4-r11, lr}\n"
+    "    mrc p15, 0, r11, c9, c13, 0\n"
+    "    .rept 16\n add r0, r0, #1\n add r1, r1, #1\n .endr\n"
+    "    mrc p15, 0, r1, c9, c13, 0\n"
+    "    sub r0, r1, r11\n"
+    "    pop {r4-r11, pc}\n");
+uint32_t pagecut_time(void);
 
 /*
  * The BTB's organisation (TRM 5.1: 512 entries, 2-way; the set index is
@@ -456,6 +481,8 @@ int main(void)
     report("mul_alu", second_run(seq_mul_alu), empty);
     report("mov_use", second_run(seq_mov_use), empty);
     report("mul_chain_br", second_run(seq_mul_chain_br), empty);
+    report("br_target", second_run(seq_br_target), empty);
+    report("alu_pairs_pagecut", second_run(pagecut_time), empty);
     report("isb", second_run(seq_isb), empty);
     report("cp15isb", second_run(seq_cp15isb), empty);
     report("dsb_1", second_run(seq_dsb_1), empty);

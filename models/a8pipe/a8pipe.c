@@ -40,6 +40,19 @@ uint32_t a8pipe_block_cycles(const a8pipe_block *b)
 }
 
 /*
+ * The same block, its first instruction taken into pipeline 1 of the
+ * cycle before (beside the last of the block that ran before it): cycle 1
+ * of this scoreboard is that cycle, open for a partner, with no unit
+ * taken (what the instruction before takes is the run-time tail's).
+ */
+void a8pipe_block_start_paired(a8pipe_block *b)
+{
+    memset(b, 0, sizeof(*b));
+    b->cur = 1;
+    b->pair_open = true;
+}
+
+/*
  * A load/store multiple moves two registers a cycle on 64-bit boundaries:
  * from an aligned address ceil(n/2) cycles; from one that is not, the
  * first cycle moves one register ([TRM] Table 16-15's LDM r3,{r4-r7}:
@@ -233,12 +246,18 @@ static void note_edges(a8pipe_block *b, const a8pipe_insn *i, uint32_t c)
     }
 }
 
-void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
-                        uint64_t *out, uint16_t *written, uint64_t *limit)
+/*
+ * The edges of @b, its cycles counted from @shift cycles after its own
+ * cycle 1 (1: a scoreboard of a8pipe_block_start_paired, whose cycle 1 is
+ * the cycle before the block's own first)
+ */
+static void block_edges(const a8pipe_block *b, uint32_t shift,
+                        uint64_t *need, uint64_t *out, uint16_t *written,
+                        uint64_t *limit)
 {
     /* an old value of an unwritten register is gone after the block if
      * it was at most its cycles + A8PIPE_MIN_NEED */
-    uint32_t gone = b->cur + A8PIPE_MIN_NEED;
+    uint32_t gone = b->cur - shift + A8PIPE_MIN_NEED;
 
     *need = 0;
     *out = 0;
@@ -246,7 +265,7 @@ void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
     for (unsigned r = 0; r < 16; r++) {
         uint32_t ready = r == A8PIPE_FLAGS_SLOT ? b->flags_ready : b->ready[r];
         uint32_t o = ready > b->cur ? ready - b->cur : 0;
-        uint32_t n = b->first_read[r] ? b->first_read[r] : 15;
+        uint32_t n = b->first_read[r] ? b->first_read[r] - shift : 15;
         uint32_t l = n;
 
         *need |= (uint64_t)n << (4 * r);
@@ -263,6 +282,43 @@ void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
         *limit |= (uint64_t)l << (4 * r);
     }
     *written = b->written;
+}
+
+void a8pipe_block_edges(const a8pipe_block *b, uint64_t *need,
+                        uint64_t *out, uint16_t *written, uint64_t *limit)
+{
+    block_edges(b, 0, need, out, written, limit);
+}
+
+void a8pipe_pair_edges(const a8pipe_block *b, uint64_t *need, uint64_t *out,
+                       uint16_t *written, uint64_t *limit, uint32_t *cycles)
+{
+    block_edges(b, 1, need, out, written, limit);
+    *cycles = b->cur - 1;
+}
+
+/* ---- pairs across a block's end ---------------------------------------- */
+
+uint32_t a8pipe_block_tail(const a8pipe_block *b)
+{
+    if (!b->cur || !b->pair_open) {
+        return 0;
+    }
+    return A8PIPE_TAIL_OPEN | (b->cur_ls ? A8PIPE_TAIL_LS : 0) |
+           (b->cur_branch ? A8PIPE_TAIL_BRANCH : 0) |
+           (uint32_t)b->cur_dst << A8PIPE_TAIL_DST_SHIFT;
+}
+
+uint32_t a8pipe_pair_head(const a8pipe_insn *i)
+{
+    /* can_pair's rules that do not depend on the instruction before */
+    if (insn_cycles(i) > 1 || i->cls == A8PIPE_MUL || i->cls == A8PIPE_MAC ||
+        i->cls == A8PIPE_OTHER) {
+        return 0;
+    }
+    return A8PIPE_TAIL_OPEN | (uses_ls(i) ? A8PIPE_TAIL_LS : 0) |
+           (i->writes_pc ? A8PIPE_TAIL_BRANCH : 0) |
+           (uint32_t)dst_mask(i) << A8PIPE_TAIL_DST_SHIFT;
 }
 
 uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,

@@ -28,7 +28,8 @@
  * prediction (a8bpred.h, at run time), cache and TLB misses and replays,
  * NEON/VFP; what crosses the
  * block's end is left to a run-time caller (a8pipe_block_edges,
- * a8pipe_carry_enter: results in flight; pairs are not made across it).
+ * a8pipe_carry_enter: results in flight; a8pipe_block_tail,
+ * a8pipe_pair_head, a8pipe_pair_edges: a pair across it).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -172,8 +173,10 @@ uint32_t a8pipe_block_cycles(const a8pipe_block *b);
  * A carry or @out nibble is at most 7 (a result is at most E5 + 1 cycles
  * after its instruction's last; a longer one saturates there), a @need
  * nibble at most 15.  A ready value of A8PIPE_MIN_NEED or less holds up
- * no read (the decoder's earliest source stage is E1, so the least c + s
- * is 2): it is dropped (0), so that a carry is 0 most of the time.
+ * no read (the decoder's earliest source stage is E1, and a block's first
+ * instruction may issue in cycle 0, paired with the last of the block
+ * before: a8pipe_pair_edges; so the least c + s is 1): it is dropped (0),
+ * so that a carry is 0 most of the time.
  *
  * The common case needs no call: @limit (also made at the block's end)
  * has, in nibble r, the largest carried value of r after which the block
@@ -181,7 +184,7 @@ uint32_t a8pipe_block_cycles(const a8pipe_block *b);
  * nibble set as a guard; a8pipe_carry_passes tests all sixteen at once,
  * and when it holds the carry after the block is just its @out.
  */
-#define A8PIPE_MIN_NEED         2
+#define A8PIPE_MIN_NEED         1
 #define A8PIPE_MAX_CARRY        7
 #define A8PIPE_GUARD            0x8888888888888888ull
 #define A8PIPE_NIBBLE(w, r)     ((uint32_t)((w) >> (4 * (r))) & 15u)
@@ -210,6 +213,43 @@ uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
 /* @cycles pass with nothing issued (a flush): what is in flight moves
  * that much nearer (0 once it could no longer hold up a read). */
 void a8pipe_carry_advance(uint64_t *carry, uint32_t cycles);
+
+/*
+ * Pairs across a block's end.  Within a QEMU block a branch is the last
+ * instruction, but the core pairs a branch with the instruction that
+ * follows it on the predicted path ([TRM] Example 16-6), and any block's
+ * last instruction with the next block's first if the rules allow.  At
+ * run time, when nothing came between them (no wrong prediction, no
+ * exception, no fetch stall), the caller tests the block before's tail
+ * against this block's head:
+ *   a8pipe_block_tail, at a block's end: 0 if pipeline 1 of its last
+ *       cycle is taken (or holds no partner: an instruction the model
+ *       does not know); else A8PIPE_TAIL_OPEN and what that cycle takes:
+ *       the load/store unit, the branch unit, the registers it writes;
+ *   a8pipe_pair_head, of a block's first instruction: 0 if it can never
+ *       go in pipeline 1 (multi-cycle, a multiply, one not known); else
+ *       the same bits for it.  The pair is possible iff
+ *       (tail & head) == A8PIPE_TAIL_OPEN, and the first instruction's
+ *       operands are ready in that cycle: the results in flight, tested
+ *       with the paired schedule's edges.
+ * The paired schedule is a second scoreboard (a8pipe_block_start_paired,
+ * then the same instructions); a8pipe_pair_edges gives its edges in the
+ * block's own frame (its cycle 0 the cycle before its first: @need down
+ * by one, a read at E1 in cycle 0 is c + s = 1), and its @cycles from the
+ * block's start: one less than a8pipe_block_cycles's, or the same (the
+ * pair gains nothing in this block, but its last cycle may be left open
+ * where it was not: the core pairs greedily, as inside a block), or more
+ * (not seen; the caller then keeps the block alone).
+ */
+#define A8PIPE_TAIL_OPEN        1u
+#define A8PIPE_TAIL_LS          2u
+#define A8PIPE_TAIL_BRANCH      4u
+#define A8PIPE_TAIL_DST_SHIFT   16
+void a8pipe_block_start_paired(a8pipe_block *b);
+uint32_t a8pipe_block_tail(const a8pipe_block *b);
+uint32_t a8pipe_pair_head(const a8pipe_insn *i);
+void a8pipe_pair_edges(const a8pipe_block *b, uint64_t *need, uint64_t *out,
+                       uint16_t *written, uint64_t *limit, uint32_t *cycles);
 
 /*
  * Decode one ARM (A32) instruction (ARMv7-A ARM, DDI 0406C, chapter A5)

@@ -612,15 +612,19 @@ static void test_carry(void)
           "0x%llx, need 0x%llx)", (unsigned)written,
           (unsigned long long)out, (unsigned long long)need);
     /* entered with that in flight, a block that reads r0 at 1 + E2 waits
-     * 6 - 3 = 3; after its one cycle r0 is ready by 2, which no read
-     * (E1 at the earliest, in cycle 1) waits for: nothing in flight */
+     * 6 - 3 = 3; after its one cycle r0 is ready by 2, which a read at E1
+     * in cycle 1 does not wait for, but one in cycle 0 would (the first
+     * instruction of a block paired with the last before: 0 + E1 = 1):
+     * still in flight; after one more cycle, nothing */
     uint64_t c1 = out, c2 = out;
     uint32_t w1 = a8pipe_carry_enter(&c1, 0xfffffffffffffff3ull, 0, 0, 1);
     uint32_t w2 = a8pipe_carry_enter(&c2, ~0ull, 0, 0, 2);
-    CHECK(w1 == 3 && c1 == 0,
-          "a use at E2 in cycle 1 waits 3 cycles for it, then nothing is "
-          "in flight (wait %u, carry 0x%llx)", (unsigned)w1,
+    CHECK(w1 == 3 && c1 == 2,
+          "a use at E2 in cycle 1 waits 3 cycles for it, then 2 is left in "
+          "flight (wait %u, carry 0x%llx)", (unsigned)w1,
           (unsigned long long)c1);
+    a8pipe_carry_advance(&c1, 1);
+    CHECK_EQ(c1, 0);
     CHECK(w2 == 0 && c2 == 4,
           "a two-cycle block that does not read it: no wait, 4 cycles "
           "left in flight (wait %u, carry 0x%llx)", (unsigned)w2,
@@ -635,6 +639,211 @@ static void test_carry(void)
         0x10844000,     /* addne r4, r4, r0 */
     };
     CUTS_AT_LEAST("flags and a product across cuts", fl, 0);
+}
+
+/* ---- pairs across a block's end ---------------------------------------- */
+
+/*
+ * As split_cycles, with the run-time test of a pair across each cut (the
+ * machine's, qemu-n9/hw/n9/timing/n9_pipeline.c): the block before left
+ * its last cycle open (a8pipe_block_tail), the first instruction does not
+ * conflict with it (a8pipe_pair_head), the paired schedule is no longer
+ * (it may gain nothing in this block but leave its last cycle open for
+ * the next) and starts without a wait for results in flight.  @pairs:
+ * how many.
+ */
+static uint32_t split_paired(const uint32_t *enc, unsigned n, uint32_t cuts,
+                             unsigned *pairs)
+{
+    uint64_t carry = 0, tail = 0;
+    uint32_t total = 0;
+    unsigned k = 0;
+
+    *pairs = 0;
+    while (k < n) {
+        a8pipe_block b, alt;
+        uint64_t need, out, limit, need2, out2, limit2, c;
+        uint16_t written, written2;
+        uint32_t head = 0, cycles2;
+
+        a8pipe_block_start(&b);
+        a8pipe_block_start_paired(&alt);
+        do {
+            a8pipe_insn i = dec(enc[k]);
+
+            a8pipe_block_issue(&b, &i);
+            if (k == 0 || (cuts >> k & 1)) {
+                head = a8pipe_pair_head(&i);
+            }
+            if (head) {
+                a8pipe_block_issue(&alt, &i);
+            }
+            k++;
+        } while (k < n && !(cuts >> k & 1));
+        a8pipe_block_edges(&b, &need, &out, &written, &limit);
+        a8pipe_pair_edges(&alt, &need2, &out2, &written2, &limit2, &cycles2);
+        c = carry;
+        if (head && cycles2 <= a8pipe_block_cycles(&b) &&
+            (tail & head) == A8PIPE_TAIL_OPEN &&
+            !a8pipe_carry_enter(&c, need2, out2, written2, cycles2)) {
+            carry = c;
+            total += cycles2;
+            tail = a8pipe_block_tail(&alt);
+            ++*pairs;
+            continue;
+        }
+        total += a8pipe_carry_enter(&carry, need, out, written,
+                                    a8pipe_block_cycles(&b));
+        total += a8pipe_block_cycles(&b);
+        tail = a8pipe_block_tail(&b);
+    }
+    return total;
+}
+
+static void test_pair_across(void)
+{
+    /* E16-6 as QEMU runs it: a block ends at each branch (BX, LDRLS pc,
+     * B, LDR pc), and the TRM pairs each with the first instruction at
+     * its target: 13 cycles, as in one block */
+    static const uint32_t ex[] = {
+        0xe12fff1e, 0xe3500000, 0xe3a03003, 0xe3a00000, 0x05813000,
+        0xe3520004, 0x979ff102, 0xe3a00001, 0xea000000, 0xe5810000,
+        0xe49df004, 0xe284200c, 0xe5960004, 0xe3a0100a, 0xe5900000,
+        0xe5840000,
+    };
+    const uint32_t at_branches = 1u << 1 | 1u << 7 | 1u << 9 | 1u << 11;
+    unsigned pairs;
+    uint32_t with = split_paired(ex, N(ex), at_branches, &pairs);
+    uint32_t without = split_cycles(ex, N(ex), at_branches);
+
+    CHECK(with == 13 && pairs == 4 && without == 15,
+          "E16-6 cut at its four branches: %u cycles with %u pairs across "
+          "(want 13, the TRM's, and 4), %u without (want 15)",
+          (unsigned)with, pairs, (unsigned)without);
+
+    /* tests/guest/test_pipeline.py's br_target: rounds of ADD r0; ADD
+     * r1; B; ADD r2; ADD r3; B, a block ending at each B: 3 cycles a
+     * round, 4 without pairs across */
+    static const uint32_t round[] = {
+        0xe2800001, 0xe2811001, 0xeaffffff,     /* add r0; add r1; b */
+        0xe2822001, 0xe2833001, 0xeaffffff,     /* add r2; add r3; b */
+    };
+    uint32_t bt[24], bt_cuts = 0;
+    for (unsigned k = 0; k < N(bt); k++) {
+        bt[k] = round[k % N(round)];
+        bt_cuts |= (k % 3 == 0 ? 1u : 0u) << k;
+    }
+    uint32_t r1 = split_paired(bt, 6, bt_cuts, &pairs);
+    uint32_t r4 = split_paired(bt, N(bt), bt_cuts, &pairs);
+    uint32_t r4_without = split_cycles(bt, N(bt), bt_cuts);
+    CHECK(r1 == 3 && r4 == 12 && pairs == 4 && r4_without == 16,
+          "ADD; ADD; B; ADD; ADD; B, a block at each B: %u cycles a round, "
+          "%u for four rounds with %u pairs across (want 3, 12, 4), %u "
+          "without pairs (want 16)", (unsigned)r1, (unsigned)r4, pairs,
+          (unsigned)r4_without);
+
+    /* cut anywhere, the same 13: every cut falls between two instructions
+     * the TRM issues in separate cycles or pairs */
+    uint32_t bad = 0, badc = 0;
+    for (uint32_t cuts = 2; cuts < (1u << N(ex)); cuts += 2) {
+        uint32_t c = split_paired(ex, N(ex), cuts, &pairs);
+
+        if (c != 13) {
+            bad = cuts;
+            badc = c;
+            break;
+        }
+    }
+    CHECK(!bad, "E16-6 cut anywhere, with pairs across: 13 cycles (cuts "
+          "0x%x: %u)", (unsigned)bad, (unsigned)badc);
+
+    /* no pair where the rules forbid one: an ALU result at E2 is not
+     * ready for its user in the same cycle (a wait, then alone), but a
+     * store takes it as data at E3 (paired, as in one block) */
+    static const uint32_t dep[] = {
+        0xe0810002,     /* add r0, r1, r2 */
+        0xe0830005,     /* add r0, r3, r5   the same destination */
+    };
+    static const uint32_t use[] = {
+        0xe0810002,     /* add r0, r1, r2 */
+        0xe0803005,     /* add r3, r0, r5 */
+    };
+    static const uint32_t st[] = {
+        0xe0810002,     /* add r0, r1, r2 */
+        0xe5840000,     /* str r0, [r4] */
+    };
+    static const uint32_t ind[] = {
+        0xe0810002,     /* add r0, r1, r2 */
+        0xe0843005,     /* add r3, r4, r5 */
+    };
+    static const uint32_t two_ls[] = {
+        0xe5910000,     /* ldr r0, [r1] */
+        0xe5843000,     /* str r3, [r4] */
+    };
+    struct { const char *what; const uint32_t *enc; uint32_t one, paired; }
+    pc[] = {
+        { "the same destination", dep, 2, 0 },
+        { "a result used at E2", use, 2, 0 },
+        { "a result stored as data", st, 1, 1 },
+        { "independent ALU", ind, 1, 1 },
+        { "two loads/stores", two_ls, 2, 0 },
+    };
+    for (unsigned t = 0; t < N(pc); t++) {
+        uint32_t one = one_block(pc[t].enc, 2);
+        uint32_t cut = split_paired(pc[t].enc, 2, 2, &pairs);
+
+        CHECK(one == pc[t].one && cut == one && pairs == pc[t].paired,
+              "%s: %u cycles in one block, %u cut between them with %u "
+              "pairs (want %u, the same, %u)", pc[t].what, (unsigned)one,
+              (unsigned)cut, pairs, (unsigned)pc[t].one,
+              (unsigned)pc[t].paired);
+    }
+
+    /* a result ready two cycles after the block before's end: a read at
+     * E1 in cycle 1 does not wait for it, the same read paired into
+     * cycle 0 would (A8PIPE_MIN_NEED): alone, 3 cycles as in one block */
+    static const uint32_t e1[] = {
+        0xe0810002,     /* 1 add r0, r1, r2 */
+        0xe5965000,     /* 1 ldr r5, [r6]  paired */
+        0xe5987000,     /* 2 ldr r7, [r8] */
+        0xe1a03100,     /* 3 mov r3, r0, lsl #2  r0 at E1 */
+    };
+    uint32_t e1c = split_paired(e1, N(e1), 1u << 3, &pairs);
+    CHECK(one_block(e1, N(e1)) == 3 && e1c == 3 && pairs == 0,
+          "a shift of a result ready 2 cycles after the cut: %u cycles, %u "
+          "pairs (want 3, 0)", (unsigned)e1c, pairs);
+
+    /* random sequences cut anywhere: never fewer cycles than in one
+     * block, never more than cut without pairs */
+    static const uint32_t pool[] = {
+        0xe0000291, 0xe0854006, 0xe2500001, 0x12811001, 0xe5912004,
+        0xe1a03102, 0xe0e10392, 0xe5843000, 0xe8bd4010, 0xe0247691,
+        0xe12fff1e, 0xe3a00001, 0xe5810000, 0xe49df004,
+    };
+    uint32_t seed = 4242, enc[8];
+    unsigned made = 0, worse = 0, lost = 0;
+
+    for (int t = 0; t < 5000; t++) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned len = 2 + (seed >> 16) % 7;
+        for (unsigned k = 0; k < len; k++) {
+            seed = seed * 1103515245u + 12345u;
+            enc[k] = pool[(seed >> 16) % N(pool)];
+        }
+        seed = seed * 1103515245u + 12345u;
+        uint32_t cuts = (seed >> 8) & ((1u << len) - 2);
+        uint32_t one = one_block(enc, len);
+        uint32_t with = split_paired(enc, len, cuts, &pairs);
+        uint32_t without = split_cycles(enc, len, cuts);
+
+        made += pairs;
+        worse += with < one;
+        lost += with > without;
+    }
+    CHECK(!worse && !lost && made > 1000,
+          "random sequences cut anywhere: %u faster than one block, %u "
+          "slower than without pairs (want 0, 0); %u pairs made",
+          worse, lost, made);
 }
 
 /*
@@ -676,7 +885,7 @@ static void test_carry_passes(void)
         a8pipe_block_edges(&b, &need, &out, &written, &limit);
         for (unsigned r = 0; r < 16; r++) {
             seed = seed * 1103515245u + 12345u;
-            uint32_t v = (seed >> 16) % 12;     /* 0 most often */
+            uint32_t v = (seed >> 16) % 16;     /* 0 most often */
             carry |= (uint64_t)(v > A8PIPE_MAX_CARRY ? 0 : v) << (4 * r);
         }
         c2 = carry;
@@ -1043,6 +1252,7 @@ int main(void)
     test_other_alone();
     test_carry();
     test_carry_passes();
+    test_pair_across();
     test_thumb();
     test_thumb_it();
     test_barriers();

@@ -101,6 +101,19 @@ WANT = {
                      'the product in flight across the block\'s end), each '
                      'B paired with its MUL\'s last cycle (T16-15, E16-6: '
                      'a predicted branch costs no cycle of its own): 21'),
+    'br_target': (48, 24,
+                  '8 x (ADD r0; ADD r1; B; ADD r2; ADD r3; B), each B to the '
+                  'next instruction and a block\'s end in QEMU: the ADDs of '
+                  'r0 and r1 pair (cycle 1), the B issues alone (2) and the '
+                  'ADD r2 at its target pairs with it (E16-6: a branch '
+                  'pairs with the instruction that follows it on the '
+                  'predicted path, across the blocks\' end), ADD r3 and the '
+                  'B pair (3): 3 a round'),
+    'alu_pairs_pagecut': (32, 16,
+                          'alu_pairs with a 1 KB page\'s end (a block\'s '
+                          'end in QEMU) inside its ninth pair: the ADD r1 '
+                          'after it pairs with the ADD r0 before it, across '
+                          'the blocks, as in one block: 16'),
     'isb': (1, 14,
             'ISB: its cycle and a flush of the pipeline, 13 cycles (TRM '
             '16.4.1: the integer pipeline\'s length, the penalty of a change '

@@ -99,6 +99,8 @@ struct N9MemoryState {
     mempath mp;                 /* models/mempath: the path, the cache */
     N9Pipeline pipe;            /* translation time only (n9_pipeline.h) */
     uint64_t carry;             /* mem_hook_carry, for VMState */
+    uint64_t pair;              /* mem_hook_pair, for VMState */
+    uint64_t pairs;             /* mem_hook_pairs, for VMState */
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
@@ -735,6 +737,11 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     }
     ns = mempath_fetch(&s->mp, pa, len, ninsns, va, cont,
                        mem_hook_insns_ahead, &res);
+    if (offset == 0 && ns > (s->mp.insn_extra_fp ? s->mp.seg_extra : 0)) {
+        /* the block's first instruction came late (an I-TLB or L1 I
+         * miss): it pairs with nothing before it */
+        mem_hook_pair = 0;
+    }
     /* the next fetch may continue this one (see above), whatever the
      * memory.  With the I-cache off the line a fetch ended in is the
      * prefetch unit's: a fetch that continues inside it does not read
@@ -846,6 +853,7 @@ static void n9_memory_bpred_empty(N9MemoryState *s)
     a8bpred_forget(&s->bpred);
     mem_hook_branch = 0;
     mem_hook_carry = 0;
+    mem_hook_pair = 0;
 }
 
 static void n9_memory_prcm_event(Notifier *n, void *data)
@@ -894,6 +902,17 @@ static void n9_memory_block_edges(void *opaque, uint64_t *need,
 }
 
 /* A block waits for results in flight: its cycles in ns at the MPU's rate */
+static void n9_memory_block_pair(void *opaque, MemHookPair *pair)
+{
+    n9_pipeline_block_pair(&((N9MemoryState *)opaque)->pipe, pair);
+}
+
+static bool n9_memory_pair_enter(void *opaque, uint64_t need2, uint64_t out2,
+                                 uint32_t info2)
+{
+    return n9_pipeline_pair_enter(need2, out2, info2);
+}
+
 static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
                                       uint64_t out, uint32_t info)
 {
@@ -1089,6 +1108,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
     if (s->pipeline) {
         /* cycles blocks waited at their start for results in flight */
         qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
+        /* blocks whose first instruction paired with the last before */
+        qdict_put_int(d, "pipeline_pairs_across", mem_hook_pairs);
         /* branches resolved, and those predicted wrong (13 cycles each) */
         qdict_put_int(d, "pipeline_branches", s->bpred.branches);
         qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
@@ -1153,6 +1174,8 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     s->mp.ctx[0] = UINT64_MAX;  /* no SCTLR has every bit: look again */
     n9_memory_cpu_state(s);
     mem_hook_carry = 0;         /* nothing in flight */
+    mem_hook_pair = 0;          /* nor a cycle open for a partner */
+    mem_hook_pairs = 0;
     s->pipe_wait = 0;
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
@@ -1176,6 +1199,8 @@ static int n9_memory_pre_save(void *opaque)
     s->last_val = mem_hook_skip.last_val;
     s->fetch_end = mem_hook_fetch_skip.end;
     s->carry = mem_hook_carry;
+    s->pair = mem_hook_pair;
+    s->pairs = mem_hook_pairs;
     s->branch = mem_hook_branch;
     g_free(s->vm_image);
     s->vm_image_len = mempath_state_size(&s->mp);
@@ -1217,6 +1242,8 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_skip.last_val = s->last_val;
     /* results in flight (none in a snapshot without the pipeline) */
     mem_hook_carry = s->carry;
+    mem_hook_pair = s->pair;
+    mem_hook_pairs = s->pairs;
     mem_hook_branch = s->branch;
     /* the line filter starts empty (the skip filter's lines are kept) */
     n9_memory_line_clear();
@@ -1322,6 +1349,10 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.block_edges = n9_memory_block_edges;
         n9_memory_hooks.carry_enter = n9_memory_carry_enter;
         n9_memory_hooks.carry_guard = A8PIPE_GUARD;
+        /* pairs across a block's end (a branch with its target's first) */
+        n9_memory_hooks.block_pair = n9_memory_block_pair;
+        n9_memory_hooks.pair_enter = n9_memory_pair_enter;
+        n9_memory_hooks.pair_open = A8PIPE_TAIL_OPEN;
         n9_memory_hooks.insn_branch = n9_memory_insn_branch;
         n9_memory_hooks.branch = n9_memory_branch;
         /* an exception's entry: a flush at the handler's first block */
@@ -1377,7 +1408,8 @@ static const VMStateDescription vmstate_n9_memory_l3 = {
     },
 };
 
-/* With the pipeline: results in flight after the last block */
+/* With the pipeline: results in flight after the last block, and what its
+ * last cycle leaves open for a partner */
 static bool n9_memory_pipe_needed(void *opaque)
 {
     return ((N9MemoryState *)opaque)->pipeline;
@@ -1385,12 +1417,15 @@ static bool n9_memory_pipe_needed(void *opaque)
 
 static const VMStateDescription vmstate_n9_memory_pipe = {
     .name = TYPE_N9_MEMORY "/pipeline",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* 2: the last block's cycle open for a partner, and the pairs made */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(carry, N9MemoryState),
         VMSTATE_UINT64(pipe_wait, N9MemoryState),
+        VMSTATE_UINT64(pair, N9MemoryState),
+        VMSTATE_UINT64(pairs, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -5,7 +5,8 @@
  * anything it does not know issues alone in one cycle, as every
  * instruction did before) and issued to the block's scoreboard, which
  * answers its issue cycle; the block takes its last cycle out of the
- * icount budget.  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
+ * icount budget (a cycle less when its first instruction pairs with the
+ * last of the block before, at run time).  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
  * the memory path's fetch charges each cycle the rest of its period.
  * VFP instructions are decoded for the VFP's run-time model too
  * (models/a8pipe/a8vfp.h), and data barriers for their wait.
@@ -18,6 +19,9 @@
 void n9_pipeline_block_start(N9Pipeline *p)
 {
     a8pipe_block_start(&p->blk);
+    a8pipe_block_start_paired(&p->alt);
+    p->head = 0;
+    p->first = true;
     p->from_load = 0;
 }
 
@@ -33,17 +37,23 @@ uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
  * load's result is not left in flight: the cache model charges its use
  * (a8cache_load_use), across blocks too.
  */
+static uint64_t n9_pipeline_loads_out(N9Pipeline *p, uint64_t out)
+{
+    for (unsigned r = 0; r < 15; r++) {
+        if (p->from_load >> r & 1) {
+            out &= ~(15ull << (4 * r));
+        }
+    }
+    return out;
+}
+
 void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
                              uint32_t *info, uint64_t *limit)
 {
     uint16_t written;
 
     a8pipe_block_edges(&p->blk, need, out, &written, limit);
-    for (unsigned r = 0; r < 15; r++) {
-        if (p->from_load >> r & 1) {
-            *out &= ~(15ull << (4 * r));
-        }
-    }
+    *out = n9_pipeline_loads_out(p, *out);
     *info = written | a8pipe_block_cycles(&p->blk) << 16;
 }
 
@@ -51,6 +61,44 @@ uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info)
 {
     return a8pipe_carry_enter(&mem_hook_carry, need, out, info & 0xffff,
                               info >> 16);
+}
+
+void n9_pipeline_block_pair(N9Pipeline *p, MemHookPair *pair)
+{
+    uint16_t written;
+    uint32_t cycles;
+
+    memset(pair, 0, sizeof(*pair));
+    pair->tail = a8pipe_block_tail(&p->blk);
+    if (!p->head) {
+        return;
+    }
+    a8pipe_pair_edges(&p->alt, &pair->need2, &pair->out2, &written,
+                      &pair->limit2, &cycles);
+    if (cycles > a8pipe_block_cycles(&p->blk)) {
+        return;                 /* a longer schedule: alone */
+    }
+    /* a cycle, or none here but its last cycle open where it was not */
+    pair->gain = a8pipe_block_cycles(&p->blk) - cycles;
+    assert(pair->gain <= 1);
+    pair->head = p->head;
+    pair->tail2 = a8pipe_block_tail(&p->alt);
+    pair->out2 = n9_pipeline_loads_out(p, pair->out2);
+    pair->info2 = written | cycles << 16;
+}
+
+bool n9_pipeline_pair_enter(uint64_t need2, uint64_t out2, uint32_t info2)
+{
+    uint64_t carry = mem_hook_carry;
+
+    /* paired only if its first instruction's operands are ready in the
+     * cycle before the block's own first: no wait */
+    if (a8pipe_carry_enter(&carry, need2, out2, info2 & 0xffff,
+                           info2 >> 16)) {
+        return false;
+    }
+    mem_hook_carry = carry;
+    return true;
 }
 
 static bool n9_pipeline_is_ls(const a8pipe_insn *i)
@@ -115,6 +163,13 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.nsrc = n;
     }
     cycle = a8pipe_block_issue(&p->blk, &i);
+    if (p->first) {
+        p->head = a8pipe_pair_head(&i);
+        p->first = false;
+    }
+    if (p->head) {
+        a8pipe_block_issue(&p->alt, &i);
+    }
     /* the registers it writes: from a load, or no longer */
     for (unsigned k = 0; k < i.ndst; k++) {
         written |= 1u << i.dst[k].reg;
@@ -146,9 +201,10 @@ uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
     uint32_t cycles = a8bpred_resolve(bp, (uint32_t)token, token >> 32,
                                       next, enabled);
 
-    if (cycles && mem_hook_carry) {
-        /* nothing issues during the flush */
+    if (cycles) {
+        /* nothing issues during the flush, nor pairs across it */
         a8pipe_carry_advance(&mem_hook_carry, cycles);
+        mem_hook_pair = 0;
     }
     return cycles;
 }

@@ -7,7 +7,11 @@
  * A block starts with an empty scoreboard at translation; what its
  * results leave in flight for the blocks that run after it is a run-time
  * word, mem_hook_carry (exec/mem-hook.h), which the memory path saves
- * with its timing state.  The scoreboard itself lives only during a
+ * with its timing state; so is what its last cycle leaves open for a
+ * partner, mem_hook_pair: the next block's first instruction may pair
+ * with it (TRM Example 16-6: a branch with the instruction at its
+ * target), when nothing came between (a flush, an exception, a fetch
+ * stall).  The scoreboard itself lives only during a
  * block's translation (no VMState).
  *
  * Branches (models/a8pipe/a8bpred.h): each instruction is also classified
@@ -36,6 +40,10 @@
 
 typedef struct N9Pipeline {
     a8pipe_block blk;
+    a8pipe_block alt;       /* the same block paired with the one before */
+    uint32_t head;          /* its first instruction's a8pipe_pair_head (0:
+                             * no paired schedule) */
+    bool first;             /* nothing issued yet */
     uint16_t from_load;     /* registers last written by a load */
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
     uint32_t unit;          /* the last issued one's unit descriptor */
@@ -51,6 +59,15 @@ void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
                              uint32_t *info, uint64_t *limit);
 /* MemHookOps.carry_enter, in cycles: the cycles the block's start waits */
 uint32_t n9_pipeline_carry_enter(uint64_t need, uint64_t out, uint32_t info);
+/*
+ * MemHookOps.block_pair: the block's tails and, if its first instruction
+ * may pair with the last of the block before and gains a cycle by it, its
+ * head and paired edges (a8pipe_pair_head, a8pipe_pair_edges)
+ */
+void n9_pipeline_block_pair(N9Pipeline *p, MemHookPair *pair);
+/* MemHookOps.pair_enter: whether the results in flight let it pair (then
+ * the carry is set) */
+bool n9_pipeline_pair_enter(uint64_t need2, uint64_t out2, uint32_t info2);
 /* MemHookOps.insn_branch: the class of the instruction just issued */
 uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
 /*
