@@ -297,6 +297,18 @@ void a8pipe_pair_edges(const a8pipe_block *b, uint64_t *need, uint64_t *out,
     *cycles = b->cur - 1;
 }
 
+uint64_t a8pipe_need_limit(uint64_t need)
+{
+    uint64_t l = A8PIPE_GUARD;
+
+    for (unsigned r = 0; r < 16; r++) {
+        uint32_t n = A8PIPE_NIBBLE(need, r);
+
+        l |= (uint64_t)(n < A8PIPE_MAX_CARRY ? n : A8PIPE_MAX_CARRY) << (4 * r);
+    }
+    return l;
+}
+
 /* ---- pairs across a block's end ---------------------------------------- */
 
 uint32_t a8pipe_block_tail(const a8pipe_block *b)
@@ -354,6 +366,10 @@ void a8pipe_carry_advance(uint64_t *carry, uint32_t cycles)
 {
     uint64_t next = 0;
 
+    if (cycles >= A8PIPE_MAX_CARRY) {
+        *carry = 0;         /* a flush outlasts anything in flight */
+        return;
+    }
     for (unsigned r = 0; r < 16 && *carry; r++) {
         uint32_t v = A8PIPE_NIBBLE(*carry, r);
 

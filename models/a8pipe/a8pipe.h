@@ -250,6 +250,13 @@ uint32_t a8pipe_block_tail(const a8pipe_block *b);
 uint32_t a8pipe_pair_head(const a8pipe_insn *i);
 void a8pipe_pair_edges(const a8pipe_block *b, uint64_t *need, uint64_t *out,
                        uint16_t *written, uint64_t *limit, uint32_t *cycles);
+/*
+ * @need as a limit for a8pipe_carry_passes that tests the wait alone: it
+ * passes exactly when a8pipe_carry_enter would return 0 (whatever it
+ * leaves in flight).  A caller tests a pair with it first: a pair whose
+ * first instruction would wait is no pair, and needs no call.
+ */
+uint64_t a8pipe_need_limit(uint64_t need);
 
 /*
  * Decode one ARM (A32) instruction (ARMv7-A ARM, DDI 0406C, chapter A5)

@@ -866,6 +866,7 @@ static void test_carry_passes(void)
         0xe0247691,     /* mla r4, r1, r6, r7 */
     };
     uint32_t seed = 12345, agree = 0, passed = 0, total = 0;
+    uint32_t nowait_agree = 0;
     int ok = 1;
 
     for (int t = 0; t < 20000; t++) {
@@ -894,6 +895,9 @@ static void test_carry_passes(void)
         bool exact = wait == 0 && c2 == out;
         bool fast = a8pipe_carry_passes(carry, limit);
 
+        nowait_agree += a8pipe_carry_passes(carry, a8pipe_need_limit(need)) ==
+                        (wait == 0);
+
         total++;
         passed += fast;
         agree += fast == exact;
@@ -904,6 +908,9 @@ static void test_carry_passes(void)
     CHECK(ok, "a8pipe_carry_passes holds exactly when a8pipe_carry_enter "
           "would wait 0 and leave the block's out: %u of %u agree (%u "
           "passed)", (unsigned)agree, (unsigned)total, (unsigned)passed);
+    CHECK(nowait_agree == total, "a8pipe_need_limit's test holds exactly "
+          "when a8pipe_carry_enter would not wait: %u of %u agree",
+          (unsigned)nowait_agree, (unsigned)total);
     CHECK(passed > total / 10 && passed < total,
           "the random cases pass and fail both (%u of %u pass)",
           (unsigned)passed, (unsigned)total);

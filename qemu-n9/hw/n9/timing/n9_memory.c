@@ -101,6 +101,7 @@ struct N9MemoryState {
     uint64_t carry;             /* mem_hook_carry, for VMState */
     uint64_t pair;              /* mem_hook_pair, for VMState */
     uint64_t pairs;             /* mem_hook_pairs, for VMState */
+    uint64_t pair_units;        /* mem_hook_pair_units, for VMState */
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
@@ -1108,8 +1109,11 @@ QDict *n9_memory_stats(N9MemoryState *s)
     if (s->pipeline) {
         /* cycles blocks waited at their start for results in flight */
         qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
-        /* blocks whose first instruction paired with the last before */
+        /* blocks whose first instruction paired with the last before,
+         * and the cycles those pairs saved (a pair may save none in its
+         * block but leave its last cycle open for the next) */
         qdict_put_int(d, "pipeline_pairs_across", mem_hook_pairs);
+        qdict_put_int(d, "pipeline_pair_cycles", mem_hook_pair_units);
         /* branches resolved, and those predicted wrong (13 cycles each) */
         qdict_put_int(d, "pipeline_branches", s->bpred.branches);
         qdict_put_int(d, "pipeline_mispredicts", s->bpred.mispredicts);
@@ -1175,7 +1179,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     n9_memory_cpu_state(s);
     mem_hook_carry = 0;         /* nothing in flight */
     mem_hook_pair = 0;          /* nor a cycle open for a partner */
-    mem_hook_pairs = 0;
+    mem_hook_pairs = mem_hook_pair_units = 0;
     s->pipe_wait = 0;
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
@@ -1201,6 +1205,7 @@ static int n9_memory_pre_save(void *opaque)
     s->carry = mem_hook_carry;
     s->pair = mem_hook_pair;
     s->pairs = mem_hook_pairs;
+    s->pair_units = mem_hook_pair_units;
     s->branch = mem_hook_branch;
     g_free(s->vm_image);
     s->vm_image_len = mempath_state_size(&s->mp);
@@ -1244,6 +1249,7 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_carry = s->carry;
     mem_hook_pair = s->pair;
     mem_hook_pairs = s->pairs;
+    mem_hook_pair_units = s->pair_units;
     mem_hook_branch = s->branch;
     /* the line filter starts empty (the skip filter's lines are kept) */
     n9_memory_line_clear();
@@ -1417,7 +1423,8 @@ static bool n9_memory_pipe_needed(void *opaque)
 
 static const VMStateDescription vmstate_n9_memory_pipe = {
     .name = TYPE_N9_MEMORY "/pipeline",
-    /* 2: the last block's cycle open for a partner, and the pairs made */
+    /* 2: the last block's cycle open for a partner, the pairs made and
+     * the cycles they saved */
     .version_id = 2,
     .minimum_version_id = 2,
     .needed = n9_memory_pipe_needed,
@@ -1426,6 +1433,7 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
         VMSTATE_UINT64(pipe_wait, N9MemoryState),
         VMSTATE_UINT64(pair, N9MemoryState),
         VMSTATE_UINT64(pairs, N9MemoryState),
+        VMSTATE_UINT64(pair_units, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -6,9 +6,10 @@
  * instruction did before) and issued to the block's scoreboard, which
  * answers its issue cycle; the block takes its last cycle out of the
  * icount budget (a cycle less when its first instruction pairs with the
- * last of the block before, at run time).  With icount shift=0 a cycle is 1 ns at 1 GHz; below,
- * the memory path's fetch charges each cycle the rest of its period.
- * VFP instructions are decoded for the VFP's run-time model too
+ * last of the block before, at run time: a second scoreboard gives that
+ * schedule).  With icount shift=0 a cycle is 1 ns at 1 GHz; below, the
+ * memory path's fetch charges each cycle the rest of its period.  VFP
+ * instructions are decoded for the VFP's run-time model too
  * (models/a8pipe/a8vfp.h), and data barriers for their wait.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -84,6 +85,7 @@ void n9_pipeline_block_pair(N9Pipeline *p, MemHookPair *pair)
     pair->head = p->head;
     pair->tail2 = a8pipe_block_tail(&p->alt);
     pair->out2 = n9_pipeline_loads_out(p, pair->out2);
+    pair->nowait2 = a8pipe_need_limit(pair->need2);
     pair->info2 = written | cycles << 16;
 }
 
@@ -203,7 +205,9 @@ uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
 
     if (cycles) {
         /* nothing issues during the flush, nor pairs across it */
-        a8pipe_carry_advance(&mem_hook_carry, cycles);
+        if (mem_hook_carry) {
+            a8pipe_carry_advance(&mem_hook_carry, cycles);
+        }
         mem_hook_pair = 0;
     }
     return cycles;
