@@ -902,7 +902,7 @@ static void n9_memory_block_edges(void *opaque, uint64_t *need,
                             info, limit);
 }
 
-/* A block waits for results in flight: its cycles in ns at the MPU's rate */
+/* Pairs across a block's end (n9_pipeline_block_pair) */
 static void n9_memory_block_pair(void *opaque, MemHookPair *pair)
 {
     n9_pipeline_block_pair(&((N9MemoryState *)opaque)->pipe, pair);
@@ -914,6 +914,7 @@ static bool n9_memory_pair_enter(void *opaque, uint64_t need2, uint64_t out2,
     return n9_pipeline_pair_enter(need2, out2, info2);
 }
 
+/* A block waits for results in flight: its cycles in ns at the MPU's rate */
 static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
                                       uint64_t out, uint32_t info)
 {

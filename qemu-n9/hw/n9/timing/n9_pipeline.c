@@ -31,13 +31,7 @@ uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
     return a8pipe_block_cycles(&p->blk);
 }
 
-/*
- * Across blocks (a8pipe_block_edges, a8pipe_carry_enter): @info is the
- * registers the block writes (bits 15:0, bit 15 the flags) and its
- * cycles (bits 31:16; a block has at most MEM_HOOK_MAX_CYCLES).  A
- * load's result is not left in flight: the cache model charges its use
- * (a8cache_load_use), across blocks too.
- */
+/* @out without the registers last written by a load */
 static uint64_t n9_pipeline_loads_out(N9Pipeline *p, uint64_t out)
 {
     for (unsigned r = 0; r < 15; r++) {
@@ -48,6 +42,13 @@ static uint64_t n9_pipeline_loads_out(N9Pipeline *p, uint64_t out)
     return out;
 }
 
+/*
+ * Across blocks (a8pipe_block_edges, a8pipe_carry_enter): @info is the
+ * registers the block writes (bits 15:0, bit 15 the flags) and its
+ * cycles (bits 31:16; a block has at most MEM_HOOK_MAX_CYCLES).  A
+ * load's result is not left in flight: the cache model charges its use
+ * (a8cache_load_use), across blocks too.
+ */
 void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
                              uint32_t *info, uint64_t *limit)
 {
@@ -76,12 +77,14 @@ void n9_pipeline_block_pair(N9Pipeline *p, MemHookPair *pair)
     }
     a8pipe_pair_edges(&p->alt, &pair->need2, &pair->out2, &written,
                       &pair->limit2, &cycles);
-    if (cycles > a8pipe_block_cycles(&p->blk)) {
-        return;                 /* a longer schedule: alone */
+    if (cycles > a8pipe_block_cycles(&p->blk) ||
+        cycles + 1 < a8pipe_block_cycles(&p->blk)) {
+        /* a longer schedule, or one shorter by more than the cycle it
+         * moved into (not seen; the core gives back one): alone */
+        return;
     }
     /* a cycle, or none here but its last cycle open where it was not */
     pair->gain = a8pipe_block_cycles(&p->blk) - cycles;
-    assert(pair->gain <= 1);
     pair->head = p->head;
     pair->tail2 = a8pipe_block_tail(&p->alt);
     pair->out2 = n9_pipeline_loads_out(p, pair->out2);
