@@ -116,6 +116,20 @@ TIMED(seq_isb, "isb\n")
 /* the ARMv6 form of it, as Linux built for v6 and v7 issues it */
 TIMED(seq_cp15isb, "mcr p15, 0, r0, c7, c5, 4\n")
 /*
+ * cp15 writes: each register is read and written back unchanged (the MMU
+ * is off, but the model's TLB keeps its ASID), the MRC a cycle alone.
+ * After a write that changes the context the core flushes its pipeline
+ * (TRM 5.6.1); TPIDRURO's does not (TRM 3.2.73).
+ */
+TIMED(seq_cp15_ctxidr, "mrc p15, 0, r0, c13, c0, 1\n mcr p15, 0, r0, c13, c0, 1\n")
+TIMED(seq_cp15_ttbr0, "mrc p15, 0, r0, c2, c0, 0\n mcr p15, 0, r0, c2, c0, 0\n")
+TIMED(seq_cp15_dacr, "mrc p15, 0, r0, c3, c0, 0\n mcr p15, 0, r0, c3, c0, 0\n")
+TIMED(seq_cp15_tlbimva, "mov r0, #0\n mcr p15, 0, r0, c8, c7, 1\n")
+TIMED(seq_cp15_tpidruro,
+      "mrc p15, 0, r0, c13, c0, 3\n mcr p15, 0, r0, c13, c0, 3\n")
+TIMED_THUMB(seq_t_cp15_ctxidr,
+            "mrc p15, 0, r0, c13, c0, 1\n mcr p15, 0, r0, c13, c0, 1\n")
+/*
  * Data barriers: a DSB waits until the write buffer has drained (the
  * stores before it have reached the memory; with the MMU off every store
  * is posted to the SDRAM).  Each starts with a DSB, so that what the
@@ -485,6 +499,13 @@ int main(void)
     report("alu_pairs_pagecut", second_run(pagecut_time), empty);
     report("isb", second_run(seq_isb), empty);
     report("cp15isb", second_run(seq_cp15isb), empty);
+    report("cp15_ctxidr", second_run(seq_cp15_ctxidr), empty);
+    report("cp15_ttbr0", second_run(seq_cp15_ttbr0), empty);
+    report("cp15_dacr", second_run(seq_cp15_dacr), empty);
+    report("cp15_tlbimva", second_run(seq_cp15_tlbimva), empty);
+    report("cp15_tpidruro", second_run(seq_cp15_tpidruro), empty);
+    report("t_cp15_ctxidr", second_run(seq_t_cp15_ctxidr),
+           second_run(seq_t_empty));
     report("dsb_1", second_run(seq_dsb_1), empty);
     report("dsb_2", second_run(seq_dsb_2), empty);
     report("str_nop", second_run(seq_str_nop), empty);

@@ -840,6 +840,13 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
         out->flush = true;
         return true;
     }
+    if (a8pipe_cp15_context_arm(insn)) {
+        other(out);
+        out->cycles = 1 + A8PIPE_FLUSH;
+        out->flush = true;
+        out->context = true;
+        return true;
+    }
     switch (FIELD(insn, 25, 3)) {
     case 0:
     case 1:
@@ -869,6 +876,24 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
         }
     }
     return ok;
+}
+
+bool a8pipe_cp15_context_arm(uint32_t insn)
+{
+    /* MCR p15, 0, Rt, CRn, CRm, opc2 (ARMv7-A ARM A8.6.92): cond 1110
+     * opc1 0 CRn Rt 1111 opc2 1 CRm */
+    static const uint16_t crn_flushes = 1u << 1 | 1u << 2 | 1u << 3 |
+                                        1u << 8 | 1u << 10 | 1u << 12;
+    unsigned crn = FIELD(insn, 16, 4);
+
+    if (insn >> 28 == 15 || (insn & 0x0ff00f10u) != 0x0e000f10u) {
+        return false;                   /* not an MCR p15, 0 */
+    }
+    if (crn == 13) {
+        /* FCSEIDR, CONTEXTIDR; not TPIDRURW, TPIDRURO, TPIDRPRW */
+        return FIELD(insn, 0, 4) == 0 && FIELD(insn, 5, 3) <= 1;
+    }
+    return crn_flushes >> crn & 1;
 }
 
 unsigned a8pipe_barrier_arm(uint32_t insn)
@@ -1210,8 +1235,10 @@ static bool decode_t32(unsigned hw1, unsigned hw2, a8pipe_insn *o,
                               (hw2 >> 4) & 3, imm5);
             return true;
         }
-        if (hw1 == 0xee07u && (hw2 & 0x0fffu) == 0x0f95u) {
-            *a32 = 0xee070f95u | (hw2 & 0xf000u);  /* CP15ISB */
+        if ((hw1 & 0xfff0u) == 0xee00u && (hw2 & 0x0f10u) == 0x0f10u) {
+            /* MCR p15, 0 (T1): the A32 encoding with cond 1110, so
+             * CP15ISB and the context writes flush as in ARM */
+            *a32 = (uint32_t)hw1 << 16 | hw2;
             return true;
         }
         other(o);                               /* coprocessor */

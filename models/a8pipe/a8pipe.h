@@ -112,6 +112,10 @@ typedef struct a8pipe_insn {
     bool flush;             /* it flushes the pipeline (ISB): @cycles is
                              * 1 + A8PIPE_FLUSH, which a caller with
                              * another flush cost may replace */
+    bool context;           /* the flush is a cp15 write's that changes
+                             * the context (a8pipe_cp15_context_arm): a
+                             * caller that does not follow TRM 5.6.1 may
+                             * take it as one cycle */
     /* load/store multiple */
     uint16_t reglist;       /* bit n: rn transferred (r15 included) */
     uint8_t nregs;          /* bits set in reglist */
@@ -300,6 +304,26 @@ bool a8pipe_decode_thumb_it(uint32_t insn, unsigned it, a8pipe_insn *out);
 enum { A8PIPE_DSB = 1, A8PIPE_DMB = 2 };
 unsigned a8pipe_barrier_arm(uint32_t insn);
 unsigned a8pipe_barrier_thumb(uint32_t insn);
+
+/*
+ * A cp15 write after which the Cortex-A8 flushes its pipeline "to ensure
+ * that the instructions following the given CP15 instruction are fetched
+ * in the new context" (TRM 5.6.1, "Instruction memory barriers"; the
+ * registers are "certain CP15 registers or CP15 operations").  Which ones
+ * is ours (docs/cortex-a8-timing.md, "cp15 writes"): MCR p15, 0 to the
+ * system control registers that decide how instructions are fetched and
+ * translated: c1 (SCTLR, ACTLR, CPACR, the security configuration), c2
+ * (TTBR0, TTBR1, TTBCR), c3 (DACR), c8 (TLB maintenance), c10 (PRRR,
+ * NMRR, TLB lockdown), c12 (VBAR, MVBAR) and c13's FCSEIDR and
+ * CONTEXTIDR.  Not the thread ID registers (c13, c0, 2-4: "no effect on
+ * the processor state or operation", TRM 3.2.73), not c7 (cache and branch
+ * predictor maintenance: 5.6 has the predictor's "without cycle penalty",
+ * and self-modifying code needs its own barrier; its barriers are above),
+ * nor c9, c15 or opc1 != 0 (performance monitors, L2 and the rest).
+ * @insn: an A32 encoding (a8pipe_decode_thumb gives the T32 MCR's, which
+ * is the same with cond 1110, to a8pipe_decode_arm).
+ */
+bool a8pipe_cp15_context_arm(uint32_t insn);
 
 /* The issue cycles of a load/store multiple of @nregs registers (TRM Table
  * 16-15 and docs/cortex-a8-timing.md). */

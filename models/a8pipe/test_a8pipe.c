@@ -1115,6 +1115,73 @@ static void test_barriers(void)
     CHECK_EQ(a8pipe_barrier_thumb(0xbf00), 0);                 /* nop */
 }
 
+/* cp15 writes that change the context flush the pipeline (TRM 5.6.1);
+ * which ones: docs/cortex-a8-timing.md, "cp15 writes" */
+static void test_cp15_context(void)
+{
+    static const struct {
+        uint32_t a32, t32;      /* A32 and T32 (0: as A32) encodings */
+        bool flush;
+        const char *what;
+    } t[] = {
+        { 0xee010f10, 0, true, "mcr p15, 0, r0, c1, c0, 0 (SCTLR)" },
+        { 0xee011f30, 0, true, "mcr p15, 0, r1, c1, c0, 1 (ACTLR)" },
+        { 0xee010f50, 0, true, "mcr p15, 0, r0, c1, c0, 2 (CPACR)" },
+        { 0xee020f10, 0, true, "mcr p15, 0, r0, c2, c0, 0 (TTBR0)" },
+        { 0xee020f30, 0, true, "mcr p15, 0, r0, c2, c0, 1 (TTBR1)" },
+        { 0xee020f50, 0, true, "mcr p15, 0, r0, c2, c0, 2 (TTBCR)" },
+        { 0xee033f10, 0, true, "mcr p15, 0, r3, c3, c0, 0 (DACR)" },
+        { 0xee080f17, 0, true, "mcr p15, 0, r0, c8, c7, 0 (TLBIALL)" },
+        { 0xee080f37, 0, true, "mcr p15, 0, r0, c8, c7, 1 (TLBIMVA)" },
+        { 0xee080f57, 0, true, "mcr p15, 0, r0, c8, c7, 2 (TLBIASID)" },
+        { 0xee080f35, 0, true, "mcr p15, 0, r0, c8, c5, 1 (ITLBIMVA)" },
+        { 0xee0a0f12, 0, true, "mcr p15, 0, r0, c10, c2, 0 (PRRR)" },
+        { 0xee0a1f32, 0, true, "mcr p15, 0, r1, c10, c2, 1 (NMRR)" },
+        { 0xee0c0f10, 0, true, "mcr p15, 0, r0, c12, c0, 0 (VBAR)" },
+        { 0xee0d1f30, 0, true, "mcr p15, 0, r1, c13, c0, 1 (CONTEXTIDR)" },
+        { 0xee0d0f10, 0, true, "mcr p15, 0, r0, c13, c0, 0 (FCSEIDR)" },
+        { 0x0e020f10, 0, true, "mcreq p15, 0, r0, c2, c0, 0 (TTBR0, cond)" },
+        /* not */
+        { 0xee1d1f30, 0xee1d1f30, false,
+          "mrc p15, 0, r1, c13, c0, 1 (a read of CONTEXTIDR)" },
+        { 0xee0d0f70, 0, false, "mcr p15, 0, r0, c13, c0, 3 (TPIDRURO)" },
+        { 0xee0d0f50, 0, false, "mcr p15, 0, r0, c13, c0, 2 (TPIDRURW)" },
+        { 0xee0d0f90, 0, false, "mcr p15, 0, r0, c13, c0, 4 (TPIDRPRW)" },
+        { 0xee070f3a, 0, false, "mcr p15, 0, r0, c7, c10, 1 (DCCMVAC)" },
+        { 0xee070f15, 0, false, "mcr p15, 0, r0, c7, c5, 0 (ICIALLU)" },
+        { 0xee070fd5, 0, false, "mcr p15, 0, r0, c7, c5, 6 (BPIALL)" },
+        { 0xee070f9a, 0, false, "mcr p15, 0, r0, c7, c10, 4 (CP15DSB)" },
+        { 0xee090f1c, 0, false, "mcr p15, 0, r0, c9, c12, 0 (PMCR)" },
+        { 0xee290f50, 0, false, "mcr p15, 1, r0, c9, c0, 2 (L2 aux ctrl)" },
+        { 0xee020e10, 0, false, "mcr p14, 0, r0, c2, c0, 0 (not cp15)" },
+        { 0xfe020f10, 0, false, "mcr2 p15, 0, r0, c2, c0, 0" },
+    };
+    a8pipe_insn i;
+
+    for (unsigned k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
+        uint32_t t32 = t[k].t32 ? t[k].t32 : t[k].a32;
+        bool a, th;
+
+        CHECK(a8pipe_cp15_context_arm(t[k].a32) == t[k].flush,
+              "%s: a context write: %d", t[k].what, !t[k].flush);
+        a = a8pipe_decode_arm(t[k].a32, &i) && i.flush == t[k].flush &&
+            i.context == t[k].flush &&
+            i.cycles == (t[k].flush ? 1 + A8PIPE_FLUSH : 1);
+        CHECK(a, "%s (A32): flush %d, context %d, %u cycles", t[k].what,
+              i.flush, i.context, i.cycles);
+        if (t32 >> 28 != 14 || (t32 & 0x0f000000u) != 0x0e000000u) {
+            continue;           /* the T32 MCR is the A32 one with AL */
+        }
+        th = a8pipe_decode_thumb(t32, &i) && i.flush == t[k].flush &&
+             i.cycles == (t[k].flush ? 1 + A8PIPE_FLUSH : 1);
+        CHECK(th, "%s (T32): flush %d, %u cycles", t[k].what, i.flush,
+              i.cycles);
+    }
+    /* the ISB's flush is not a context write's */
+    CHECK(a8pipe_decode_arm(0xf57ff06f, &i) && i.flush && !i.context,
+          "isb: flush %d, context %d", i.flush, i.context);
+}
+
 static void test_thumb(void)
 {
     unsigned same = 0;
@@ -1263,6 +1330,7 @@ int main(void)
     test_thumb();
     test_thumb_it();
     test_barriers();
+    test_cp15_context();
     test_carry_advance();
     return check_done();
 }

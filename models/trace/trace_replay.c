@@ -152,7 +152,8 @@ static void param_set(trp *r, const char *item)
             item, (int)(strchr(key, '.') - key), key);
     }
     if (!strcmp(key, "cpu.flush_cycles") || !strcmp(key, "cpu.btb_ways") ||
-        !strcmp(key, "cpu.btb_index_shift")) {
+        !strcmp(key, "cpu.btb_index_shift") ||
+        !strcmp(key, "cpu.cp15_flush")) {
         trp_die("--set %s: replay does not rerun the core's pipeline (the "
             "trace holds its cycles): rerun the guest", item);
     }

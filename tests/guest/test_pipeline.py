@@ -36,7 +36,10 @@ differences, so that what is around the timed code cancels:
   costs its entry's flush (TRM 16.4.1, 13) and its return's (TRM 5.2, 13)
   beyond its two instructions.
 An ISB is its cycle and a flush of the pipeline (13, as TRM 16.4.1's;
-ours that an ISB costs it).
+ours that an ISB costs it).  So is a cp15 write that changes the context
+(CONTEXTIDR, TTBR0, DACR, TLBIMVA; TRM 5.6.1: "the processor flushes the
+pipeline" after it; which registers is ours), not TPIDRURO's; with
+timing-set=cpu.cp15_flush=0 each is one cycle.
 
 The VFP (TRM 16.5, 16.7.1), as differences too: N more VADD.F64, VMUL.F64,
 VMLA.F32 or VDIV.F64 before a VMRS cost N times Table 16-25's cycles (9,
@@ -179,6 +182,34 @@ BRANCH = {
               '(TRM 5.1), each a 13-cycle flush (TRM 5.1)'),
     'isb': (lambda g: g['isb'], lambda F: 1 + F, 1, 'an ISB (as above)'),
 }
+
+
+# cp15 writes ([cpu] cp15_flush): name: (what, cycles with pipeline=on for
+# a flush of F cycles, with off, the rule)
+CP15_FLUSH = ('after a cp15 write that changes the context "the processor '
+              'flushes the pipeline" (TRM 5.6.1; which registers is ours, '
+              'docs/cortex-a8-timing.md)')
+CP15 = {
+    'cp15_ctxidr': (lambda g: g['cp15_ctxidr'], lambda F: 2 + F, 2,
+                    'MRC, MCR CONTEXTIDR (the same value): each alone, and '
+                    + CP15_FLUSH),
+    'cp15_ttbr0': (lambda g: g['cp15_ttbr0'], lambda F: 2 + F, 2,
+                   'MRC, MCR TTBR0: ' + CP15_FLUSH),
+    'cp15_dacr': (lambda g: g['cp15_dacr'], lambda F: 2 + F, 2,
+                  'MRC, MCR DACR: ' + CP15_FLUSH),
+    'cp15_tlbimva': (lambda g: g['cp15_tlbimva'], lambda F: 2 + F, 2,
+                     'MOV, MCR TLBIMVA (alone): ' + CP15_FLUSH),
+    't_cp15_ctxidr': (lambda g: g['t_cp15_ctxidr'], lambda F: 2 + F, 2,
+                      'cp15_ctxidr in Thumb (the T32 MCR is the A32 one)'),
+    'cp15_tpidruro': (lambda g: g['cp15_tpidruro'], lambda F: 2, 2,
+                      'MRC, MCR TPIDRURO: each alone, no flush (the thread '
+                      'ID registers have "no effect on the processor '
+                      'state", TRM 3.2.73)'),
+}
+
+
+def cp15_checks(got, on, flush=13):
+    difference_checks(CP15, 'cp15 writes', got, on, flush)
 
 
 # The VFP (TRM 16.5: the NEON instruction queue, 16 entries, before which
@@ -352,6 +383,7 @@ def main():
         check('pipeline=on: %s takes %s cycles (the TRM: %d; %s)'
               % (name, on.get(name), cycles, rule), on.get(name) == cycles)
     branch_checks(on, True)
+    cp15_checks(on, True)
     vfp_checks(on, True)
     barrier_checks(on, True)
     out2, rc2, _ = run(qemu, elf, logdir, 'on-2', 'on')
@@ -362,6 +394,17 @@ def main():
     check('pipeline=on with timing-set=cpu.flush_cycles=20 runs, status 0 '
           '(%s)' % rc4, rc4 == 0 and set(WANT) <= set(f20), out4[-2000:])
     branch_checks(f20, True, 20)
+    cp15_checks(f20, True, 20)
+    o, r, g = run(qemu, elf, logdir, 'cp15-noflush',
+                  'on,timing-set=cpu.cp15_flush=0')
+    check('pipeline=on with timing-set=cpu.cp15_flush=0 runs, status 0 (%s)'
+          % r, r == 0 and set(WANT) <= set(g), o[-2000:])
+    for name, (f, _, want, _) in CP15.items():
+        check('pipeline=on, cp15_flush=0: %s takes %s cycles (%d: each '
+              'instruction alone, no flush)' % (name, g.get(name), want),
+              g.get(name) == want)
+    check('pipeline=on, cp15_flush=0: an ISB still flushes (%s cycles, 14)'
+          % g.get('isb'), g.get('isb') == 14)
     # [cpu] btb_ways and btb_index_shift reach the predictor: what the three
     # B of 'btb' cost in other organisations of the 512 entries
     for opts, flushes, why in (
@@ -392,6 +435,7 @@ def main():
         check('pipeline=off: %s takes %s cycles (one per instruction: %d)'
               % (name, off.get(name), insns), off.get(name) == insns)
     branch_checks(off, False)
+    cp15_checks(off, False)
     vfp_checks(off, False)
     barrier_checks(off, False)
     spin_snapshot(qemu, elf, logdir)

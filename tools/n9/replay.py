@@ -192,7 +192,7 @@ def cmd_replay(a):
                             'or timers as it runs): rerun the guest'
                             % (it, sec))
         if it.split('=', 1)[0] in ('cpu.flush_cycles', 'cpu.btb_ways',
-                                   'cpu.btb_index_shift'):
+                                   'cpu.btb_index_shift', 'cpu.cp15_flush'):
             raise UserError('--set %s: replay does not rerun the core\'s '
                             'pipeline (the trace holds its cycles): rerun '
                             'the guest' % it)

@@ -752,6 +752,7 @@ static void rm696_init(MachineState *machine)
         qdev_prop_set_uint64(mp, "seed", rms->timing->seed);
         qdev_prop_set_bit(mp, "pipeline", rms->pipeline);
         qdev_prop_set_uint32(mp, "flush-cycles", rms->timing->flush_cycles);
+        qdev_prop_set_bit(mp, "cp15-flush", rms->timing->cp15_flush);
         qdev_prop_set_uint32(mp, "btb-ways", rms->timing->btb_ways);
         qdev_prop_set_uint32(mp, "btb-index-shift",
                              rms->timing->btb_index_shift);

@@ -1387,6 +1387,8 @@ static const Property n9_memory_properties[] = {
     /* [cpu] flush_cycles: a flush of the integer pipeline (pipeline=on) */
     DEFINE_PROP_UINT32("flush-cycles", N9MemoryState, pipe.flush_cycles,
                        A8BPRED_PENALTY),
+    /* [cpu] cp15_flush: a cp15 write that changes the context flushes */
+    DEFINE_PROP_BOOL("cp15-flush", N9MemoryState, pipe.cp15_flush, true),
     /* [cpu] btb_ways, btb_index_shift: the BTB's organisation */
     DEFINE_PROP_UINT32("btb-ways", N9MemoryState, btb_ways, A8BPRED_BTB_WAYS),
     DEFINE_PROP_UINT32("btb-index-shift", N9MemoryState, btb_shift,

@@ -147,8 +147,13 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.cls = A8PIPE_OTHER;
         i.cycles = 1;
     }
+    if (i.context && !p->cp15_flush) {
+        i.flush = false;        /* [cpu] cp15_flush = 0: one cycle, alone */
+        i.cycles = 1;
+    }
     if (i.flush) {
-        i.cycles = 1 + p->flush_cycles;     /* an ISB: [cpu] flush_cycles */
+        /* an ISB, a cp15 context write: [cpu] flush_cycles */
+        i.cycles = 1 + p->flush_cycles;
     }
     /*
      * A load's address from a load: the cache model charges that

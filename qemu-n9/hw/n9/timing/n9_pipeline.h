@@ -48,6 +48,8 @@ typedef struct N9Pipeline {
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
     uint32_t unit;          /* the last issued one's unit descriptor */
     uint32_t flush_cycles;  /* an ISB's flush ([cpu] flush_cycles) */
+    bool cp15_flush;        /* a cp15 context write flushes too ([cpu]
+                             * cp15_flush) */
 } N9Pipeline;
 
 /* MemHookOps.block_start, .issue, .block_cycles on @p */

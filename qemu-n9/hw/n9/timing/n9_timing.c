@@ -118,6 +118,7 @@ N9Timing *n9_timing_new(void)
     t->cache = a8cache_default_params;
     t->actlr = N9_DEFAULT_ACTLR;
     t->flush_cycles = A8BPRED_PENALTY;
+    t->cp15_flush = 1;
     t->btb_ways = A8BPRED_BTB_WAYS;
     t->btb_index_shift = A8BPRED_BTB_SHIFT;
     t->entries = g_array_new(false, true, sizeof(N9TimingEntry));
@@ -380,8 +381,8 @@ static bool n9_timing_load_sdrc(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
  * [cpu]: what the firmware leaves in the Cortex-A8's ACTLR, which QEMU's
  * model holds constant (its reset value): L1NEON (bit 5) decides whether
  * NEON loads allocate in the L1 D; and, with pipeline=on, what a flush of
- * the integer pipeline costs and how the BTB's 512 entries are organised
- * (docs/timing-parameters.md).
+ * the integer pipeline costs, whether a cp15 context write flushes it, and
+ * how the BTB's 512 entries are organised (docs/timing-parameters.md).
  */
 static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
                                Error **errp)
@@ -390,6 +391,7 @@ static bool n9_timing_load_cpu(N9Timing *t, GKeyFile *kf, N9IniLines *lines,
         { "actlr", offsetof(N9Timing, actlr) },
         { "flush_cycles", offsetof(N9Timing, flush_cycles),
           N9_FLUSH_CYCLES_MAX },
+        { "cp15_flush", offsetof(N9Timing, cp15_flush), 1 },
         { "btb_ways", offsetof(N9Timing, btb_ways), A8BPRED_BTB_ENTRIES },
         { "btb_index_shift", offsetof(N9Timing, btb_index_shift),
           A8BPRED_BTB_SHIFT_MAX },
@@ -984,6 +986,7 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
     d = qdict_new();
     qdict_put_int(d, "actlr", t->actlr);
     qdict_put_int(d, "flush_cycles", t->flush_cycles);
+    qdict_put_int(d, "cp15_flush", t->cp15_flush);
     qdict_put_int(d, "btb_ways", t->btb_ways);
     qdict_put_int(d, "btb_index_shift", t->btb_index_shift);
     qdict_put(p, "cpu", d);

@@ -94,6 +94,9 @@ typedef struct N9Timing {
                              * control register as the firmware leaves it */
     uint32_t flush_cycles;  /* [cpu] flush_cycles: a flush of the integer
                              * pipeline, with pipeline=on */
+    uint32_t cp15_flush;    /* [cpu] cp15_flush: 1, a cp15 write that
+                             * changes the context flushes the pipeline
+                             * (Cortex-A8 TRM 5.6.1); 0, one cycle */
     uint32_t btb_ways;      /* [cpu] btb_ways, btb_index_shift: the BTB's */
     uint32_t btb_index_shift;   /* organisation, with pipeline=on */
     N9ClockOverrides clocks;    /* [clocks]: over the PRCM's registers */
