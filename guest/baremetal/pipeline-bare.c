@@ -127,6 +127,12 @@ TIMED(seq_cp15_dacr, "mrc p15, 0, r0, c3, c0, 0\n mcr p15, 0, r0, c3, c0, 0\n")
 TIMED(seq_cp15_tlbimva, "mov r0, #0\n mcr p15, 0, r0, c8, c7, 1\n")
 TIMED(seq_cp15_tpidruro,
       "mrc p15, 0, r0, c13, c0, 3\n mcr p15, 0, r0, c13, c0, 3\n")
+/* a conditional one flushes only when it runs (Linux's alignment_trap:
+ * MCRNE to SCTLR at every kernel entry) */
+TIMED(seq_cp15_cond_run, "mrc p15, 0, r0, c13, c0, 1\n cmp r0, r0\n"
+      " mcreq p15, 0, r0, c13, c0, 1\n")
+TIMED(seq_cp15_cond_skip, "mrc p15, 0, r0, c13, c0, 1\n cmp r0, r0\n"
+      " mcrne p15, 0, r0, c13, c0, 1\n")
 TIMED_THUMB(seq_t_cp15_ctxidr,
             "mrc p15, 0, r0, c13, c0, 1\n mcr p15, 0, r0, c13, c0, 1\n")
 /*
@@ -504,6 +510,8 @@ int main(void)
     report("cp15_dacr", second_run(seq_cp15_dacr), empty);
     report("cp15_tlbimva", second_run(seq_cp15_tlbimva), empty);
     report("cp15_tpidruro", second_run(seq_cp15_tpidruro), empty);
+    report("cp15_cond_run", second_run(seq_cp15_cond_run), empty);
+    report("cp15_cond_skip", second_run(seq_cp15_cond_skip), empty);
     report("t_cp15_ctxidr", second_run(seq_t_cp15_ctxidr),
            second_run(seq_t_empty));
     report("dsb_1", second_run(seq_dsb_1), empty);

@@ -201,6 +201,13 @@ CP15 = {
                      'MOV, MCR TLBIMVA (alone): ' + CP15_FLUSH),
     't_cp15_ctxidr': (lambda g: g['t_cp15_ctxidr'], lambda F: 2 + F, 2,
                       'cp15_ctxidr in Thumb (the T32 MCR is the A32 one)'),
+    'cp15_cond_run': (lambda g: g['cp15_cond_run'], lambda F: 3 + F, 3,
+                      'MRC, CMP, MCREQ CONTEXTIDR whose condition passes: '
+                      'each alone, and the flush after it (at run time)'),
+    'cp15_cond_skip': (lambda g: g['cp15_cond_skip'], lambda F: 3, 3,
+                       'MRC, CMP, MCRNE CONTEXTIDR whose condition fails: '
+                       'no write, no flush (Linux\'s alignment_trap at every '
+                       'kernel entry)'),
     'cp15_tpidruro': (lambda g: g['cp15_tpidruro'], lambda F: 2, 2,
                       'MRC, MCR TPIDRURO: each alone, no flush (the thread '
                       'ID registers have "no effect on the processor '

@@ -108,6 +108,9 @@ struct N9MemoryState {
     a8vfp vfp;                  /* the A8's VFP and its queue (run time) */
     uint64_t barriers;          /* DSB/DMB run with the pipeline */
     uint64_t barrier_wait;      /* ns they waited for the write buffer */
+    uint64_t cp15_flushes;      /* conditional cp15 context writes that ran
+                                 * (the unconditional ones flush in their
+                                 * block's issue cycles) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
 };
 
@@ -961,13 +964,20 @@ static uint32_t n9_memory_insn_unit(void *opaque)
  * barrier: the ns until the write buffer has drained (ARM ARM: a DSB
  * completes when every explicit memory access before it has; a DMB the
  * same, ours: docs/cortex-a8-timing.md).  A BPIALL: the predictor
- * emptied, no wait.
+ * emptied, no wait.  A conditional cp15 context write whose condition
+ * passed: the flush after it (TRM 5.6.1), at the MPU's rate.
  */
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
 {
     N9MemoryState *s = opaque;
     uint64_t now = n9_memory_now(s), cycles, len, wait;
 
+    if ((desc & N9_UNIT_FLUSH) == N9_UNIT_FLUSH) {
+        cycles = s->pipe.flush_cycles;
+        s->cp15_flushes++;
+        trace_n9_pipeline_cp15_flush(cycles);
+        return cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
+    }
     if (desc & N9_UNIT_BPMAINT) {
         /*
          * BPIALL: a NOP unless ACTLR.IBE is set (TRM 5.6), which the
@@ -1131,6 +1141,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
         /* DSB/DMB, and their waits for the write buffer (ns) */
         qdict_put_int(d, "pipeline_barriers", s->barriers);
         qdict_put_int(d, "pipeline_barrier_wait_ns", s->barrier_wait);
+        /* conditional cp15 context writes that ran, each a flush */
+        qdict_put_int(d, "pipeline_cp15_cond_flushes", s->cp15_flushes);
         /* per class of branch, with prediction on: resolved, wrong */
         {
             QDict *cl = qdict_new();
@@ -1188,7 +1200,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     /* checked at realize */
     a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
     a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
-    s->barriers = s->barrier_wait = 0;
+    s->barriers = s->barrier_wait = s->cp15_flushes = 0;
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1475,10 +1487,10 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
 };
 
 /* With the pipeline: the VFP's queue and when it is free (ns); the
- * barriers' counts */
+ * barriers' and conditional cp15 flushes' counts (version 2) */
 static const VMStateDescription vmstate_n9_memory_units = {
     .name = TYPE_N9_MEMORY "/units",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
@@ -1491,6 +1503,7 @@ static const VMStateDescription vmstate_n9_memory_units = {
         VMSTATE_UINT64(vfp.wait_time, N9MemoryState),
         VMSTATE_UINT64(barriers, N9MemoryState),
         VMSTATE_UINT64(barrier_wait, N9MemoryState),
+        VMSTATE_UINT64_V(cp15_flushes, N9MemoryState, 2),
         VMSTATE_END_OF_LIST()
     },
 };

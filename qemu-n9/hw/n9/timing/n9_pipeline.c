@@ -147,8 +147,16 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.cls = A8PIPE_OTHER;
         i.cycles = 1;
     }
-    if (i.context && !p->cp15_flush) {
-        i.flush = false;        /* [cpu] cp15_flush = 0: one cycle, alone */
+    if (i.context && (!p->cp15_flush || i.cond)) {
+        /*
+         * [cpu] cp15_flush = 0: one cycle, alone.  A conditional one (the
+         * MCRNE to SCTLR at every kernel entry, Linux's alignment_trap)
+         * flushes only when it runs: its unit call, after its condition
+         */
+        if (p->cp15_flush) {
+            p->unit = N9_UNIT_FLUSH;
+        }
+        i.flush = false;
         i.cycles = 1;
     }
     if (i.flush) {

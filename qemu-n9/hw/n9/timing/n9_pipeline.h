@@ -76,11 +76,13 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
  * MemHookOps.insn_unit: the instruction just issued goes to a unit with
  * a timeline of its own: an a8vfp descriptor (the VFP; below 0x4000), or
  * N9_UNIT_BARRIER | A8PIPE_DSB or A8PIPE_DMB (the write buffer), or
- * N9_UNIT_BPMAINT | A8BPRED_MAINT_ALL (BPIALL: the branch predictor); 0:
- * not
+ * N9_UNIT_BPMAINT | A8BPRED_MAINT_ALL (BPIALL: the branch predictor), or
+ * N9_UNIT_FLUSH (a conditional cp15 context write: its flush only when its
+ * condition passes); 0: not
  */
 #define N9_UNIT_BARRIER     0x8000u
 #define N9_UNIT_BPMAINT     0x4000u
+#define N9_UNIT_FLUSH       (N9_UNIT_BARRIER | N9_UNIT_BPMAINT)
 uint32_t n9_pipeline_insn_unit(N9Pipeline *p);
 /*
  * MemHookOps.branch, in cycles: the branch of @token (pc << 32 | class)
