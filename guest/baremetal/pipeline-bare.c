@@ -6,8 +6,8 @@
  *       -icount shift=0,sleep=off
  * Each sequence below is straight-line code on registers only (no data
  * access, so no cache or SDRAM cost), between two reads of PMCCNTR; it
- * runs twice and the second run is reported (its code lines are then in
- * the L1 I).  It prints one line per sequence:
+ * runs four times and the least of the last three is reported (its code
+ * lines are then in the L1 I).  It prints one line per sequence:
  *   NAME CYCLES
  * CYCLES is PMCCNTR's difference less that of two back-to-back reads, so
  * the sequence's own cycles.  The cycles the TRM's rules give each one
@@ -56,11 +56,23 @@ uint32_t name(void)                                                     \
 }
 #define TIMED(name, body)       TIMED_ISA(name, "arm", body)
 
-/* the second of two runs: the first brings its code into the L1 I */
-static uint32_t second_run(uint32_t (*seq)(void))
+/*
+ * The least of three runs after a first, which brings the code into the
+ * L1 I.  On registers alone the three are the same; a store's drain to
+ * the SDRAM (the barriers' sequences) can meet a refresh in one of them,
+ * which would time the refresh rather than the barrier.
+ */
+static uint32_t best_run(uint32_t (*seq)(void))
 {
+    uint32_t best = UINT32_MAX;
+
     seq();
-    return seq();
+    for (int k = 0; k < 3; k++) {
+        uint32_t c = seq();
+
+        best = c < best ? c : best;
+    }
+    return best;
 }
 
 /* nothing: the two reads themselves */
@@ -524,15 +536,15 @@ int main(void)
         put("\n");
         return 0;
     }
-    empty = second_run(seq_empty);
+    empty = best_run(seq_empty);
     put("empty ");
     put_u(empty);
     put("\n");
-    t_empty = second_run(seq_t_empty);
+    t_empty = best_run(seq_t_empty);
     /* the moves that set up the multiplies' operands are in the timed
      * code: the test counts them */
     for (unsigned k = 0; k < sizeof(seqs) / sizeof(seqs[0]); k++) {
-        report(seqs[k].name, second_run(seqs[k].seq),
+        report(seqs[k].name, best_run(seqs[k].seq),
                seqs[k].thumb ? t_empty : empty);
     }
     /* branches: whole figures, the test takes differences */

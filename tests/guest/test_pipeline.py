@@ -3,7 +3,8 @@
 
 Runs guest/baremetal's pipeline-bare.elf under -icount shift=0,sleep=off:
 straight-line sequences on registers only, each timed with PMCCNTR
-(second of two runs: its code in the L1 I; the two reads' own difference
+(the least of three runs after a first: its code in the L1 I, and no
+SDRAM refresh in a barrier's wait; the two reads' own difference
 taken off).  Each sequence but one is one translation block ending with
 the second PMCCNTR read (each is aligned so that no 1 KB page ends inside
 it), so its cycles are the block's issue cycles as the TRM's rules give
