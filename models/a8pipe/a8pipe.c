@@ -807,6 +807,17 @@ static bool decode_branch(uint32_t insn, a8pipe_insn *o, bool link)
     return true;
 }
 
+/* one that flushes the pipeline: alone, its cycle and the flush */
+static void flush(a8pipe_insn *o)
+{
+    bool context = o->context;
+
+    other(o);
+    o->cycles = 1 + A8PIPE_FLUSH;
+    o->flush = true;
+    o->context = context;
+}
+
 bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
 {
     unsigned cond = insn >> 28;
@@ -826,25 +837,17 @@ bool a8pipe_decode_arm(uint32_t insn, a8pipe_insn *out)
         }
         other(out);
         if ((insn & 0xfffffff0u) == 0xf57ff060u) {
-            out->cycles = 1 + A8PIPE_FLUSH;     /* ISB: a flush */
-            out->flush = true;
+            flush(out);                 /* ISB */
         }
         return true;
     }
     out->cond = cond != 0xe;
-    if ((insn & 0x0fff0fffu) == 0x0e070f95u) {
-        /* MCR p15, 0, Rt, c7, c5, 4: the ARMv6 form of ISB (CP15ISB), as
-         * Linux built for v6 and v7 issues it: a flush too */
-        other(out);
-        out->cycles = 1 + A8PIPE_FLUSH;
-        out->flush = true;
-        return true;
-    }
-    if (a8pipe_cp15_context_arm(insn)) {
-        other(out);
-        out->cycles = 1 + A8PIPE_FLUSH;
-        out->flush = true;
-        out->context = true;
+    /* MCR p15, 0, Rt, c7, c5, 4: the ARMv6 form of ISB (CP15ISB), as
+     * Linux built for v6 and v7 issues it: a flush too; and a cp15 write
+     * that changes the context */
+    out->context = a8pipe_cp15_context_arm(insn);
+    if (out->context || (insn & 0x0fff0fffu) == 0x0e070f95u) {
+        flush(out);
         return true;
     }
     switch (FIELD(insn, 25, 3)) {

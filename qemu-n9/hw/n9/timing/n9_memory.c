@@ -917,6 +917,12 @@ static bool n9_memory_pair_enter(void *opaque, uint64_t need2, uint64_t out2,
     return n9_pipeline_pair_enter(need2, out2, info2);
 }
 
+/* MPU cycles in ns (icount units): one each at 1 GHz, more below it */
+static uint64_t n9_memory_cycles_ns(N9MemoryState *s, uint64_t cycles)
+{
+    return cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
+}
+
 /* A block waits for results in flight: its cycles in ns at the MPU's rate */
 static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
                                       uint64_t out, uint32_t info)
@@ -927,7 +933,7 @@ static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
     trace_n9_pipeline_carry_wait(cycles);
 
     s->pipe_wait += cycles;
-    return cycles + (uint32_t)((cycles * s->mp.insn_extra_fp) >> 32);
+    return n9_memory_cycles_ns(s, cycles);
 }
 
 static uint32_t n9_memory_insn_branch(void *opaque)
@@ -946,7 +952,7 @@ static uint32_t n9_memory_branch(void *opaque, uint64_t token,
 
     trace_n9_pipeline_branch(token >> 32, next_pc, (uint32_t)token, cycles);
 
-    return cycles + (uint32_t)((cycles * s->mp.insn_extra_fp) >> 32);
+    return n9_memory_cycles_ns(s, cycles);
 }
 
 static uint32_t n9_memory_insn_unit(void *opaque)
@@ -976,7 +982,7 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
         cycles = s->pipe.flush_cycles;
         s->cp15_flushes++;
         trace_n9_pipeline_cp15_flush(cycles);
-        return cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
+        return n9_memory_cycles_ns(s, cycles);
     }
     if (desc & N9_UNIT_BPMAINT) {
         /*
@@ -1000,7 +1006,7 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
         return drain;
     }
     cycles = A8VFP_CYCLES(desc);
-    len = cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
+    len = n9_memory_cycles_ns(s, cycles);
     wait = a8vfp_issue(&s->vfp, desc, now, len);
 
     trace_n9_pipeline_vfp(A8VFP_KIND(desc), cycles, wait);
