@@ -146,5 +146,5 @@ ln -sfn "$build" "$N9_OUT/qemu-build"
 # out/plugins/libNAME.so: each plugin built so far
 mkdir -p "$N9_OUT/plugins"
 for so in "$build"/contrib/plugins/lib*.so "$build"/tests/tcg/plugins/lib*.so; do
-    [ -e "$so" ] && ln -sfn "$so" "$N9_OUT/plugins/${so##*/}"
+    [ ! -e "$so" ] || ln -sfn "$so" "$N9_OUT/plugins/${so##*/}"
 done

@@ -21,6 +21,20 @@
  *                 before: the L2 did not take them, each load is a miss
  *   dev C         shareable Device (TEX 000, C B 01), a pass after a warm
  *                 one: every load goes to the SDRAM
+ * and on the write-back page, its lines in the L1 D, what an unaligned
+ * access costs (Cortex-A8 TRM Table 16-16: a load not contained in 128
+ * bits, a store not in 64, replays):
+ *   unal C        the wb pass 13 bytes into each line (13-16: across 128
+ *                 bits)
+ *   unal-in C     1 byte in (1-4: unaligned, inside 128 bits)
+ *   h-unal C      halfwords 15 bytes in (15-16: across 128 bits)
+ *   h-unal-in C   halfwords 1 byte in (inside)
+ *   st C          a word stored at each line's start
+ *   st-unal C     6 bytes in (6-9: across 64 bits)
+ *   st-unal-in C  1 byte in (1-4: inside 64 bits)
+ *   same C        64 loads of one aligned word (the glue's skip filter
+ *                 spares all but the first)
+ *   same-unal C   64 loads of one word 13 bytes into a line
  * The passes are one function of inline assembly on registers, so each
  * runs the same instructions: the differences are the memory's.
  * tests/guest/test_memattr.py checks them against the timing parameters.
@@ -111,6 +125,56 @@ static __attribute__((noinline)) uint32_t pass(uint32_t p, uint32_t n)
     return t1 - t0;
 }
 
+/* The same with halfword loads (LDRH) */
+static __attribute__((noinline)) uint32_t hpass(uint32_t p, uint32_t n)
+{
+    uint32_t t0, t1, v;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: ldrh %2, [%3], #64\n"
+        "subs %4, %4, #1\n"
+        "bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(p), "+r"(n)
+        : : "cc", "memory");
+    (void)v;
+    return t1 - t0;
+}
+
+/* PMCCNTR across @n word stores of zero to @p, one line apart */
+static __attribute__((noinline)) uint32_t spass(uint32_t p, uint32_t n)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: str %4, [%2], #64\n"
+        "subs %3, %3, #1\n"
+        "bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n) : "r"(0u)
+        : "cc", "memory");
+    return t1 - t0;
+}
+
+/* PMCCNTR across @n word loads from @p, all of them */
+static __attribute__((noinline)) uint32_t same_pass(uint32_t p, uint32_t n)
+{
+    uint32_t t0, t1, v;
+
+    __asm__ volatile(
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "1: ldr %2, [%3]\n"
+        "subs %4, %4, #1\n"
+        "bne 1b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(p), "+r"(n)
+        : : "cc", "memory");
+    (void)v;
+    return t1 - t0;
+}
+
 /* One word written to each of @n lines from @p (zero: no load-use chase
  * can start from what the passes read). */
 static __attribute__((noinline)) void store_lines(uint32_t p, uint32_t n)
@@ -139,6 +203,18 @@ int main(void)
     pass(SECT(S_WB), LINES);                        /* TLB, L1 I, L1 D */
     pass(SECT(S_WB), LINES);
     show("wb", pass(SECT(S_WB), LINES));
+    show("unal", pass(SECT(S_WB) + 13u, LINES));
+    show("unal-in", pass(SECT(S_WB) + 1u, LINES));
+    hpass(SECT(S_WB) + 1u, LINES);                  /* its code warm */
+    show("h-unal", hpass(SECT(S_WB) + 15u, LINES));
+    show("h-unal-in", hpass(SECT(S_WB) + 1u, LINES));
+    spass(SECT(S_WB), LINES);
+    show("st", spass(SECT(S_WB), LINES));
+    show("st-unal", spass(SECT(S_WB) + 6u, LINES));
+    show("st-unal-in", spass(SECT(S_WB) + 1u, LINES));
+    same_pass(SECT(S_WB), LINES);
+    show("same", same_pass(SECT(S_WB), LINES));
+    show("same-unal", same_pass(SECT(S_WB) + 13u, LINES));
 
     pass(SECT(S_INC), LINES);                       /* into the L2 */
     show("inc", pass(SECT(S_INC), LINES));

@@ -85,6 +85,9 @@ typedef struct a8cache_params {
     uint32_t load_use_cycles;   /* a load whose address is the previous
                                  * load's result waits for it (the glue
                                  * detects it: a8cache_load_use) */
+    uint32_t unaligned_cycles;  /* an unaligned load not within 16 aligned
+                                 * bytes, or store not within 8, replays
+                                 * (a8cache_unaligned) */
 } a8cache_params;
 
 /* The N9's: Cortex-A8 r3p2 in the OMAP3630 at 1 GHz. */
@@ -163,6 +166,8 @@ enum a8cache_counter {
                                          * does not keep: outer
                                          * write-through or non-cacheable
                                          * pages */
+    A8C_UNALIGNED, A8C_UNALIGNED_NS,    /* unaligned loads and stores
+                                         * that replayed; ns they cost */
     A8C_NUM_COUNTERS
 };
 extern const char *const a8cache_counter_names[A8C_NUM_COUNTERS];
@@ -371,6 +376,15 @@ static inline uint32_t a8cache_load_simd(a8cache *c, uint32_t pa,
  * returns the ns.
  */
 uint32_t a8cache_load_use(a8cache *c);
+/*
+ * An integer load or store of @size bytes at @pa (not NEON/VFP; the glue
+ * knows): unaligned_cycles at the MPU's period, counted, if it is
+ * unaligned (a halfword or word not at a multiple of its size) and not
+ * contained in an aligned 128-bit (load) or 64-bit (store) block; else 0.
+ * Cortex-A8 TRM Table 16-16.
+ */
+uint32_t a8cache_unaligned(a8cache *c, uint32_t pa, unsigned size,
+                           int is_store);
 
 /* A store of @size bytes at physical @pa, cacheable memory. */
 static inline uint32_t a8cache_store(a8cache *c, uint32_t pa, unsigned size,

@@ -25,8 +25,8 @@
 extern "C" {
 #endif
 
-#define A8CACHE_STATE_VERSION   3   /* 3: the L3 rate; 2: page attributes,
-                                     * L1NEON */
+#define A8CACHE_STATE_VERSION   4   /* 4: unaligned counters; 3: the L3
+                                     * rate; 2: page attributes, L1NEON */
 
 size_t a8cache_state_size(const a8cache *c);
 size_t a8cache_state_save(const a8cache *c, void *buf, size_t len);

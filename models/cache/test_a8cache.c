@@ -794,8 +794,8 @@ static void test_params(void)
             found = 1;
         }
     }
-    CHECK(a8cache_num_param_keys == 20 && found,
-          "20 keys; l2_size's offset reads the default 262144");
+    CHECK(a8cache_num_param_keys == 21 && found,
+          "21 keys; l2_size's offset reads the default 262144");
 }
 
 /* The load-use interlock: load_use_cycles at the MPU's period, counted. */
@@ -813,6 +813,55 @@ static void test_load_use(void)
     CHECK(a + b == 6 && CNT(c, LOAD_USE) == 3 && CNT(c, LOAD_USE_NS) == 8,
           "load-use at 600 MHz: 3.334 ns twice, the carry adds up (%u + %u)",
           a, b);
+    free(c);
+}
+
+/*
+ * TRM Table 16-16: an unaligned load not contained in 128 bits, or store
+ * not in 64, replays for 8 cycles; aligned ones, unaligned ones inside the
+ * block and 8-byte accesses (LDRD/STRD: word alignment is theirs) do not.
+ */
+static void test_unaligned(void)
+{
+    static const struct {
+        uint32_t pa;
+        unsigned size;
+        int is_store;
+        uint32_t ns;
+    } t[] = {
+        { 0x1000, 4, 0, 0 }, { 0x1001, 4, 0, 0 }, { 0x100c, 4, 0, 0 },
+        { 0x100d, 4, 0, 8 }, { 0x100f, 2, 0, 8 }, { 0x100e, 2, 0, 0 },
+        { 0x1007, 2, 0, 0 }, { 0x1007, 2, 1, 8 }, { 0x1005, 4, 1, 8 },
+        { 0x1003, 4, 1, 0 }, { 0x1004, 4, 1, 0 }, { 0x100c, 8, 0, 0 },
+        { 0x103f, 2, 0, 8 },
+    };
+    mock m;
+    a8cache *c = setup(&m, 9);
+    unsigned bad = 0, n8 = 0;
+    uint32_t a, b;
+
+    for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        uint32_t ns = a8cache_unaligned(c, t[i].pa, t[i].size, t[i].is_store);
+
+        n8 += t[i].ns != 0;
+        if (ns != t[i].ns) {
+            printf("# %#x size %u %s: %u ns, want %u\n", t[i].pa, t[i].size,
+                   t[i].is_store ? "store" : "load", ns, t[i].ns);
+            bad++;
+        }
+    }
+    CHECK(!bad && CNT(c, UNALIGNED) == n8 && CNT(c, UNALIGNED_NS) == 8 * n8,
+          "unaligned: 8 cycles past a 128-bit (load) or 64-bit (store) "
+          "boundary, %u of 13 accesses", n8);
+    a8cache_set_cpu_period_ps(c, 1667);         /* 600 MHz */
+    a = a8cache_unaligned(c, 0x100d, 4, 0);
+    b = a8cache_unaligned(c, 0x100d, 4, 0);
+    CHECK(a + b == 26, "unaligned at 600 MHz: 13.336 ns twice (%u + %u)",
+          a, b);
+    c->p.unaligned_cycles = 0;
+    a = a8cache_unaligned(c, 0x100d, 4, 0);
+    CHECK(a == 0 && CNT(c, UNALIGNED) == n8 + 2,
+          "unaligned_cycles 0: free and not counted");
     free(c);
 }
 
@@ -1079,6 +1128,7 @@ int main(void)
     test_tlb_attr();
     test_l1neon();
     test_load_use();
+    test_unaligned();
     test_wbuf_drain();
     test_geometry();
     test_determinism();

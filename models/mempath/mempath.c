@@ -238,6 +238,9 @@ uint32_t mempath_access_slow(mempath *m, uint32_t va, uint64_t pa,
     if (!is_store && use) {
         ns += a8cache_load_use(&m->cache);
     }
+    if (!simd && (pa & (size - 1))) {
+        ns += a8cache_unaligned(&m->cache, (uint32_t)pa, size, is_store);
+    }
     m->c[MP_STALL_NS] += ns;
     return ns;
 }

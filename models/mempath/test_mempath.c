@@ -238,6 +238,23 @@ int main(void)
     CHECK_EQ(m.cache.s.cnt[A8C_L1D_HIT], 12);
     CHECK_EQ(m.cache.s.cnt[A8C_ITLB_HIT], 3);
 
+    /* unaligned, in the line that hit (a8cache_unaligned): a word load
+     * across 128 bits replays, one inside them does not, nor does a
+     * NEON/VFP one; a store across 64 bits replays */
+    ns = mempath_access(&m, 0xc000100eu, BASE + 0x100e, 4, false, false,
+                        false, &res);
+    CHECK_EQ(ns, 8);
+    ns = mempath_access(&m, 0xc0001001u, BASE + 0x1001, 4, false, false,
+                        false, &res);
+    CHECK_EQ(ns, 0);
+    ns = mempath_access(&m, 0xc000100eu, BASE + 0x100e, 4, false, true,
+                        false, &res);
+    CHECK_EQ(ns, 0);
+    ns = mempath_access(&m, 0xc0001006u, BASE + 0x1006, 4, true, false,
+                        false, &res);
+    CHECK_EQ(ns, 8);
+    CHECK_EQ(m.cache.s.cnt[A8C_UNALIGNED], 2);
+
     /* below 1 GHz: 500 MHz is 1 ns more per instruction */
     CHECK_EQ(mempath_set_mpu_hz(&m, 500000000), 0);
     ns = mempath_fetch(&m, BASE + 0x2000, 40, 10, 0xc0002000u,

@@ -20,6 +20,13 @@ latency from timing/phone-measured.ini):
     of data more than an L1 D hit;
   - Device: each load goes to the SDRAM, at least l3_ns + CL + one burst
     (2 clocks) more;
+  - on the write-back page, its lines in the L1 D (Cortex-A8 TRM Table
+    16-16): an unaligned word or halfword load across a 128-bit boundary,
+    an unaligned word store across a 64-bit one, each exactly
+    unaligned_cycles more than the aligned pass; unaligned ones inside
+    those blocks nothing more; the same with 64 loads of one word (the
+    skip filter must not spare the unaligned one), with
+    timing-set=cache.unaligned_cycles=20 (20 each) and 0 (nothing);
   - a second run prints the same figures.
 Usage: test_memattr.py QEMU ELF LOGDIR
 """
@@ -46,6 +53,30 @@ def parse(out):
         if len(w) == 2 and w[1].isdigit():
             fig[w[0]] = int(w[1])
     return fig
+
+
+# pass: (aligned pass it is compared with, replays, what it is)
+UNALIGNED = {
+    'unal': ('wb', True, 'word loads 13-16 bytes into each line, across 128 '
+             'bits'),
+    'unal-in': ('wb', False, 'word loads 1-4 bytes in, inside 128 bits'),
+    'h-unal': ('h-unal-in', True, 'halfword loads 15-16 bytes in, across '
+               '128 bits'),
+    'st-unal': ('st', True, 'word stores 6-9 bytes in, across 64 bits'),
+    'st-unal-in': ('st', False, 'word stores 1-4 bytes in, inside 64 bits'),
+    'same-unal': ('same', True, '64 loads of one word 13-16 bytes into a '
+                  'line (the skip filter must not spare them)'),
+}
+
+
+def unaligned_checks(qemu, elf, logdir, f, cycles, where):
+    """Table 16-16's unaligned replay: @cycles each where it replays"""
+    for name, (base, replays, what) in UNALIGNED.items():
+        want = LOADS * cycles if replays else 0
+        d = f.get(name, -10 ** 9) - f.get(base, 0)
+        check('unaligned (unaligned_cycles %d, %s): %s: %d cycles more than '
+              '%s (want %d)' % (cycles, where, what, d, base, want),
+              d == want)
 
 
 def main():
@@ -86,10 +117,24 @@ def main():
     d = f['dev'] - wb
     check('Device: every load to the SDRAM: %d more, at least %d (l3_ns + '
           'CL + one burst, each)' % (d, least), d >= least)
+    unaligned_checks(qemu, elf, logdir, f,
+                     int(cp['cache']['unaligned_cycles']), 'phone.ini')
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
           parse(out2) == f)
+    for cycles in (20, 0):
+        out3, rc3 = run_bare(
+            qemu, elf, os.path.join(logdir, 'memattr-unal%d.log' % cycles),
+            machine='rm696,timing-set=cache.unaligned_cycles=%d' % cycles,
+            timeout=120)
+        check('timing-set=cache.unaligned_cycles=%d runs, status 0 (%s)'
+              % (cycles, rc3), rc3 == 0, out3[-2000:])
+        f3 = parse(out3)
+        unaligned_checks(qemu, elf, logdir, f3, cycles, 'timing-set')
+        check('unaligned_cycles %d: the aligned passes as before (wb %s, st '
+              '%s)' % (cycles, f3.get('wb'), f3.get('st')),
+              f3.get('wb') == wb and f3.get('st') == f['st'])
     sys.exit(1 if n9check.failed else 0)
 
 

@@ -1366,6 +1366,8 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
     n9_memory_hooks.line_tab[1] = n9_line_tab[1];
     n9_memory_hooks.line_tab_n = N9_LINE_TAB;
     n9_memory_hooks.load_value_rule = true;
+    /* an unaligned access may replay (a8cache_unaligned): never spared */
+    n9_memory_hooks.unaligned_calls = s->params.unaligned_cycles != 0;
     if (s->pipeline) {
         /* each block costs its cycles, not one per instruction */
         n9_memory_hooks.block_start = n9_memory_block_start;
