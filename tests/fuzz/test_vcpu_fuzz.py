@@ -188,6 +188,12 @@ def invariants(st):
     le('l3-ns + port-wait-ns <= mem-ns', c['l3_ns'] + c['port_wait_ns'],
        c['mem_ns'])
     le('load-use <= loads', c['load_use'], m['loads'])
+    # an unaligned replay (TRM Table 16-16) is one access's, of at least
+    # 8 cycles of 1 ns or more each (a build from before it has none)
+    le('unaligned-replays <= loads + stores', c.get('unaligned_replays', 0),
+       m['loads'] + m['stores'])
+    le('8 x unaligned-replays <= unaligned-ns',
+       8 * c.get('unaligned_replays', 0), c.get('unaligned_ns', 0))
     # an access is one L1 lookup, two if it crosses a line, or uncached;
     # 'other' (SRAM, ROM) counts data accesses, fetch calls and PLDs
     l1 = sum(c[k] for k in ('l1d_load_hits', 'l1d_load_misses',
