@@ -157,6 +157,12 @@ static void param_set(trp *r, const char *item)
         trp_die("--set %s: replay does not rerun the core's pipeline (the "
             "trace holds its cycles): rerun the guest", item);
     }
+    if (!strcmp(key, "cache.unaligned_cycles") && v &&
+        (!param_find(r, key) || !param_find(r, key)->value)) {
+        trp_die("--set %s: the run had no unaligned replay (its filters "
+            "spared unaligned accesses, which the trace lacks): rerun the "
+            "guest", item);
+    }
     if (!strncmp(key, "prcm.", 5)) {
         trp_die("--set %s: replay does not recompute the PRCM's wake-up "
             "latency (it moves the guest's timers): rerun the guest", item);
@@ -190,8 +196,10 @@ static void params_apply(trp *r)
     r->cache_p = a8cache_default_params;
     for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
         snprintf(key, sizeof(key), "cache.%s", a8cache_param_keys[i].name);
+        /* a trace from before the unaligned replay: its run had none */
         *(uint32_t *)((char *)&r->cache_p + a8cache_param_keys[i].offset) =
-            (uint32_t)param_get(r, key);
+            !strcmp(a8cache_param_keys[i].name, "unaligned_cycles") &&
+            !param_find(r, key) ? 0 : (uint32_t)param_get(r, key);
     }
     why = a8cache_params_check(&r->cache_p);
     if (why) {
