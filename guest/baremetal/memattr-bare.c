@@ -107,73 +107,31 @@ static void mmu_on(void)
                      : "memory");
 }
 
-/* PMCCNTR across @n word loads from @p, one line apart.  Not inlined:
- * every pass runs this very code (warm in the L1 I after the first). */
-static __attribute__((noinline)) uint32_t pass(uint32_t p, uint32_t n)
-{
-    uint32_t t0, t1, v;
-
-    __asm__ volatile(
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "1: ldr %2, [%3], #64\n"
-        "subs %4, %4, #1\n"
-        "bne 1b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(p), "+r"(n)
-        : : "cc", "memory");
-    (void)v;
-    return t1 - t0;
+/*
+ * PMCCNTR across @n runs of INSN (on the value %2 and the address %3),
+ * from @p.  Not inlined: every pass of one kind runs this very code (warm
+ * in the L1 I after the first).  The value starts at 0: what a store
+ * pass writes.
+ */
+#define TIMED_PASS(name, insn)                                          \
+static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
+{                                                                       \
+    uint32_t t0, t1, v = 0;                                             \
+                                                                        \
+    __asm__ volatile(                                                   \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        "1: " insn "\n"                                                 \
+        "subs %4, %4, #1\n"                                             \
+        "bne 1b\n"                                                      \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1), "+r"(v), "+r"(p), "+r"(n)               \
+        : : "cc", "memory");                                            \
+    return t1 - t0;                                                     \
 }
-
-/* The same with halfword loads (LDRH) */
-static __attribute__((noinline)) uint32_t hpass(uint32_t p, uint32_t n)
-{
-    uint32_t t0, t1, v;
-
-    __asm__ volatile(
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "1: ldrh %2, [%3], #64\n"
-        "subs %4, %4, #1\n"
-        "bne 1b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(p), "+r"(n)
-        : : "cc", "memory");
-    (void)v;
-    return t1 - t0;
-}
-
-/* PMCCNTR across @n word stores of zero to @p, one line apart */
-static __attribute__((noinline)) uint32_t spass(uint32_t p, uint32_t n)
-{
-    uint32_t t0, t1;
-
-    __asm__ volatile(
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "1: str %4, [%2], #64\n"
-        "subs %3, %3, #1\n"
-        "bne 1b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n) : "r"(0u)
-        : "cc", "memory");
-    return t1 - t0;
-}
-
-/* PMCCNTR across @n word loads from @p, all of them */
-static __attribute__((noinline)) uint32_t same_pass(uint32_t p, uint32_t n)
-{
-    uint32_t t0, t1, v;
-
-    __asm__ volatile(
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "1: ldr %2, [%3]\n"
-        "subs %4, %4, #1\n"
-        "bne 1b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1), "=&r"(v), "+r"(p), "+r"(n)
-        : : "cc", "memory");
-    (void)v;
-    return t1 - t0;
-}
+TIMED_PASS(pass, "ldr %2, [%3], #64")       /* word loads, a line apart */
+TIMED_PASS(hpass, "ldrh %2, [%3], #64")     /* halfword loads */
+TIMED_PASS(spass, "str %2, [%3], #64")      /* word stores of 0 */
+TIMED_PASS(same_pass, "ldr %2, [%3]")       /* one word, @n times */
 
 /* One word written to each of @n lines from @p (zero: no load-use chase
  * can start from what the passes read). */
