@@ -153,7 +153,8 @@ static inline uint32_t mempath_access(mempath *m, uint32_t va, uint64_t pa,
     uint32_t ns;
 
     m->c[is_store ? MP_STORES : MP_LOADS]++;
-    /* unaligned (a8cache_unaligned) too */
+    /* the slow path for an unaligned one too: it may replay
+     * (a8cache_unaligned) */
     if (off >= m->sdram_size || !m->dcache_on || (pa & (size - 1)) ||
         !a8cache_tlb_hot(&m->cache, A8C_DTLB, va, m->asid)) {
         return mempath_access_slow(m, va, pa, size, is_store, simd, -1, use,

@@ -157,8 +157,8 @@ static void param_set(trp *r, const char *item)
         trp_die("--set %s: replay does not rerun the core's pipeline (the "
             "trace holds its cycles): rerun the guest", item);
     }
-    if (!strcmp(key, "cache.unaligned_cycles") && v &&
-        (!param_find(r, key) || !param_find(r, key)->value)) {
+    p = param_find(r, key);
+    if (!strcmp(key, "cache.unaligned_cycles") && v && (!p || !p->value)) {
         trp_die("--set %s: the run had no unaligned replay (its filters "
             "spared unaligned accesses, which the trace lacks): rerun the "
             "guest", item);
@@ -167,7 +167,6 @@ static void param_set(trp *r, const char *item)
         trp_die("--set %s: replay does not recompute the PRCM's wake-up "
             "latency (it moves the guest's timers): rerun the guest", item);
     }
-    p = param_find(r, key);
     if (!p) {
         p = group_param_new(r, key);
     }
