@@ -35,6 +35,10 @@
  *   same C        64 loads of one aligned word (the glue's skip filter
  *                 spares all but the first)
  *   same-unal C   64 loads of one word 13 bytes into a line
+ *   ldrd-in C     64 rounds of a word load and an LDRD 56 bytes on, in
+ *                 the same line (the lines warm)
+ *   ldrd-cross C  the same with the LDRD 60 bytes on, into the next
+ *                 line, which nothing touched before: each one a miss
  * The passes are one function of inline assembly on registers, so each
  * runs the same instructions: the differences are the memory's.
  * tests/guest/test_memattr.py checks them against the timing parameters.
@@ -133,6 +137,32 @@ TIMED_PASS(hpass, "ldrh %2, [%3], #64")     /* halfword loads */
 TIMED_PASS(spass, "str %2, [%3], #64")      /* word stores of 0 */
 TIMED_PASS(same_pass, "ldr %2, [%3]")       /* one word, @n times */
 
+/*
+ * PMCCNTR across @n rounds, 128 bytes apart from @p, of a word load at
+ * the round's start (a hit: the glue's skip filter then names its line)
+ * and an LDRD OFF bytes on, in that line (56) or running into the next
+ * (60), which no pass touched before: its second line must be looked up.
+ */
+#define TIMED_LDRD(name, off)                                           \
+static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
+{                                                                       \
+    uint32_t t0, t1, v = 0;                                             \
+                                                                        \
+    __asm__ volatile(                                                   \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        "1: ldr %2, [%3]\n"                                             \
+        "ldrd r4, r5, [%3, #" off "]\n"                                 \
+        "add %3, %3, #128\n"                                            \
+        "subs %4, %4, #1\n"                                             \
+        "bne 1b\n"                                                      \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1), "+r"(v), "+r"(p), "+r"(n)               \
+        : : "r4", "r5", "cc", "memory");                                \
+    return t1 - t0;                                                     \
+}
+TIMED_LDRD(ldrd_in, "56")
+TIMED_LDRD(ldrd_cross, "60")
+
 /* One word written to each of @n lines from @p (zero: no load-use chase
  * can start from what the passes read). */
 static __attribute__((noinline)) void store_lines(uint32_t p, uint32_t n)
@@ -178,6 +208,14 @@ int main(void)
     same_pass(SECT(S_WB), LINES);
     show("same", same_pass(SECT(S_WB), LINES));
     show("same-unal", same_pass(SECT(S_WB) + 13u, LINES));
+    /* LDRD across a line: the even lines of 16 KB at +64 KB warm, the odd
+     * ones never touched; the crossing pass's code warmed elsewhere */
+    for (int i = 0; i < 3; i++) {
+        ldrd_in(SECT(S_WB) + 0x10000u, LINES);
+        ldrd_cross(SECT(S_WB) + 0x20000u, LINES);
+    }
+    show("ldrd-in", ldrd_in(SECT(S_WB) + 0x10000u, LINES));
+    show("ldrd-cross", ldrd_cross(SECT(S_WB) + 0x10000u, LINES));
 
     pass(SECT(S_INC), LINES);                       /* into the L2 */
     show("inc", pass(SECT(S_INC), LINES));

@@ -334,8 +334,8 @@ uint32_t a8cache_load_use(a8cache *c)
  * halfword or word not at a multiple of its size.  LDRD/STRD need only
  * word alignment and are two aligned words (no replay); LDM/STM and the
  * exclusives fault when unaligned.  The replay adds to any miss the same
- * access pays (ours: the table gives each alone).  With unaligned_cycles
- * 0 nothing is counted either: the glue's filters then spare some.
+ * access pays (ours: the table gives each alone).  Counted with
+ * unaligned_cycles 0 too (at 0 ns).
  */
 uint32_t a8cache_unaligned(a8cache *c, uint32_t pa, unsigned size,
                            int is_store)
@@ -343,8 +343,8 @@ uint32_t a8cache_unaligned(a8cache *c, uint32_t pa, unsigned size,
     uint32_t block = is_store ? 8 : 16;
     uint32_t ns;
 
-    if (!c->p.unaligned_cycles || (size != 2 && size != 4) ||
-        !(pa & (size - 1)) || (pa & (block - 1)) + size <= block) {
+    if ((size != 2 && size != 4) || !(pa & (size - 1)) ||
+        (pa & (block - 1)) + size <= block) {
         return 0;
     }
     ns = cyc_ns(c, c->p.unaligned_cycles);

@@ -378,8 +378,8 @@ static inline uint32_t a8cache_load_simd(a8cache *c, uint32_t pa,
 uint32_t a8cache_load_use(a8cache *c);
 /*
  * An integer load or store of @size bytes at @pa (not NEON/VFP; the glue
- * knows): unaligned_cycles at the MPU's period, counted, if it is
- * unaligned (a halfword or word not at a multiple of its size) and not
+ * knows): unaligned_cycles at the MPU's period, counted (at 0 too), if it
+ * is unaligned (a halfword or word not at a multiple of its size) and not
  * contained in an aligned 128-bit (load) or 64-bit (store) block; else 0.
  * Cortex-A8 TRM Table 16-16.
  */

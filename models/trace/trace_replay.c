@@ -158,10 +158,10 @@ static void param_set(trp *r, const char *item)
             "trace holds its cycles): rerun the guest", item);
     }
     p = param_find(r, key);
-    if (!strcmp(key, "cache.unaligned_cycles") && v && (!p || !p->value)) {
-        trp_die("--set %s: the run had no unaligned replay (its filters "
-            "spared unaligned accesses, which the trace lacks): rerun the "
-            "guest", item);
+    if (!strcmp(key, "cache.unaligned_cycles") && v && !p) {
+        trp_die("--set %s: the trace is from before the unaligned replay "
+            "(its run's filters spared unaligned accesses, which it lacks): "
+            "rerun the guest", item);
     }
     if (!strncmp(key, "prcm.", 5)) {
         trp_die("--set %s: replay does not recompute the PRCM's wake-up "

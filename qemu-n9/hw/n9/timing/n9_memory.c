@@ -1366,8 +1366,10 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
     n9_memory_hooks.line_tab[1] = n9_line_tab[1];
     n9_memory_hooks.line_tab_n = N9_LINE_TAB;
     n9_memory_hooks.load_value_rule = true;
-    /* an unaligned access may replay (a8cache_unaligned): never spared */
-    n9_memory_hooks.unaligned_calls = s->params.unaligned_cycles != 0;
+    /* an unaligned access may replay (a8cache_unaligned), and one that
+     * runs into the next line needs that line: never spared, whatever
+     * unaligned_cycles is */
+    n9_memory_hooks.unaligned_calls = true;
     if (s->pipeline) {
         /* each block costs its cycles, not one per instruction */
         n9_memory_hooks.block_start = n9_memory_block_start;
