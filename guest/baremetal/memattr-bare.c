@@ -112,10 +112,10 @@ static void mmu_on(void)
 }
 
 /*
- * PMCCNTR across @n runs of INSN (on the value %2 and the address %3),
- * from @p.  Not inlined: every pass of one kind runs this very code (warm
- * in the L1 I after the first).  The value starts at 0: what a store
- * pass writes.
+ * PMCCNTR across @n runs of INSN (on the value %2 and the address %3,
+ * r4 and r5 free), from @p.  Not inlined: every pass of one kind runs
+ * this very code (warm in the L1 I after the first).  The value starts
+ * at 0: what a store pass writes.
  */
 #define TIMED_PASS(name, insn)                                          \
 static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
@@ -129,7 +129,7 @@ static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
         "bne 1b\n"                                                      \
         "mrc p15, 0, %1, c9, c13, 0\n"                                  \
         : "=&r"(t0), "=&r"(t1), "+r"(v), "+r"(p), "+r"(n)               \
-        : : "cc", "memory");                                            \
+        : : "r4", "r5", "cc", "memory");                                \
     return t1 - t0;                                                     \
 }
 TIMED_PASS(pass, "ldr %2, [%3], #64")       /* word loads, a line apart */
@@ -138,30 +138,15 @@ TIMED_PASS(spass, "str %2, [%3], #64")      /* word stores of 0 */
 TIMED_PASS(same_pass, "ldr %2, [%3]")       /* one word, @n times */
 
 /*
- * PMCCNTR across @n rounds, 128 bytes apart from @p, of a word load at
- * the round's start (a hit: the glue's skip filter then names its line)
- * and an LDRD OFF bytes on, in that line (56) or running into the next
- * (60), which no pass touched before: its second line must be looked up.
+ * @n rounds, 128 bytes apart from @p, of a word load at the round's start
+ * (a hit: the glue's skip filter then names its line) and an LDRD 56
+ * bytes on, in that line, or 60, running into the next, which no pass
+ * touched before: its second line must be looked up.
  */
-#define TIMED_LDRD(name, off)                                           \
-static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
-{                                                                       \
-    uint32_t t0, t1, v = 0;                                             \
-                                                                        \
-    __asm__ volatile(                                                   \
-        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
-        "1: ldr %2, [%3]\n"                                             \
-        "ldrd r4, r5, [%3, #" off "]\n"                                 \
-        "add %3, %3, #128\n"                                            \
-        "subs %4, %4, #1\n"                                             \
-        "bne 1b\n"                                                      \
-        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
-        : "=&r"(t0), "=&r"(t1), "+r"(v), "+r"(p), "+r"(n)               \
-        : : "r4", "r5", "cc", "memory");                                \
-    return t1 - t0;                                                     \
-}
-TIMED_LDRD(ldrd_in, "56")
-TIMED_LDRD(ldrd_cross, "60")
+TIMED_PASS(ldrd_in,
+           "ldr %2, [%3]\n ldrd r4, r5, [%3, #56]\n add %3, %3, #128")
+TIMED_PASS(ldrd_cross,
+           "ldr %2, [%3]\n ldrd r4, r5, [%3, #60]\n add %3, %3, #128")
 
 /* One word written to each of @n lines from @p (zero: no load-use chase
  * can start from what the passes read). */
