@@ -194,11 +194,16 @@ static void params_apply(trp *r)
                (uint32_t)param_get(r, "cpu.actlr") : 0;
     r->cache_p = a8cache_default_params;
     for (unsigned i = 0; i < a8cache_num_param_keys; i++) {
-        snprintf(key, sizeof(key), "cache.%s", a8cache_param_keys[i].name);
+        const char *name = a8cache_param_keys[i].name;
+        trp_param *p;
+
+        snprintf(key, sizeof(key), "cache.%s", name);
+        p = param_find(r, key);
         /* a trace from before the unaligned replay: its run had none */
         *(uint32_t *)((char *)&r->cache_p + a8cache_param_keys[i].offset) =
-            !strcmp(a8cache_param_keys[i].name, "unaligned_cycles") &&
-            !param_find(r, key) ? 0 : (uint32_t)param_get(r, key);
+            p ? (uint32_t)p->value :
+            !strcmp(name, "unaligned_cycles") ? 0 :
+            (uint32_t)param_get(r, key);        /* dies: not in the trace */
     }
     why = a8cache_params_check(&r->cache_p);
     if (why) {

@@ -70,7 +70,7 @@ UNALIGNED = {
 }
 
 
-def unaligned_checks(qemu, elf, logdir, f, cycles, where, skip=()):
+def unaligned_checks(f, cycles, where, skip=()):
     """Table 16-16's unaligned replay: @cycles each where it replays"""
     for name, (base, replays, what) in UNALIGNED.items():
         if name in skip:
@@ -120,8 +120,7 @@ def main():
     d = f['dev'] - wb
     check('Device: every load to the SDRAM: %d more, at least %d (l3_ns + '
           'CL + one burst, each)' % (d, least), d >= least)
-    unaligned_checks(qemu, elf, logdir, f,
-                     int(cp['cache']['unaligned_cycles']), 'phone.ini')
+    unaligned_checks(f, int(cp['cache']['unaligned_cycles']), 'phone.ini')
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
@@ -134,9 +133,8 @@ def main():
     out4, rc4 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-pipe.log'),
                          machine='rm696,pipeline=on', timeout=120)
     check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
-    unaligned_checks(qemu, elf, logdir, parse(out4),
-                     int(cp['cache']['unaligned_cycles']), 'pipeline=on',
-                     skip=('unal',))
+    unaligned_checks(parse(out4), int(cp['cache']['unaligned_cycles']),
+                     'pipeline=on', skip=('unal',))
     for cycles in (20, 0):
         out3, rc3 = run_bare(
             qemu, elf, os.path.join(logdir, 'memattr-unal%d.log' % cycles),
@@ -145,7 +143,7 @@ def main():
         check('timing-set=cache.unaligned_cycles=%d runs, status 0 (%s)'
               % (cycles, rc3), rc3 == 0, out3[-2000:])
         f3 = parse(out3)
-        unaligned_checks(qemu, elf, logdir, f3, cycles, 'timing-set')
+        unaligned_checks(f3, cycles, 'timing-set')
         check('unaligned_cycles %d: the aligned passes as before (wb %s, st '
               '%s)' % (cycles, f3.get('wb'), f3.get('st')),
               f3.get('wb') == wb and f3.get('st') == f['st'])
