@@ -317,21 +317,30 @@ uint32_t mempath_fetch_slow(mempath *m, uint64_t pa, unsigned len,
     return ns;
 }
 
-uint32_t mempath_unwind(mempath *m, uint32_t ran)
+uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun)
 {
-    uint64_t fp;
-    uint32_t back;
+    uint32_t insns = m->seg_insns, back = 0;
+    uint64_t fp, before;
 
-    if (!m->seg_insns || ran >= m->seg_insns) {
-        m->seg_insns = 0;
+    m->seg_insns = 0;
+    if (!insns) {
         return 0;
     }
-    fp = mempath_seg_charge_fp(m, ran);
-    back = m->seg_extra - (uint32_t)(fp >> 32);
-    m->insn_extra_acc = fp & 0xffffffffu;
-    m->c[MP_MPU_NS] -= back;
-    m->c[MP_STALL_NS] -= back;
-    m->seg_insns = 0;
+    fp = mempath_seg_charge_fp(m, ran < insns ? ran : insns);
+    if (ran < insns) {
+        back = m->seg_extra - (uint32_t)(fp >> 32);
+        m->insn_extra_acc = fp & 0xffffffffu;
+        m->c[MP_MPU_NS] -= back;
+        m->c[MP_STALL_NS] -= back;
+    }
+    if (rerun && rerun <= ran && ran <= insns) {
+        /* the I/O instruction's block: its code, charged what it was */
+        before = mempath_seg_charge_fp(m, ran - rerun);
+        m->seg_extra = (uint32_t)(fp >> 32) - (uint32_t)(before >> 32);
+        m->seg_acc = before & 0xffffffffu;
+        m->seg_insns = rerun;
+        m->seg_ahead = rerun;
+    }
     return back;
 }
 

@@ -116,8 +116,12 @@ void mempath_tlb_maint(mempath *m, int op, uint64_t value);
  * in ns; the fraction carried is what @ran alone would leave).  A fetch
  * that runs them later charges them again, so the charge does not depend
  * on where the code was cut into blocks.  0 if nothing is pending.
+ * @rerun: the last @rerun of the @ran are an I/O instruction that runs
+ * again, alone, in a block without a fetch (QEMU's cpu_io_recompile): it
+ * stays charged, pending as that block's code, so that it comes back if
+ * that block is left early too (an access that faults).
  */
-uint32_t mempath_unwind(mempath *m, uint32_t ran);
+uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun);
 /*
  * The part of the last fetch call's extra charge that its first @ran
  * instructions would have left (32.32 fixed point; whole ns above bit

@@ -262,9 +262,22 @@ int main(void)
     CHECK_EQ(m.c[MP_MPU_NS], 10);
     CHECK(ns >= 10, "the extra is charged: %u ns", ns);
     /* left after 4 of the 10 (an exception): 6 ns come back, once */
-    CHECK_EQ(mempath_unwind(&m, 4), 6);
+    CHECK_EQ(mempath_unwind(&m, 4, 0), 6);
     CHECK_EQ(m.c[MP_MPU_NS], 4);
-    CHECK_EQ(mempath_unwind(&m, 2), 0);
+    CHECK_EQ(mempath_unwind(&m, 2, 0), 0);
+    /*
+     * an I/O access at the 4th of 10 (QEMU runs it again alone, without a
+     * fetch): 6 come back, the 4th stays charged as the new block's code;
+     * when that access faults, its 1 ns comes back too
+     */
+    ns = mempath_fetch(&m, BASE + 0x2000, 40, 10, 0xc0002000u,
+                       MP_FETCH_NEW, 10, &res);
+    CHECK_EQ(m.c[MP_MPU_NS], 14);
+    CHECK_EQ(mempath_unwind(&m, 4, 1), 6);
+    CHECK_EQ(m.c[MP_MPU_NS], 8);
+    CHECK_EQ(mempath_unwind(&m, 0, 0), 1);
+    CHECK_EQ(m.c[MP_MPU_NS], 7);
+    CHECK_EQ(mempath_unwind(&m, 0, 0), 0);
     /* at 600 MHz (2/3 ns more each, in 32.32 fixed point just under) the
      * fraction carried is what the instructions that ran left: 3 of 5 ran
      * (1.99.. ns: 1 charged), 2 of the 3 charged come back, and the
@@ -273,13 +286,33 @@ int main(void)
     CHECK_EQ(mempath_set_mpu_hz(&m, 600000000), 0);
     ns = mempath_fetch(&m, BASE + 0x2040, 20, 5, 0xc0002040u,
                        MP_FETCH_NEW, 5, &res);
-    CHECK_EQ(m.c[MP_MPU_NS], 4 + 3);
-    CHECK_EQ(mempath_unwind(&m, 3), 2);
-    CHECK_EQ(m.c[MP_MPU_NS], 4 + 1);
+    CHECK_EQ(m.c[MP_MPU_NS], 7 + 3);
+    CHECK_EQ(mempath_unwind(&m, 3, 0), 2);
+    CHECK_EQ(m.c[MP_MPU_NS], 7 + 1);
     ns = mempath_fetch(&m, BASE + 0x2040 + 12, 8, 2, 0xc000204cu,
                        MP_FETCH_SAME_LINE, 2, &res);
-    CHECK_EQ(m.c[MP_MPU_NS], 4 + 3);
-    CHECK_EQ(mempath_unwind(&m, 2), 0);
+    CHECK_EQ(m.c[MP_MPU_NS], 7 + 3);
+    CHECK_EQ(mempath_unwind(&m, 2, 0), 0);
+    {
+        /*
+         * the I/O instruction re-run and faulting leaves what an exception
+         * at it would have: the same ns, the same fraction carried
+         */
+        mempath a = m, b = m;
+
+        mempath_fetch(&a, BASE + 0x2040, 20, 5, 0xc0002040u, MP_FETCH_NEW,
+                      5, &res);
+        mempath_fetch(&b, BASE + 0x2040, 20, 5, 0xc0002040u, MP_FETCH_NEW,
+                      5, &res);
+        mempath_unwind(&a, 3, 1);
+        mempath_unwind(&a, 0, 0);
+        mempath_unwind(&b, 2, 0);
+        CHECK_EQ(a.c[MP_MPU_NS], b.c[MP_MPU_NS]);
+        CHECK_EQ(a.insn_extra_acc, b.insn_extra_acc);
+        CHECK(a.c[MP_MPU_NS] == m.c[MP_MPU_NS] + 1,
+              "2 of 5 at 600 MHz: 1 ns (%llu)",
+              (unsigned long long)(a.c[MP_MPU_NS] - m.c[MP_MPU_NS]));
+    }
     CHECK_EQ(mempath_set_mpu_hz(&m, 2000000000), 1);
 
     /* TLB maintenance: the next access walks again */

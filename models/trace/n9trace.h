@@ -31,10 +31,11 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     4   /* 4: L3CLK, UNWIND; 3: a register write's
-                                     * value, the groups' windows; 2:
-                                     * STATE (a window's start); a reader
-                                     * of 4 reads 1 to 3 */
+#define N9TRACE_VERSION     5   /* 5: UNWIND's I/O instruction run
+                                 * again; 4: L3CLK, UNWIND; 3: a
+                                 * register write's value, the groups'
+                                 * windows; 2: STATE (a window's start);
+                                 * a reader of 5 reads 1 to 4 */
 
 /* Event types (docs/trace-format.md lists each one's fields). */
 enum n9trace_type {
@@ -59,8 +60,10 @@ enum n9trace_type {
     N9T_STATE,      /* a chunk of the models' state at a window's start */
     N9T_IDLE,       /* a step of the idle walk (format 3): op in flags */
     N9T_L3CLK,      /* the L3 clock's rate (Hz, format 4) */
-    N9T_UNWIND,     /* code left after value instructions of the last
-                     * fetch's (format 4): mempath_unwind */
+    N9T_UNWIND,     /* code left after value's low 32 bits of the last
+                     * fetch's instructions (format 4), the last of them
+                     * an I/O instruction of value >> 32 that runs again
+                     * (format 5): mempath_unwind */
     N9T_NUM_TYPES
 };
 

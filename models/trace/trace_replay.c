@@ -905,8 +905,10 @@ static void event(trp *r, const n9trace_event *ev)
         }
         return;
     case N9T_UNWIND:
-        /* the machine gave back the extra of code that did not run */
-        mempath_unwind(r->mp, (uint32_t)ev->value);
+        /* the machine gave back the extra of code that did not run (an
+         * I/O instruction run again: the count in the high half) */
+        mempath_unwind(r->mp, (uint32_t)ev->value,
+                       (uint32_t)(ev->value >> 32));
         return;
     case N9T_L3CLK:
         r->l3_clk_hz = ev->value;

@@ -780,9 +780,12 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
  * from the TB's end, as mem_hook_insns_ahead): below 1 GHz the last fetch
  * call charged the extra for some of them; it comes back
  * (mempath_unwind).  Only inside the TB of that call: the call set
- * seg_ahead, its instructions to the TB's end.
+ * seg_ahead, its instructions to the TB's end.  @rerun: the instruction
+ * before them is an I/O one QEMU runs again alone, without a fetch: it
+ * stays charged, pending for that block.
  */
-static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left)
+static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left,
+                                 unsigned rerun)
 {
     N9MemoryState *s = opaque;
     uint32_t ran, ns;
@@ -791,14 +794,15 @@ static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left)
         return 0;
     }
     ran = s->mp.seg_ahead - insns_left;
-    ns = mempath_unwind(&s->mp, ran);
+    ns = mempath_unwind(&s->mp, ran, rerun);
     if (unlikely(s->rec)) {
         /*
          * even with no whole ns back (the fraction carried changed); the
          * clock cannot be read while the TB unwinds: the last time
          */
         n9trace_event ev = {
-            .type = N9T_UNWIND, .value = ran, .time_ns = s->rec_t,
+            .type = N9T_UNWIND, .value = ran | (uint64_t)rerun << 32,
+            .time_ns = s->rec_t,
         };
 
         n9_memory_rec_put(s, &ev);
