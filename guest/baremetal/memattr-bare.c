@@ -38,10 +38,7 @@
  *   ldrd-in C     64 rounds of a word load and an LDRD 56 bytes on, in
  *                 the same line (the lines warm)
  *   ldrd-cross C  the same with the LDRD 60 bytes on, into the next
- *                 line, which nothing touched before: on the phone each
- *                 one a miss; in the model as ldrd-in, the glue's skip
- *                 filter spares it (docs/known-gaps.md), no test asserts
- *                 it
+ *                 line, which nothing touched before: each one a miss
  * The passes are one function of inline assembly on registers, so each
  * runs the same instructions: the differences are the memory's.
  * tests/guest/test_memattr.py checks them against the timing parameters.
@@ -144,7 +141,7 @@ TIMED_PASS(same_pass, "ldr %2, [%3]")       /* one word, @n times */
  * @n rounds, 128 bytes apart from @p, of a word load at the round's start
  * (a hit: the glue's skip filter then names its line) and an LDRD 56
  * bytes on, in that line, or 60, running into the next, which no pass
- * touched before: its second line should be looked up (a known gap).
+ * touched before: its second line must be looked up.
  */
 TIMED_PASS(ldrd_in,
            "ldr %2, [%3]\n ldrd r4, r5, [%3, #56]\n add %3, %3, #128")

@@ -28,6 +28,10 @@ latency from timing/phone-measured.ini):
     skip filter must not spare the unaligned one), with
     timing-set=cache.unaligned_cycles=20 (20 each) and 0 (nothing), and
     with pipeline=on;
+  - an LDRD that runs into a line nothing touched before costs that
+    line's miss, though the load before it hit its first line (the skip
+    filter compares the first line only: core patch 0019), with any
+    unaligned_cycles;
   - a second run prints the same figures.
 Usage: test_memattr.py QEMU ELF LOGDIR
 """
@@ -68,6 +72,16 @@ UNALIGNED = {
     'same-unal': ('same', True, '64 loads of one word 13-16 bytes into a '
                   'line (the skip filter must not spare them)'),
 }
+
+
+def ldrd_check(f, least, where):
+    """An LDRD that runs into a line nothing touched: that line's miss,
+    though its first line is the one the skip filter names (core patch
+    0019)"""
+    d = f.get('ldrd-cross', -10 ** 9) - f.get('ldrd-in', 0)
+    check('%s: 64 LDRDs running into untouched lines, each after a hit in '
+          'their first: %d cycles more than inside it, at least %d (64 L1 '
+          'misses of l2_hit_cycles)' % (where, d, least), d >= least)
 
 
 def unaligned_checks(f, cycles, where, skip=()):
@@ -121,6 +135,7 @@ def main():
     check('Device: every load to the SDRAM: %d more, at least %d (l3_ns + '
           'CL + one burst, each)' % (d, least), d >= least)
     unaligned_checks(f, int(cp['cache']['unaligned_cycles']), 'phone.ini')
+    ldrd_check(f, LOADS * l2_hit, 'phone.ini')
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
@@ -144,6 +159,7 @@ def main():
               % (cycles, rc3), rc3 == 0, out3[-2000:])
         f3 = parse(out3)
         unaligned_checks(f3, cycles, 'timing-set')
+        ldrd_check(f3, LOADS * l2_hit, 'unaligned_cycles %d' % cycles)
         check('unaligned_cycles %d: the aligned passes as before (wb %s, st '
               '%s)' % (cycles, f3.get('wb'), f3.get('st')),
               f3.get('wb') == wb and f3.get('st') == f['st'])
