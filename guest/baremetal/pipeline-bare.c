@@ -38,7 +38,7 @@ void bare_fault(uint32_t what, uint32_t addr)
  * (noinline), so both runs execute the same code (a loop of two runs
  * inside it would be unrolled by the compiler into two copies, the second
  * with its code lines cold).  Aligned to 256 bytes, and shorter, so no
- * sequence crosses a 1 KB page: QEMU's translator ends a block there
+ * sequence crosses a 4 KB page: QEMU's translator ends a block there
  * (pagecut_time below crosses one on purpose). */
 #define TIMED_ISA(name, isa, body)                                      \
 static __attribute__((noinline, aligned(256), target(isa)))             \
@@ -238,16 +238,17 @@ static uint32_t third_chain(uint32_t depth)
 }
 
 /*
- * alu_pairs with a 1 KB page's end between the ADD r0 and the ADD r1 of
+ * alu_pairs with a 4 KB page's end between the ADD r0 and the ADD r1 of
  * its ninth pair: QEMU ends a block at a page's end (its target pages are
- * 1 KB), so the pair is made across two blocks.  The function starts 12
- * instructions and a push before the page's end, so the page ends after
- * the first MRC and 8 pairs and an ADD; the space before it is never run.
+ * 4 KB on the rm696), so the pair is made across two blocks.  The function
+ * starts 12 instructions and a push before the page's end, so the page
+ * ends after the first MRC and 8 pairs and an ADD; the space before it is
+ * never run.
  */
 __asm__(
     "    .arm\n"
-    "    .p2align 10\n"
-    "    .space 1024 - 4 * (2 + 17)\n"
+    "    .p2align 12\n"
+    "    .space 4096 - 4 * (2 + 17)\n"
     "pagecut_time:\n"
     "    push {r4-r11, lr}\n"
     "    mrc p15, 0, r11, c9, c13, 0\n"

@@ -6,7 +6,7 @@ straight-line sequences on registers only, each timed with PMCCNTR
 (the least of three runs after a first: its code in the L1 I, and no
 SDRAM refresh in a barrier's wait; the two reads' own difference
 taken off).  Each sequence but one is one translation block ending with
-the second PMCCNTR read (each is aligned so that no 1 KB page ends inside
+the second PMCCNTR read (each is aligned so that no 4 KB page ends inside
 it), so its cycles are the block's issue cycles as the TRM's rules give
 them; mul_chain_br is cut into blocks by branches, and its products are in
 flight across the cuts (docs/cortex-a8-timing.md, whose tags are cited
@@ -114,7 +114,7 @@ WANT = {
                   'predicted path, across the blocks\' end), ADD r3 and the '
                   'B pair (3): 3 a round'),
     'alu_pairs_pagecut': (32, 16,
-                          'alu_pairs with a 1 KB page\'s end (a block\'s '
+                          'alu_pairs with a 4 KB page\'s end (a block\'s '
                           'end in QEMU) inside its ninth pair: the ADD r1 '
                           'after it pairs with the ADD r0 before it, across '
                           'the blocks, as in one block: 16'),

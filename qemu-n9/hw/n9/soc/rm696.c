@@ -942,6 +942,9 @@ static void rm696_machine_class_init(ObjectClass *oc, void *data)
     mc->desc = "Nokia N9 (RM-696, OMAP3630)";
     mc->init = rm696_init;
     mc->max_cpus = 1;
+    /* the Cortex-A8 (ARMv7 VMSA) has no 1 KB tiny pages: QEMU's 4 KB pages,
+     * as on virt, so its TLB and blocks are not cut at each 1 KB */
+    mc->minimum_page_bits = 12;
     mc->default_cpu_type = ARM_CPU_TYPE_NAME("cortex-a8");
     mc->valid_cpu_types = valid_cpu_types;
     mc->default_ram_size = RM696_RAM_SIZE;
