@@ -329,6 +329,15 @@ int main(void)
     corrupt_at(8, 0x40);
     CHECK(read_trace(&n, err, sizeof(err), 0) == -2 &&
           strstr(err, "version"), "another version: %s", err);
+    /* an older format (4: UNWIND without the rerun count) still reads */
+    write_trace(10);
+    corrupt_at(8, N9TRACE_VERSION ^ 4);
+    CHECK(read_trace(&n, err, sizeof(err), 1) == 0 && n == 10,
+          "format 4 read: %s", err);
+    write_trace(10);
+    corrupt_at(8, N9TRACE_VERSION ^ (N9TRACE_VERSION + 1));
+    CHECK(read_trace(&n, err, sizeof(err), 0) == -2 &&
+          strstr(err, "version"), "a newer format refused: %s", err);
     write_trace(10);
     truncate_to(20);
     CHECK(read_trace(&n, err, sizeof(err), 0) == -2 &&
