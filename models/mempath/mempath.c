@@ -323,17 +323,17 @@ uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun)
     uint64_t fp, before;
 
     m->seg_insns = 0;
-    if (!insns) {
+    if (!insns || ran > insns) {
         return 0;
     }
-    fp = mempath_seg_charge_fp(m, ran < insns ? ran : insns);
+    fp = mempath_seg_charge_fp(m, ran);
     if (ran < insns) {
         back = m->seg_extra - (uint32_t)(fp >> 32);
         m->insn_extra_acc = fp & 0xffffffffu;
         m->c[MP_MPU_NS] -= back;
         m->c[MP_STALL_NS] -= back;
     }
-    if (rerun && rerun <= ran && ran <= insns) {
+    if (rerun && rerun <= ran) {
         /* the I/O instruction's block: its code, charged what it was */
         before = mempath_seg_charge_fp(m, ran - rerun);
         m->seg_extra = (uint32_t)(fp >> 32) - (uint32_t)(before >> 32);

@@ -405,13 +405,12 @@ def main_test(qemu, elf, logdir, seeds, ops):
         f = run_failure(a) or run_failure(b)
         diff = f and f[0] or (a['out'] != b['out'] and 'the guest report') or \
             stats_diff(a['stats'], b['stats'])
+        mem = (a['stats'] or {}).get('memory') or {}
         check('seed %d, one instruction per TB: the same report and stats '
               'as with QEMU\'s own blocks (virtual %s ns, fetches %s, '
               'uncached %s, below 1 GHz %s ns)'
               % (seed, (a['stats'] or {}).get('virtual_ns'),
-                 ((a['stats'] or {}).get('memory') or {}).get('fetches'),
-                 ((a['stats'] or {}).get('memory') or {}).get('uncached'),
-                 ((a['stats'] or {}).get('memory') or {}).get('mpu_ns')),
+                 mem.get('fetches'), mem.get('uncached'), mem.get('mpu_ns')),
               not diff, str(diff))
 
     # A TCG plugin looks, it does not change the run: the memory and
