@@ -79,5 +79,8 @@ bare memattr-bare "$src/baremetal/memattr-bare.c"
 # pipeline-bare.elf: the Cortex-A8's issue timing (-M rm696,pipeline=on),
 # tests/guest/test_pipeline.py
 bare pipeline-bare "$src/baremetal/pipeline-bare.c"
+# deadline-bare.elf: a timer deadline inside a load's stall stops the CPU
+# where one instruction per TB does (tests/guest/test_deadline.py)
+bare deadline-bare "$src/baremetal/deadline-bare.c"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf, $out/memattr-bare.elf, $out/pipeline-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf, $out/memattr-bare.elf, $out/pipeline-bare.elf, $out/deadline-bare.elf"

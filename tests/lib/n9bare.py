@@ -11,11 +11,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from n9 import qemu as n9qemu  # noqa: E402
 
 
-def run_bare(qemu, elf, log, machine='rm696', timeout=300, append=None):
+def run_bare(qemu, elf, log, machine='rm696', timeout=300, append=None,
+             extra=()):
     """(output, exit status or 'timeout (N s)'); @machine: the -M value,
-    @append: the program's command line (-append)"""
+    @append: the program's command line (-append), @extra: more QEMU
+    arguments"""
     argv = n9qemu.bare(qemu, elf, machine=machine,
-                       extra=['-append', append] if append else [])
+                       extra=(['-append', append] if append else []) +
+                       list(extra))
     try:
         p = subprocess.run(argv, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

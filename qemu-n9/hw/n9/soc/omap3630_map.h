@@ -97,6 +97,13 @@ typedef enum OMAP3Block {
     OMAP3_NUM_BLOCKS
 } OMAP3Block;
 
+/*
+ * INTC lines of the MPU subsystem itself, not of a block in the map: the
+ * Cortex-A8's PMU (nPMUIRQ; Linux's omap3.dtsi, pmu@54000000,
+ * interrupts = <3>)
+ */
+#define OMAP3_IRQ_PMU           3
+
 typedef struct OMAP3BlockMap {
     const char *name;
     uint32_t base, size;

@@ -371,6 +371,10 @@ static bool omap3630_realize_prcm(OMAP3630State *s, Error **errp)
     qdev_connect_gpio_out_named(DEVICE(s->cpu), "standbywfi", 0,
                                 qdev_get_gpio_in_named(dev,
                                                        "standbywfi", 0));
+    /* the PMU's overflow interrupt: Linux's perf samples with it */
+    qdev_connect_gpio_out_named(DEVICE(s->cpu), "pmu-interrupt", 0,
+                                qdev_get_gpio_in(s->block[OMAP3_BLK_INTC],
+                                                 OMAP3_IRQ_PMU));
     return true;
 }
 
