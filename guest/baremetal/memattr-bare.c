@@ -148,6 +148,21 @@ TIMED_PASS(ldrd_in,
 TIMED_PASS(ldrd_cross,
            "ldr %2, [%3]\n ldrd r4, r5, [%3, #60]\n add %3, %3, #128")
 
+/*
+ * The load-use interlock (TRM 16: a load's result at E3, an address at
+ * E1, an ALU operand at E2): @n rounds of a load whose address is the
+ * word the last one loaded (a chain of pointers one line apart, from @p),
+ * and of a load from @p alone; of a load and an ADD of its result, or of
+ * another register, in one block or with a B to the next instruction (a
+ * block's end in QEMU) between them.
+ */
+TIMED_PASS(chase, "ldr %3, [%3]")
+TIMED_PASS(nochase, "ldr r4, [%3]")
+TIMED_PASS(use_in, "ldr r4, [%3]\n add %2, %2, r4")
+TIMED_PASS(nouse_in, "ldr r4, [%3]\n add %2, %2, r5")
+TIMED_PASS(use_cross, "ldr r4, [%3]\n b 2f\n 2: add %2, %2, r4")
+TIMED_PASS(nouse_cross, "ldr r4, [%3]\n b 2f\n 2: add %2, %2, r5")
+
 /* One word written to each of @n lines from @p (zero: no load-use chase
  * can start from what the passes read). */
 static __attribute__((noinline)) void store_lines(uint32_t p, uint32_t n)
@@ -201,6 +216,27 @@ int main(void)
     }
     show("ldrd-in", ldrd_in(SECT(S_WB) + 0x10000u, LINES));
     show("ldrd-cross", ldrd_cross(SECT(S_WB) + 0x10000u, LINES));
+
+    /* the chain: 64 lines of the write-back page, each pointing to the
+     * next, warm; each pass's code warm and learnt first */
+    for (uint32_t i = 0; i < LINES; i++) {
+        *(volatile uint32_t *)(SECT(S_WB) + 0x30000u + 64u * i) =
+            SECT(S_WB) + 0x30000u + 64u * ((i + 1) % LINES);
+    }
+    for (int i = 0; i < 3; i++) {
+        chase(SECT(S_WB) + 0x30000u, LINES);
+        nochase(SECT(S_WB) + 0x30000u, LINES);
+        use_in(SECT(S_WB) + 0x30000u, LINES);
+        nouse_in(SECT(S_WB) + 0x30000u, LINES);
+        use_cross(SECT(S_WB) + 0x30000u, LINES);
+        nouse_cross(SECT(S_WB) + 0x30000u, LINES);
+    }
+    show("chase", chase(SECT(S_WB) + 0x30000u, LINES));
+    show("nochase", nochase(SECT(S_WB) + 0x30000u, LINES));
+    show("use-in", use_in(SECT(S_WB) + 0x30000u, LINES));
+    show("nouse-in", nouse_in(SECT(S_WB) + 0x30000u, LINES));
+    show("use-cross", use_cross(SECT(S_WB) + 0x30000u, LINES));
+    show("nouse-cross", nouse_cross(SECT(S_WB) + 0x30000u, LINES));
 
     pass(SECT(S_INC), LINES);                       /* into the L2 */
     show("inc", pass(SECT(S_INC), LINES));

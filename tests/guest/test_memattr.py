@@ -32,6 +32,14 @@ latency from timing/phone-measured.ini):
     line's miss, though the load before it hit its first line (the skip
     filter compares the first line only: core patch 0019), with any
     unaligned_cycles;
+  - the load-use interlock (TRM 16): with pipeline=off a chase of loads
+    (each address the word the last one loaded) costs load_use_cycles a
+    load more than loads from one address, and an ADD of a loaded
+    register nothing; with pipeline=on (the scoreboard's, a result at
+    E1 + load_use_cycles) the chase at least as much, and the ADD waits,
+    in one block and with a block's end between the load and it; a
+    pipeline=on run with one instruction per TB prints every figure of
+    the run with QEMU's blocks;
   - a second run prints the same figures.
 Usage: test_memattr.py QEMU ELF LOGDIR
 """
@@ -96,6 +104,35 @@ def unaligned_checks(f, cycles, where, skip=()):
               d == want)
 
 
+def load_use_checks(off, on, lu):
+    """the load-use interlock: with pipeline=off the memory path's (a load
+    whose address lies in the line of the last load's word), with
+    pipeline=on the scoreboard's (a load's result at E1 + load_use_cycles),
+    in one block and across a block's end"""
+    d = off.get('chase', 0) - off.get('nochase', 0)
+    check('pipeline=off: a chase of %d loads costs %d cycles more than the '
+          'same loads from one address (want %d to %d: load_use_cycles %d '
+          'each, the first one\'s address no load\'s)'
+          % (LOADS, d, (LOADS - 1) * lu, LOADS * lu, lu),
+          (LOADS - 1) * lu <= d <= LOADS * lu)
+    for k in ('use-in', 'use-cross'):
+        n = 'no' + k
+        check('pipeline=off: an ADD of the loaded register costs what an ADD '
+              'of another does (%s %s, %s %s)' % (k, off.get(k), n,
+                                                  off.get(n)),
+              k in off and off.get(k) == off.get(n))
+    d = on.get('chase', 0) - on.get('nochase', 0)
+    check('pipeline=on: the chase costs at least load_use_cycles %d a load '
+          'more (%d more for %d)' % (lu, d, LOADS), d >= LOADS * lu)
+    for k, where in (('use-in', 'in one block'),
+                     ('use-cross', 'with a block\'s end between them')):
+        n = 'no' + k
+        check('pipeline=on: an ADD of the loaded register %s waits for it '
+              '(TRM 16: E3 to E2): %s cycles against %s for another '
+              'register' % (where, on.get(k), on.get(n)),
+              k in on and on.get(k, 0) > on.get(n, 0))
+
+
 def main():
     qemu, elf, logdir = sys.argv[1:4]
     os.makedirs(logdir, exist_ok=True)
@@ -148,8 +185,22 @@ def main():
     out4, rc4 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-pipe.log'),
                          machine='rm696,pipeline=on', timeout=120)
     check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
-    unaligned_checks(parse(out4), int(cp['cache']['unaligned_cycles']),
+    f4 = parse(out4)
+    unaligned_checks(f4, int(cp['cache']['unaligned_cycles']),
                      'pipeline=on', skip=('unal',))
+    load_use_checks(f, f4, int(cp['cache']['load_use_cycles']))
+    # where QEMU cuts the blocks moves no cycle: a load's result is in
+    # flight across a block's end as inside one
+    out5, rc5 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-pipe1.log'),
+                         machine='rm696,pipeline=on', timeout=120,
+                         extra=['-accel', 'tcg,one-insn-per-tb=on'])
+    f5 = parse(out5)
+    diff = sorted(k for k in set(f4) | set(f5) if f4.get(k) != f5.get(k))
+    check('pipeline=on, one instruction per TB: every pass as with QEMU\'s '
+          'blocks (differ: %s)' % (', '.join('%s %s/%s' % (k, f4.get(k),
+                                                            f5.get(k))
+                                             for k in diff[:8]) or 'none'),
+          rc5 == 0 and f5 and not diff, out5[-2000:])
     for cycles in (20, 0):
         out3, rc3 = run_bare(
             qemu, elf, os.path.join(logdir, 'memattr-unal%d.log' % cycles),

@@ -566,9 +566,10 @@ void n9_memory_record_end(N9MemoryState *s)
  * just before reading them back stalled store forwarding: perf); they
  * are added when the counters are read and folded on save.
  *
- * The load-use interlock of a pointer chase: a load whose address lies
- * in the line of the word the previous hooked load read (as far as the
- * hooks can tell, computed from that result) waits for it.  Scheduled
+ * The load-use interlock of a pointer chase, with pipeline=off: a load
+ * whose address lies in the line of the word the previous hooked load
+ * read (as far as the hooks can tell, computed from that result) waits
+ * for it.  With pipeline=on the scoreboard has it (n9_pipeline_issue).  Scheduled
  * code with independent loads never matches; a load the skip filter
  * spared is not seen.  This load's word (SDRAM) is remembered for the
  * next one; a NEON/VFP register is no address: no chase through it.
@@ -578,7 +579,7 @@ static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
 {
     N9MemoryState *s = opaque;
     uint32_t shift = s->mp.cache.l1d_shift;
-    bool use = !is_store &&
+    bool use = !is_store && !s->pipeline &&
         ((((uint32_t)va ^ mem_hook_skip.last_val) >> shift) == 0);
     uint64_t t = unlikely(s->rec) ? n9_memory_now(s) : 0;
     unsigned res;
@@ -1189,6 +1190,8 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     }
     /* caches and TLBs start empty; counters start again with each boot */
     why = mempath_reset(&s->mp, &s->params, &next, s->seed);
+    /* pipeline=on: the load-use interlock as a result stage, E15 at most */
+    s->pipe.load_stage = A8PIPE_E1 + MIN(s->params.load_use_cycles, 14u);
     assert(!why);       /* checked when the timing file was read */
     /* ACTLR.L1NEON: QEMU holds ACTLR at its reset value ([cpu] actlr) */
     mempath_set_actlr(&s->mp, s->cpu->reset_auxcr);
@@ -1369,7 +1372,9 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
     n9_memory_hooks.line_tab[0] = n9_line_tab[0];
     n9_memory_hooks.line_tab[1] = n9_line_tab[1];
     n9_memory_hooks.line_tab_n = N9_LINE_TAB;
-    n9_memory_hooks.load_value_rule = true;
+    /* a load in the line of the last load's value goes to the hook, for
+     * the load-use interlock; with the pipeline the scoreboard has it */
+    n9_memory_hooks.load_value_rule = !s->pipeline;
     /* an unaligned access may replay (a8cache_unaligned), and one that
      * runs into the next line needs that line: never spared, whatever
      * unaligned_cycles is */

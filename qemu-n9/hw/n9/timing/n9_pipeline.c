@@ -23,7 +23,6 @@ void n9_pipeline_block_start(N9Pipeline *p)
     a8pipe_block_start_paired(&p->alt);
     p->head = 0;
     p->first = true;
-    p->from_load = 0;
 }
 
 uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
@@ -31,23 +30,12 @@ uint32_t n9_pipeline_block_cycles(N9Pipeline *p)
     return a8pipe_block_cycles(&p->blk);
 }
 
-/* @out without the registers last written by a load */
-static uint64_t n9_pipeline_loads_out(N9Pipeline *p, uint64_t out)
-{
-    for (unsigned r = 0; r < 15; r++) {
-        if (p->from_load >> r & 1) {
-            out &= ~(15ull << (4 * r));
-        }
-    }
-    return out;
-}
-
 /*
  * Across blocks (a8pipe_block_edges, a8pipe_carry_enter): @info is the
  * registers the block writes (bits 15:0, bit 15 the flags) and its
  * cycles (bits 31:16; a block has at most MEM_HOOK_MAX_CYCLES).  A
- * load's result is not left in flight: the cache model charges its use
- * (a8cache_load_use), across blocks too.
+ * load's result is left in flight as any other (its use in the next
+ * block waits as in the same block).
  */
 void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
                              uint32_t *info, uint64_t *limit)
@@ -55,7 +43,6 @@ void n9_pipeline_block_edges(N9Pipeline *p, uint64_t *need, uint64_t *out,
     uint16_t written;
 
     a8pipe_block_edges(&p->blk, need, out, &written, limit);
-    *out = n9_pipeline_loads_out(p, *out);
     *info = written | a8pipe_block_cycles(&p->blk) << 16;
 }
 
@@ -87,7 +74,6 @@ void n9_pipeline_block_pair(N9Pipeline *p, MemHookPair *pair)
     pair->gain = a8pipe_block_cycles(&p->blk) - cycles;
     pair->head = p->head;
     pair->tail2 = a8pipe_block_tail(&p->alt);
-    pair->out2 = n9_pipeline_loads_out(p, pair->out2);
     pair->nowait2 = a8pipe_need_limit(pair->need2);
     pair->info2 = written | cycles << 16;
 }
@@ -106,16 +92,9 @@ bool n9_pipeline_pair_enter(uint64_t need2, uint64_t out2, uint32_t info2)
     return true;
 }
 
-static bool n9_pipeline_is_ls(const a8pipe_insn *i)
-{
-    return i->cls == A8PIPE_LOAD || i->cls == A8PIPE_STORE ||
-           i->cls == A8PIPE_LOAD_MULTIPLE || i->cls == A8PIPE_STORE_MULTIPLE;
-}
-
 uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
 {
     a8pipe_insn i;
-    uint16_t written = 0, loaded = 0;
     uint32_t cycle;
     bool ok = false;
     unsigned barrier, bpmaint;
@@ -164,21 +143,19 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.cycles = 1 + p->flush_cycles;
     }
     /*
-     * A load's address from a load: the cache model charges that
-     * interlock (a8cache_load_use, across blocks too), so the scoreboard
-     * does not wait for it as well.  An address is needed at E1.
+     * The load-use interlock is the scoreboard's, in the block and across
+     * its end (the memory path's own detection, a8cache_load_use, is for
+     * pipeline=off): a loaded register is ready at E1 + load_use_cycles,
+     * so a load whose address it is waits load_use_cycles (TRM 16: E3, an
+     * address at E1, 2).  Not a base register's write-back, nor LDM's
+     * registers (their E3 or E4 of the cycle each moves in).
      */
-    if (n9_pipeline_is_ls(&i) && p->from_load) {
-        unsigned n = 0;
-
-        for (unsigned k = 0; k < i.nsrc; k++) {
-            if (i.src[k].stage == A8PIPE_E1 &&
-                (p->from_load & (1u << i.src[k].reg))) {
-                continue;
+    if (i.cls == A8PIPE_LOAD) {
+        for (unsigned k = 0; k < i.ndst; k++) {
+            if (i.dst[k].stage >= A8PIPE_E3) {
+                i.dst[k].stage = p->load_stage;
             }
-            i.src[n++] = i.src[k];
         }
-        i.nsrc = n;
     }
     cycle = a8pipe_block_issue(&p->blk, &i);
     if (p->first) {
@@ -188,18 +165,6 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
     if (p->head) {
         a8pipe_block_issue(&p->alt, &i);
     }
-    /* the registers it writes: from a load, or no longer */
-    for (unsigned k = 0; k < i.ndst; k++) {
-        written |= 1u << i.dst[k].reg;
-        if (i.cls == A8PIPE_LOAD && i.dst[k].stage >= A8PIPE_E3) {
-            loaded |= 1u << i.dst[k].reg;   /* not a base write-back */
-        }
-    }
-    if (i.cls == A8PIPE_LOAD_MULTIPLE) {
-        written |= i.reglist;
-        loaded |= i.reglist;
-    }
-    p->from_load = (p->from_load & ~written) | loaded;
     return cycle - 1;       /* a8pipe counts from 1 */
 }
 

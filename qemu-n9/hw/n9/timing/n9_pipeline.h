@@ -44,7 +44,8 @@ typedef struct N9Pipeline {
     uint32_t head;          /* its first instruction's a8pipe_pair_head (0:
                              * no paired schedule) */
     bool first;             /* nothing issued yet */
-    uint16_t from_load;     /* registers last written by a load */
+    uint32_t load_stage;    /* where a load's result is ready: E1 +
+                             * [cache] load_use_cycles (E3, the TRM's, at 2) */
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
     uint32_t unit;          /* the last issued one's unit descriptor */
     uint32_t flush_cycles;  /* an ISB's flush ([cpu] flush_cycles) */
