@@ -75,12 +75,12 @@ bare offmode-bare -mno-unaligned-access "$src/baremetal/offmode-sleep.S" \
 bare memfuzz-bare -mno-unaligned-access "$src/baremetal/memfuzz-bare.c"
 # memattr-bare.elf: what a page's TEX/C/B do to its loads' cost in the
 # memory model (tests/guest/test_memattr.py)
-bare memattr-bare "$src/baremetal/memattr-bare.c"
+bare memattr-bare "$src/baremetal/memattr-bare.c" "$src/baremetal/bare-mmu.c"
 # pipeline-bare.elf: the Cortex-A8's issue timing (-M rm696,pipeline=on),
 # tests/guest/test_pipeline.py
 bare pipeline-bare "$src/baremetal/pipeline-bare.c"
 # deadline-bare.elf: a timer deadline inside a load's stall stops the CPU
 # where one instruction per TB does (tests/guest/test_deadline.py)
-bare deadline-bare "$src/baremetal/deadline-bare.c"
+bare deadline-bare "$src/baremetal/deadline-bare.c" "$src/baremetal/bare-mmu.c"
 
 log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf, $out/memattr-bare.elf, $out/pipeline-bare.elf, $out/deadline-bare.elf"

@@ -77,4 +77,14 @@ static inline void bare_ccnt_enable(void)
     __asm__ volatile("isb");
 }
 
+/*
+ * bare-mmu.c (linked by the programs that use it): a section descriptor
+ * of @pa with full access (AP 011), domain 0 and TEX, C, B; and the MMU
+ * on with @ttb, a 16 KB-aligned first-level table the program filled:
+ * domains client, TTBCR.N 0, the TLBs and the I-cache invalidated, SCTLR
+ * M, C and I on, alignment checks and TEX remap off.
+ */
+uint32_t bare_section(uint32_t pa, unsigned tex, unsigned c, unsigned b);
+void bare_mmu_on(const uint32_t *ttb);
+
 #endif /* N9_BARE_H */

