@@ -67,7 +67,7 @@ void bare_fault(uint32_t what, uint32_t addr)
     bare_exit(1);
 }
 
-/* ---- vectors: the data abort's sequence b, the PMU's interrupt ------------- */
+/* ---- vectors: the data abort's sequence b, the PMU's interrupt ----------- */
 
 volatile uint32_t irq_n, irq_pc;
 
@@ -122,7 +122,7 @@ __asm__(
 );
 extern char dl_vectors[], dl_seq_b[], dl_seq_b_end[];
 
-/* ---- the MMU: the program write-back, the test page non-cacheable ---------- */
+/* ---- the MMU: the program write-back, the test page non-cacheable -------- */
 
 static void mmu_on(void)
 {

@@ -569,9 +569,9 @@ void n9_memory_record_end(N9MemoryState *s)
  * The load-use interlock of a pointer chase, with pipeline=off: a load
  * whose address lies in the line of the word the previous hooked load
  * read (as far as the hooks can tell, computed from that result) waits
- * for it.  With pipeline=on the scoreboard has it (n9_pipeline_issue).  Scheduled
- * code with independent loads never matches; a load the skip filter
- * spared is not seen.  This load's word (SDRAM) is remembered for the
+ * for it (with pipeline=on the scoreboard has it: n9_pipeline_issue).
+ * Scheduled code with independent loads never matches; a load the skip
+ * filter spared is not seen.  This load's word (SDRAM) is remembered for the
  * next one; a NEON/VFP register is no address: no chase through it.
  */
 static uint32_t n9_memory_access(void *opaque, vaddr va, hwaddr pa,
@@ -1190,9 +1190,9 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     }
     /* caches and TLBs start empty; counters start again with each boot */
     why = mempath_reset(&s->mp, &s->params, &next, s->seed);
+    assert(!why);       /* checked when the timing file was read */
     /* pipeline=on: the load-use interlock as a result stage, E15 at most */
     s->pipe.load_stage = A8PIPE_E1 + MIN(s->params.load_use_cycles, 14u);
-    assert(!why);       /* checked when the timing file was read */
     /* ACTLR.L1NEON: QEMU holds ACTLR at its reset value ([cpu] actlr) */
     mempath_set_actlr(&s->mp, s->cpu->reset_auxcr);
     a8cache_set_l1d_watch(&s->mp.cache, n9_memory_l1d_watch, s);
