@@ -38,7 +38,6 @@
 
 #define ROUNDS          120     /* d = 1..ROUNDS */
 #define DEADLINE        160     /* X: cycles from the PMCCNTR write */
-#define NOPS            16
 
 #define TEST_VA         0xa0000000u     /* non-cacheable SDRAM, 1 MB */
 #define TEST_PA         0x82000000u
@@ -171,7 +170,7 @@ static uint32_t position(uint32_t pc, const char *start, const char *end)
 /* Sequence a after @d delay rounds: the interrupt's position */
 static __attribute__((noinline)) uint32_t run_a(uint32_t d)
 {
-    uint32_t n = irq_n, pc;
+    uint32_t n = irq_n;
     extern char dl_seq_a[], dl_seq_a_end[];
 
     arm_deadline();
@@ -190,8 +189,7 @@ static __attribute__((noinline)) uint32_t run_a(uint32_t d)
         : "+r"(d) : "r"(0u - DEADLINE), "r"(LAST_WORD)
         : "r4", "cc", "memory");
     wait_irq(n);
-    pc = irq_pc;
-    return position(pc, dl_seq_a, dl_seq_a_end);
+    return position(irq_pc, dl_seq_a, dl_seq_a_end);
 }
 
 /*

@@ -197,24 +197,26 @@ int main(void)
 
     /* the chain: 64 lines of the write-back page, each pointing to the
      * next, warm; each pass's code warm and learnt first */
+    const uint32_t chain = SECT(S_WB) + 0x30000u;
+
     for (uint32_t i = 0; i < LINES; i++) {
-        *(volatile uint32_t *)(SECT(S_WB) + 0x30000u + 64u * i) =
-            SECT(S_WB) + 0x30000u + 64u * ((i + 1) % LINES);
+        *(volatile uint32_t *)(chain + 64u * i) =
+            chain + 64u * ((i + 1) % LINES);
     }
     for (int i = 0; i < 3; i++) {
-        chase(SECT(S_WB) + 0x30000u, LINES);
-        nochase(SECT(S_WB) + 0x30000u, LINES);
-        use_in(SECT(S_WB) + 0x30000u, LINES);
-        nouse_in(SECT(S_WB) + 0x30000u, LINES);
-        use_cross(SECT(S_WB) + 0x30000u, LINES);
-        nouse_cross(SECT(S_WB) + 0x30000u, LINES);
+        chase(chain, LINES);
+        nochase(chain, LINES);
+        use_in(chain, LINES);
+        nouse_in(chain, LINES);
+        use_cross(chain, LINES);
+        nouse_cross(chain, LINES);
     }
-    show("chase", chase(SECT(S_WB) + 0x30000u, LINES));
-    show("nochase", nochase(SECT(S_WB) + 0x30000u, LINES));
-    show("use-in", use_in(SECT(S_WB) + 0x30000u, LINES));
-    show("nouse-in", nouse_in(SECT(S_WB) + 0x30000u, LINES));
-    show("use-cross", use_cross(SECT(S_WB) + 0x30000u, LINES));
-    show("nouse-cross", nouse_cross(SECT(S_WB) + 0x30000u, LINES));
+    show("chase", chase(chain, LINES));
+    show("nochase", nochase(chain, LINES));
+    show("use-in", use_in(chain, LINES));
+    show("nouse-in", nouse_in(chain, LINES));
+    show("use-cross", use_cross(chain, LINES));
+    show("nouse-cross", nouse_cross(chain, LINES));
 
     pass(SECT(S_INC), LINES);                       /* into the L2 */
     show("inc", pass(SECT(S_INC), LINES));

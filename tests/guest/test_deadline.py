@@ -35,18 +35,17 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
-from n9bare import run_bare  # noqa: E402
+from n9bare import ONE_INSN_PER_TB, run_bare  # noqa: E402
 import n9check  # noqa: E402
 from n9check import check  # noqa: E402
 
 ROUNDS = 120
-ONE_INSN = ['-accel', 'tcg,one-insn-per-tb=on']
 
 
 def run(qemu, elf, logdir, tag, extra=(), machine='rm696'):
-    out, rc = run_bare(qemu, elf, os.path.join(logdir, 'deadline-%s.log' % tag),
-                       machine=machine, timeout=120, extra=list(extra))
-    return out, rc
+    log = os.path.join(logdir, 'deadline-%s.log' % tag)
+    return run_bare(qemu, elf, log, machine=machine, timeout=120,
+                    extra=list(extra))
 
 
 def parse(out):
@@ -61,6 +60,13 @@ def parse(out):
     return r
 
 
+def differ(x, y, k):
+    """The deadlines (d) at which sequence @k's positions differ in the
+    parsed runs @x and @y"""
+    return [d + 1 for d, (p, q) in enumerate(zip(x[k], y.get(k, [])))
+            if p != q]
+
+
 def main():
     qemu, elf, logdir = sys.argv[1:4]
     os.makedirs(logdir, exist_ok=True)
@@ -72,14 +78,13 @@ def main():
           '(status %s)' % rc, ok, out[-2000:])
     print('    ' + '\n    '.join(l[:120] for l in out.split('\n') if l),
           flush=True)
-    one, rc1 = run(qemu, elf, logdir, 'one-insn-per-tb', ONE_INSN)
+    one, rc1 = run(qemu, elf, logdir, 'one-insn-per-tb', ONE_INSN_PER_TB)
     check('one instruction per TB exits 0 (status %s)' % rc1, rc1 == 0,
           one[-2000:])
     if ok:
         r1 = parse(one)
         for k in ('a', 'b'):
-            diff = [d + 1 for d, (x, y) in
-                    enumerate(zip(res[k], r1.get(k, []))) if x != y]
+            diff = differ(res, r1, k)
             check('sequence %s: the interrupt is taken before the same '
                   'instruction at every deadline with QEMU\'s blocks as with '
                   'one instruction per TB (differ at d = %s)'
@@ -101,12 +106,11 @@ def main():
     # where one instruction per TB cuts none, and what was in flight
     # must cross the cut as it crosses a block's end
     pon, rcp = run(qemu, elf, logdir, 'pipeline', machine='rm696,pipeline=on')
-    pone, rcq = run(qemu, elf, logdir, 'pipeline-one-insn-per-tb', ONE_INSN,
-                    machine='rm696,pipeline=on')
+    pone, rcq = run(qemu, elf, logdir, 'pipeline-one-insn-per-tb',
+                    ONE_INSN_PER_TB, machine='rm696,pipeline=on')
     a, b = parse(pon), parse(pone)
     ok = rcp == 0 and rcq == 0 and len(a.get('b', [])) == ROUNDS
-    diff = [(k, d + 1) for k in ('a', 'b') if ok
-            for d, (x, y) in enumerate(zip(a[k], b.get(k, []))) if x != y]
+    diff = [(k, d) for k in ('a', 'b') if ok for d in differ(a, b, k)]
     check('pipeline=on: the same positions with QEMU\'s blocks as with one '
           'instruction per TB (status %s, %s; differ at %s)'
           % (rcp, rcq, diff[:12] or 'none'), ok and not diff and

@@ -69,7 +69,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
-from n9bare import run_bare  # noqa: E402
+from n9bare import ONE_INSN_PER_TB, figure_diff, run_bare  # noqa: E402
 from n9qmp import QMP  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
@@ -410,13 +410,11 @@ def main():
     # ran first: btb and the SCTLR.Z-clear loop read a cycle a round and
     # one more)
     out3, rc3, one = run(qemu, elf, logdir, 'on-one-insn', 'on',
-                         ['-accel', 'tcg,one-insn-per-tb=on'])
-    diff = sorted(k for k in set(on) | set(one) if on.get(k) != one.get(k))
+                         ONE_INSN_PER_TB)
+    diff = figure_diff(on, one)
     check('pipeline=on, one instruction per TB: every figure as with QEMU\'s '
-          'blocks (differ: %s)' % (', '.join('%s %s/%s' % (k, on.get(k),
-                                                            one.get(k))
-                                             for k in diff[:8]) or 'none'),
-          rc3 == 0 and not diff, out3[-2000:])
+          'blocks (differ: %s)' % diff, rc3 == 0 and diff == 'none',
+          out3[-2000:])
     out4, rc4, f20 = run(qemu, elf, logdir, 'flush20',
                          'on,timing-set=cpu.flush_cycles=20')
     check('pipeline=on with timing-set=cpu.flush_cycles=20 runs, status 0 '

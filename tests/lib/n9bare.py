@@ -30,3 +30,17 @@ def run_bare(qemu, elf, log, machine='rm696', timeout=300, append=None,
     with open(log, 'w') as f:
         f.write('$ %s\n%s' % (' '.join(argv), out))
     return out, rc
+
+
+# QEMU's blocks cut at every instruction: the reference that a program's
+# figures must not depend on where QEMU ends its blocks
+ONE_INSN_PER_TB = ['-accel', 'tcg,one-insn-per-tb=on']
+
+
+def figure_diff(a, b, skip=()):
+    """The figures (name: value) of two runs that differ, but @skip's,
+    as 'name A/B' for the first eight, or 'none'"""
+    keys = sorted(k for k in set(a) | set(b)
+                  if k not in skip and a.get(k) != b.get(k))
+    return ', '.join('%s %s/%s' % (k, a.get(k), b.get(k))
+                     for k in keys[:8]) or 'none'
