@@ -74,6 +74,14 @@ typedef struct mempath {
      */
     uint32_t seg_ahead, seg_insns, seg_extra;
     uint64_t seg_acc;
+    /*
+     * The extra of cycles charged and then given back (a pair across a
+     * block's end saves a cycle after its block's fetch charged it),
+     * 32.32: the next fetch call takes it off its own.
+     */
+    uint64_t give_fp;
+    uint32_t seg_back;          /* of it, ns the last call took off its
+                                 * charge (read right after the call) */
     uint64_t c[MP_NUM];
 
     /* The front-end */
@@ -122,6 +130,13 @@ void mempath_tlb_maint(mempath *m, int op, uint64_t value);
  * that block is left early too (an access that faults).
  */
 uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun);
+/*
+ * Below 1 GHz: @units cycles charged by a fetch call did not run after
+ * all (they paired with the block before, in a cycle it had charged):
+ * their extra comes off the next fetch call's, so that the charge does
+ * not depend on whether a pair was inside a block or across its end.
+ */
+void mempath_give_back(mempath *m, uint32_t units);
 /*
  * The part of the last fetch call's extra charge that its first @ran
  * instructions would have left (32.32 fixed point; whole ns above bit

@@ -313,6 +313,40 @@ int main(void)
               "2 of 5 at 600 MHz: 1 ns (%llu)",
               (unsigned long long)(a.c[MP_MPU_NS] - m.c[MP_MPU_NS]));
     }
+    {
+        /*
+         * a pair across blocks at 600 MHz: code of 2, then of 3 whose
+         * first paired with the 2's last (its cycle given back), then 1,
+         * charge what 4 and 1 charge (the pair inside the first code):
+         * the same ns, the same fraction carried.  The cycle's extra is
+         * more than the fraction: its whole ns comes off the next charge
+         */
+        mempath a = m, b = m;
+        uint32_t na = 0, nb = 0;
+
+        na += mempath_fetch(&a, BASE + 0x2040, 8, 2, 0xc0002040u,
+                            MP_FETCH_NEW, 2, &res);
+        na += mempath_fetch(&a, BASE + 0x2048, 12, 3, 0xc0002048u,
+                            MP_FETCH_SAME_LINE, 3, &res);
+        mempath_give_back(&a, 1);
+        na += mempath_fetch(&a, BASE + 0x2054, 4, 1, 0xc0002054u,
+                            MP_FETCH_SAME_LINE, 1, &res);
+        CHECK(a.seg_back == 1, "a whole ns borrowed: %u", a.seg_back);
+        nb += mempath_fetch(&b, BASE + 0x2040, 20, 4, 0xc0002040u,
+                            MP_FETCH_NEW, 4, &res);
+        nb += mempath_fetch(&b, BASE + 0x2054, 4, 1, 0xc0002054u,
+                            MP_FETCH_SAME_LINE, 1, &res);
+        CHECK_EQ(na, nb);
+        CHECK_EQ(a.c[MP_MPU_NS], b.c[MP_MPU_NS]);
+        CHECK_EQ(a.insn_extra_acc, b.insn_extra_acc);
+        /* more given back than a call charges: the rest waits */
+        mempath_give_back(&a, 3);
+        CHECK_EQ(mempath_fetch(&a, BASE + 0x2058, 4, 1, 0xc0002058u,
+                               MP_FETCH_SAME_LINE, 1, &res), 0);
+        CHECK(a.give_fp > 0, "the rest waits for the next call");
+        CHECK_EQ(mempath_set_mpu_hz(&a, 2000000000), 1);
+        CHECK_EQ(a.give_fp, 0);
+    }
     CHECK_EQ(mempath_set_mpu_hz(&m, 2000000000), 1);
 
     /* TLB maintenance: the next access walks again */

@@ -138,6 +138,7 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
     case N9T_MPUCLK:
     case N9T_L3CLK:
     case N9T_UNWIND:
+    case N9T_GIVEBACK:
     case N9T_MARK:
         put_var(&st[S_MISC], ev->value);
         break;
@@ -758,6 +759,7 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
     case N9T_MPUCLK:
     case N9T_L3CLK:
     case N9T_UNWIND:
+    case N9T_GIVEBACK:
     case N9T_MARK:
         NEED(get_var(&st[S_MISC], &ev->value));
         break;

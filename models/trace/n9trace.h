@@ -31,11 +31,12 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     5   /* 5: UNWIND's I/O instruction run
-                                 * again; 4: L3CLK, UNWIND; 3: a
-                                 * register write's value, the groups'
-                                 * windows; 2: STATE (a window's start);
-                                 * a reader of 5 reads 1 to 4 */
+#define N9TRACE_VERSION     6   /* 6: GIVEBACK; 5: UNWIND's I/O
+                                 * instruction run again; 4: L3CLK,
+                                 * UNWIND; 3: a register write's value,
+                                 * the groups' windows; 2: STATE (a
+                                 * window's start); a reader of 6 reads
+                                 * 1 to 5 */
 
 /* Event types (docs/trace-format.md lists each one's fields). */
 enum n9trace_type {
@@ -64,6 +65,8 @@ enum n9trace_type {
                      * fetch's instructions (format 4), the last of them
                      * an I/O instruction of value >> 32 that runs again
                      * (format 5): mempath_unwind */
+    N9T_GIVEBACK,   /* value cycles charged did not run: pairs across a
+                     * block's end (format 6): mempath_give_back */
     N9T_NUM_TYPES
 };
 

@@ -67,6 +67,7 @@ static n9trace_event make(unsigned i, unsigned char *blob)
     case N9T_MPUCLK:
     case N9T_L3CLK:
     case N9T_UNWIND:
+    case N9T_GIVEBACK:
     case N9T_MARK:
         e.value = 1000000000ull + i;
         break;

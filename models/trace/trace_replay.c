@@ -910,6 +910,12 @@ static void event(trp *r, const n9trace_event *ev)
         mempath_unwind(r->mp, (uint32_t)ev->value,
                        (uint32_t)(ev->value >> 32));
         return;
+    case N9T_GIVEBACK:
+        /* cycles a fetch charged paired with the block before after
+         * all (below 1 GHz, with the pipeline): the next fetch's extra
+         * is less */
+        mempath_give_back(r->mp, (uint32_t)ev->value);
+        return;
     case N9T_L3CLK:
         r->l3_clk_hz = ev->value;
         /* the L3's part of a miss follows it (stopped: the costs stay) */

@@ -417,6 +417,18 @@ def main():
     fuzz = os.path.join(guest, 'memfuzz-bare.elf')
     r = case(qemu, binary, fuzz, '-s 1 -n 20000', logdir, 'memfuzz-1')
     case(qemu, binary, fuzz, '-s 2 -n 20000', logdir, 'memfuzz-2')
+    # with the pipeline, below 1 GHz (the fuzzer's rate changes): the
+    # cycles pairs across blocks saved give their extra back at the next
+    # fetch (GIVEBACK events); the replay must too, to charge every fetch
+    # as recorded
+    p = case(qemu, binary, fuzz, '-s 3 -n 20000', logdir, 'memfuzz-pipeline',
+             'pipeline=on')
+    if p:
+        mem = p[1]['memory']
+        check('memfuzz-pipeline: pairs across blocks (%d cycles) at MPU '
+              'rates below 1 GHz (%d ns extra)'
+              % (mem['pipeline_pair_cycles'], mem['mpu_ns']),
+              mem['pipeline_pair_cycles'] > 0 and mem['mpu_ns'] > 0)
     m = case(qemu, binary, os.path.join(guest, 'mmiolat-bare.elf'), None,
              logdir, 'mmiolat')
     if m:

@@ -102,6 +102,8 @@ struct N9MemoryState {
     uint64_t pair;              /* mem_hook_pair, for VMState */
     uint64_t pairs;             /* mem_hook_pairs, for VMState */
     uint64_t pair_units;        /* mem_hook_pair_units, for VMState */
+    uint64_t pair_given;        /* of them, those whose extra the memory
+                                 * path was given back (below 1 GHz) */
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
@@ -711,6 +713,39 @@ static inline void n9_memory_cpu_state(N9MemoryState *s)
  * (the common case inline); here the CPU's state, the TB's virtual
  * address, the fetch continuation and the fetch filter.
  */
+/*
+ * Below 1 GHz a block's fetch charges the extra of its cycles before it
+ * pairs with the block before (core patch 0018: the pair's cycle comes
+ * back to icount, 1 ns): the extra of the cycles pairs saved since the
+ * last call comes off the next fetch's (mempath_give_back), as a pair
+ * inside a block never charged it.
+ */
+static void n9_memory_pairs_give_back(N9MemoryState *s)
+{
+    uint64_t units = mem_hook_pair_units - s->pair_given;
+
+    if (!units) {
+        return;
+    }
+    /* a pair taken back (its block left at its first instruction) is
+     * taken back before the next fetch: the count never goes back */
+    assert((int64_t)units > 0);
+    s->pair_given = mem_hook_pair_units;
+    if (!s->mp.insn_extra_fp) {
+        return;
+    }
+    mempath_give_back(&s->mp, (uint32_t)units);
+    if (unlikely(s->rec)) {
+        /* at the last event's time: the clock cannot be read in the
+         * fetch before the fetch's own time is worked out */
+        n9trace_event ev = {
+            .type = N9T_GIVEBACK, .value = units, .time_ns = s->rec_t,
+        };
+
+        n9_memory_rec_put(s, &ev);
+    }
+}
+
 static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
                                 unsigned ninsns, unsigned offset)
 {
@@ -728,6 +763,7 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         s->in_hook = false;
     }
     va = s->tb_va + offset;
+    n9_memory_pairs_give_back(s);
     if (pa == mem_hook_fetch_skip.end && (pa & 0xfff)) {
         cont = pa & ((1u << shift) - 1) ? MP_FETCH_SAME_LINE
                                         : MP_FETCH_SAME_PAGE;
@@ -742,7 +778,8 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     }
     ns = mempath_fetch(&s->mp, pa, len, ninsns, va, cont,
                        mem_hook_insns_ahead, &res);
-    if (offset == 0 && ns > (s->mp.insn_extra_fp ? s->mp.seg_extra : 0)) {
+    if (offset == 0 &&
+        ns > (s->mp.insn_extra_fp ? s->mp.seg_extra - s->mp.seg_back : 0)) {
         /* the block's first instruction came late (an I-TLB or L1 I
          * miss): it pairs with nothing before it */
         mem_hook_pair = 0;
@@ -1050,6 +1087,7 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
         return;
     }
     mem_hook_cpu_state_changed();       /* the fetch filter: 1 GHz only */
+    n9_memory_pairs_give_back(s);       /* at the rate they ran at */
     if (mempath_set_mpu_hz(&s->mp, hz)) {
         warn_report_once("rm696: the MPU clock is above 1 GHz; an "
                          "instruction still costs 1 ns");
@@ -1206,6 +1244,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     mem_hook_carry = 0;         /* nothing in flight */
     mem_hook_pair = 0;          /* nor a cycle open for a partner */
     mem_hook_pairs = mem_hook_pair_units = 0;
+    s->pair_given = 0;
     s->pipe_wait = 0;
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
@@ -1458,9 +1497,10 @@ static bool n9_memory_pipe_needed(void *opaque)
 static const VMStateDescription vmstate_n9_memory_pipe = {
     .name = TYPE_N9_MEMORY "/pipeline",
     /* 2: the last block's cycle open for a partner, the pairs made and
-     * the cycles they saved */
-    .version_id = 2,
-    .minimum_version_id = 2,
+     * the cycles they saved; 3: of those, the ones whose extra the memory
+     * path was given back (its image's version 2 has what it owes) */
+    .version_id = 3,
+    .minimum_version_id = 3,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(carry, N9MemoryState),
@@ -1468,6 +1508,7 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
         VMSTATE_UINT64(pair, N9MemoryState),
         VMSTATE_UINT64(pairs, N9MemoryState),
         VMSTATE_UINT64(pair_units, N9MemoryState),
+        VMSTATE_UINT64(pair_given, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };
