@@ -16,13 +16,18 @@
  * With -append "spin N" it runs N rounds of a multiply chain cut into
  * blocks by branches instead, and prints "spin CYCLES" (the snapshot
  * test); "vspin N" the same with a VADD.F64 a round, no VMRS, so that
- * the VFP and its full queue are busy at every block's end.
+ * the VFP and its full queue are busy at every block's end.  With
+ * -append "m2 N" it first sets the MPU's divider M2 to N
+ * (CM_CLKSEL2_PLL_MPU: 1 GHz / N) and prints the sequences at that rate:
+ * PMCCNTR counts MPU cycles, so the figures are the same at any rate.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 
 #include "bare.h"
+
+#define CM_CLKSEL2_PLL_MPU  0x48004944u     /* M2 [4:0] */
 
 void bare_fault(uint32_t what, uint32_t addr)
 {
@@ -536,6 +541,15 @@ int main(void)
         put_u(cycles);
         put("\n");
         return 0;
+    }
+    if (tok && tok[0] == 'm') {         /* m2 N */
+        volatile uint32_t *clksel2 = (volatile uint32_t *)CM_CLKSEL2_PLL_MPU;
+
+        tok = bare_token(&p);
+        *clksel2 = (*clksel2 & ~0x1fu) | (tok ? bare_u32(tok) & 0x1f : 1);
+        put("m2 ");
+        put_u(*clksel2 & 0x1f);
+        put("\n");
     }
     empty = best_run(seq_empty);
     put("empty ");

@@ -138,6 +138,21 @@ uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun);
  */
 void mempath_give_back(mempath *m, uint32_t units);
 /*
+ * The ns the next fetch call will take off its charge for what was given
+ * back (give_fp, and @units more cycles not handed to mempath_give_back
+ * yet), as a clock whose extra stands at fraction @frac (32.32, below
+ * 1 ns) sees it now: the front-end's clock takes them off at once, so
+ * that an access's time does not depend on whether a pair was inside a
+ * block or across its end.
+ */
+static inline uint32_t mempath_give_ns(const mempath *m, uint64_t frac,
+                                       uint64_t units)
+{
+    uint64_t g = m->give_fp + units * m->insn_extra_fp;
+
+    return g > frac ? (uint32_t)((g - frac + 0xffffffffu) >> 32) : 0;
+}
+/*
  * The part of the last fetch call's extra charge that its first @ran
  * instructions would have left (32.32 fixed point; whole ns above bit
  * 31): what a pending segment has not yet earned is seg_extra minus its

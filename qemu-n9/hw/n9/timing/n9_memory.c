@@ -122,15 +122,16 @@ struct N9MemoryState {
  * counts a whole TB as executed at its start, so the instructions from
  * this one to the TB's end (mem_hook_insns_ahead) are taken back, and
  * below 1 GHz the extra time the fetch call charged for those of them
- * in its code.  So an access's time does not depend on where QEMU ends
- * its blocks (the icount budget, a snapshot restore, the size of the
- * generated code).
+ * in its code, and what cycles that pairs across blocks saved will give
+ * back at the next fetch.  So an access's time does not depend on where
+ * QEMU ends its blocks (the icount budget, a snapshot restore, the size
+ * of the generated code).
  */
 static inline uint64_t n9_memory_now(N9MemoryState *s)
 {
     uint32_t ahead = mem_hook_insns_ahead;
     uint32_t ran = s->mp.seg_ahead - ahead; /* of the last fetch's code */
-    uint64_t back = ahead;
+    uint64_t back = ahead, frac = s->mp.insn_extra_acc;
 
     if (!icount_enabled()) {
         /* the virtual clock follows the host: readable anywhere */
@@ -141,7 +142,14 @@ static inline uint64_t n9_memory_now(N9MemoryState *s)
         /* charged for its code, less what the instructions before this
          * one cost: the carried fraction as one instruction per call
          * would have carried it */
-        back += s->mp.seg_extra - (mempath_seg_charge_fp(&s->mp, ran) >> 32);
+        uint64_t fp = mempath_seg_charge_fp(&s->mp, ran);
+
+        back += s->mp.seg_extra - (fp >> 32);
+        frac = fp & 0xffffffffu;
+    }
+    if (unlikely(s->mp.insn_extra_fp)) {
+        back += mempath_give_ns(&s->mp, frac,
+                                mem_hook_pair_units - s->pair_given);
     }
     return icount_vcpu_clock(s->cs) - back;
 }
