@@ -16,10 +16,12 @@
  * With -append "spin N" it runs N rounds of a multiply chain cut into
  * blocks by branches instead, and prints "spin CYCLES" (the snapshot
  * test); "vspin N" the same with a VADD.F64 a round, no VMRS, so that
- * the VFP and its full queue are busy at every block's end.  With
- * -append "m2 N" it first sets the MPU's divider M2 to N
- * (CM_CLKSEL2_PLL_MPU: 1 GHz / N) and prints the sequences at that rate:
- * PMCCNTR counts MPU cycles, so the figures are the same at any rate.
+ * the VFP and its full queue are busy at every block's end; "pspin N"
+ * N rounds with a pair across a block's end in each.  With
+ * -append "m2 N ..." it first sets the MPU's divider M2 to N
+ * (CM_CLKSEL2_PLL_MPU: 1 GHz / N) and runs the sequences (or the spin)
+ * at that rate: PMCCNTR counts MPU cycles, so the figures are the same
+ * at any rate.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -452,6 +454,27 @@ static uint32_t spin(uint32_t n)
     return t1 - t0;
 }
 
+/* "pspin N": N rounds of an ADD and a branch to the next instruction,
+ * which pairs with the branch across the block's end (TRM Example
+ * 16-6), then the count and the loop's branch: a pair across blocks each
+ * round, and the loop's SUBS beside that ADD */
+static uint32_t pspin(uint32_t n)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile(
+        "mov r2, %2\n"
+        "mrc p15, 0, %0, c9, c13, 0\n"
+        "2: add r0, r0, #1\n"
+        " b 1f\n"
+        "1: add r1, r1, #1\n"
+        " subs r2, r2, #1\n"
+        " bne 2b\n"
+        "mrc p15, 0, %1, c9, c13, 0\n"
+        : "=&r"(t0), "=&r"(t1) : "r"(n) : "r0", "r1", "r2", "cc");
+    return t1 - t0;
+}
+
 /* "vspin N": N rounds of a VADD.F64 and a branch, the count and the
  * loop's branch: the VFP's pace, 9 cycles a round once the queue is full */
 static uint32_t vspin(uint32_t n)
@@ -525,24 +548,7 @@ int main(void)
     bare_cmdline(buf, sizeof(buf));
     bare_token(&p);                     /* QEMU gives "<kernel> <append>" */
     tok = bare_token(&p);
-    if (tok && (tok[0] == 's' || tok[0] == 'v')) {  /* spin N, vspin N */
-        int vfp = tok[0] == 'v';
-        uint32_t cycles;
-
-        tok = bare_token(&p);
-        if (vfp) {
-            vfp_enable();
-            cycles = vspin(tok ? bare_u32(tok) : 1);
-            vfp_drain();
-        } else {
-            cycles = spin(tok ? bare_u32(tok) : 1);
-        }
-        put(vfp ? "vspin " : "spin ");
-        put_u(cycles);
-        put("\n");
-        return 0;
-    }
-    if (tok && tok[0] == 'm') {         /* m2 N */
+    if (tok && tok[0] == 'm') {         /* m2 N, then the rest */
         volatile uint32_t *clksel2 = (volatile uint32_t *)CM_CLKSEL2_PLL_MPU;
 
         tok = bare_token(&p);
@@ -550,6 +556,27 @@ int main(void)
         put("m2 ");
         put_u(*clksel2 & 0x1f);
         put("\n");
+        tok = bare_token(&p);
+    }
+    if (tok && (tok[0] == 's' || tok[0] == 'v' || tok[0] == 'p')) {
+        /* spin N, vspin N, pspin N */
+        char mode = tok[0];
+        uint32_t cycles;
+
+        tok = bare_token(&p);
+        if (mode == 'v') {
+            vfp_enable();
+            cycles = vspin(tok ? bare_u32(tok) : 1);
+            vfp_drain();
+        } else if (mode == 'p') {
+            cycles = pspin(tok ? bare_u32(tok) : 1);
+        } else {
+            cycles = spin(tok ? bare_u32(tok) : 1);
+        }
+        put(mode == 'v' ? "vspin " : mode == 'p' ? "pspin " : "spin ");
+        put_u(cycles);
+        put("\n");
+        return 0;
     }
     empty = best_run(seq_empty);
     put("empty ");

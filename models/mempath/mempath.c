@@ -44,7 +44,6 @@ const char *mempath_reset(mempath *m, const a8cache_params *p,
     memset(m->c, 0, sizeof(m->c));
     m->insn_extra_acc = 0;
     m->seg_insns = 0;
-    m->give_fp = 0;
     m->skip_ok = p->l1_extra_cycles == 0;
     return NULL;
 }
@@ -74,10 +73,7 @@ int mempath_set_mpu_hz(mempath *m, uint64_t hz)
                               hz >= 1000000000000ull ? 1
                                                      : (uint32_t)(1000000000000ull / hz));
     if (hz >= ghz) {
-        /* what pairs gave back is under a cycle's fraction: nothing to
-         * take it off at 1 GHz */
         m->insn_extra_fp = 0;
-        m->give_fp = 0;
         return hz > ghz;
     }
     m->insn_extra_fp = (ghz << 32) / hz - (1ull << 32);
@@ -263,26 +259,12 @@ uint32_t mempath_fetch_slow(mempath *m, uint64_t pa, unsigned len,
 
     /* the misses below come at the code's start, before its extra */
     m->seg_insns = 0;
-    m->seg_back = 0;
     if (m->insn_extra_fp) {
-        uint64_t acc = m->insn_extra_acc, ns_fp = acc + ninsns * m->insn_extra_fp;
-        uint64_t give = m->give_fp < ns_fp ? m->give_fp : ns_fp;
+        uint64_t ns_fp = m->insn_extra_acc + ninsns * m->insn_extra_fp;
 
-        if (give) {
-            /*
-             * cycles given back since the last call: their extra comes
-             * off the fraction carried, borrowing whole ns (seg_back) out
-             * of this call's charge (as much as it has: the rest waits)
-             */
-            m->give_fp -= give;
-            m->seg_back = give > acc ? (uint32_t)((give - acc + 0xffffffffu) >> 32)
-                                     : 0;
-            acc += ((uint64_t)m->seg_back << 32) - give;
-            ns_fp = acc + ninsns * m->insn_extra_fp;
-        }
-        m->seg_acc = acc;
+        m->seg_acc = m->insn_extra_acc;
         m->insn_extra_acc = ns_fp & 0xffffffffu;
-        m->c[MP_MPU_NS] += (ns_fp >> 32) - m->seg_back;
+        m->c[MP_MPU_NS] += ns_fp >> 32;
         extra = (uint32_t)(ns_fp >> 32);
     }
     if (!len) {
@@ -330,14 +312,31 @@ uint32_t mempath_fetch_slow(mempath *m, uint64_t pa, unsigned len,
         m->seg_insns = ninsns;
         m->seg_extra = extra;
     }
-    ns += extra - m->seg_back;
+    ns += extra;
     m->c[MP_STALL_NS] += ns;
     return ns;
 }
 
-void mempath_give_back(mempath *m, uint32_t units)
+int32_t mempath_give_back(mempath *m, int32_t units)
 {
-    m->give_fp += (uint64_t)units * m->insn_extra_fp;
+    /* the new position, relative to the whole ns charged so far */
+    int64_t pos = (int64_t)m->insn_extra_acc -
+                  (int64_t)units * (int64_t)m->insn_extra_fp;
+    /* its whole ns, rounded down (C99 leaves >> of a negative alone) */
+    int32_t ns = pos >= 0 ? (int32_t)(pos >> 32)
+                          : -(int32_t)(((uint64_t)-pos + 0xffffffffu) >> 32);
+
+    m->insn_extra_acc = (uint64_t)pos & 0xffffffffu;
+    if (m->seg_insns) {
+        /* the pending code's charge from its start's new fraction */
+        m->seg_acc = (m->seg_acc - (uint64_t)units * m->insn_extra_fp) &
+                     0xffffffffu;
+        m->seg_extra = (uint32_t)((m->seg_acc + (uint64_t)m->seg_insns *
+                                   m->insn_extra_fp) >> 32);
+    }
+    m->c[MP_MPU_NS] += ns;
+    m->c[MP_STALL_NS] += ns;
+    return -ns;
 }
 
 uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun)

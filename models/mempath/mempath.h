@@ -74,14 +74,6 @@ typedef struct mempath {
      */
     uint32_t seg_ahead, seg_insns, seg_extra;
     uint64_t seg_acc;
-    /*
-     * The extra of cycles charged and then given back (a pair across a
-     * block's end saves a cycle after its block's fetch charged it),
-     * 32.32: the next fetch call takes it off its own.
-     */
-    uint64_t give_fp;
-    uint32_t seg_back;          /* of it, ns the last call took off its
-                                 * charge (read right after the call) */
     uint64_t c[MP_NUM];
 
     /* The front-end */
@@ -131,27 +123,15 @@ void mempath_tlb_maint(mempath *m, int op, uint64_t value);
  */
 uint32_t mempath_unwind(mempath *m, uint32_t ran, uint32_t rerun);
 /*
- * Below 1 GHz: @units cycles charged by a fetch call did not run after
- * all (they paired with the block before, in a cycle it had charged):
- * their extra comes off the next fetch call's, so that the charge does
- * not depend on whether a pair was inside a block or across its end.
+ * Below 1 GHz: @units cycles a fetch call charged did not run (a pair
+ * across a block's end saved them after its block's fetch; negative: a
+ * pair was taken back, they run after all).  The extra charged for them
+ * comes back now, as if the pair had been inside the fetched code: the
+ * clock's position moves by -@units * insn_extra_fp, the fraction
+ * carried and the pending code's charge with it.  Returns the whole ns
+ * to give back (negative: to charge).
  */
-void mempath_give_back(mempath *m, uint32_t units);
-/*
- * The ns the next fetch call will take off its charge for what was given
- * back (give_fp, and @units more cycles not handed to mempath_give_back
- * yet), as a clock whose extra stands at fraction @frac (32.32, below
- * 1 ns) sees it now: the front-end's clock takes them off at once, so
- * that an access's time does not depend on whether a pair was inside a
- * block or across its end.
- */
-static inline uint32_t mempath_give_ns(const mempath *m, uint64_t frac,
-                                       uint64_t units)
-{
-    uint64_t g = m->give_fp + units * m->insn_extra_fp;
-
-    return g > frac ? (uint32_t)((g - frac + 0xffffffffu) >> 32) : 0;
-}
+int32_t mempath_give_back(mempath *m, int32_t units);
 /*
  * The part of the last fetch call's extra charge that its first @ran
  * instructions would have left (32.32 fixed point; whole ns above bit

@@ -30,7 +30,6 @@ static void visit(n9img *im, void *model)
     n9img_u32(im, &m->seg_insns);
     n9img_u32(im, &m->seg_extra);
     n9img_u64(im, &m->seg_acc);
-    n9img_u64(im, &m->give_fp);
     n9img_u64s(im, m->c, MP_NUM);
 
     /* the cache model's own image, as it writes it */

@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-#define MEMPATH_STATE_VERSION   2
+#define MEMPATH_STATE_VERSION   1
 
 size_t mempath_state_size(const mempath *m);
 /* the image's size, or 0 if @len is too small */

@@ -65,8 +65,9 @@ enum n9trace_type {
                      * fetch's instructions (format 4), the last of them
                      * an I/O instruction of value >> 32 that runs again
                      * (format 5): mempath_unwind */
-    N9T_GIVEBACK,   /* value cycles charged did not run: pairs across a
-                     * block's end (format 6): mempath_give_back */
+    N9T_GIVEBACK,   /* value cycles a fetch charged did not run: a pair
+                     * across a block's end (format 6; N9T_F_TAKEN: they
+                     * ran after all): mempath_give_back */
     N9T_NUM_TYPES
 };
 
@@ -74,6 +75,8 @@ enum n9trace_type {
 #define N9T_F_STORE     1u
 #define N9T_F_SIMD      2u
 #define N9T_F_USE       4u      /* a load in the line of the last load's word */
+/* GIVEBACK flags */
+#define N9T_F_TAKEN     1u      /* the pair taken back */
 /* REG flags */
 #define N9T_F_WRITE     1u
 #define N9T_F_VALUE     2u      /* (set by the reader) a write's value is

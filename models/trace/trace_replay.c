@@ -911,10 +911,10 @@ static void event(trp *r, const n9trace_event *ev)
                        (uint32_t)(ev->value >> 32));
         return;
     case N9T_GIVEBACK:
-        /* cycles a fetch charged paired with the block before after
-         * all (below 1 GHz, with the pipeline): the next fetch's extra
-         * is less */
-        mempath_give_back(r->mp, (uint32_t)ev->value);
+        /* a cycle a fetch charged that a pair saved (below 1 GHz, with
+         * the pipeline), or took back: its extra */
+        mempath_give_back(r->mp, ev->flags & N9T_F_TAKEN ?
+                          -(int32_t)ev->value : (int32_t)ev->value);
         return;
     case N9T_L3CLK:
         r->l3_clk_hz = ev->value;

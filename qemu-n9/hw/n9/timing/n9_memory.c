@@ -102,8 +102,6 @@ struct N9MemoryState {
     uint64_t pair;              /* mem_hook_pair, for VMState */
     uint64_t pairs;             /* mem_hook_pairs, for VMState */
     uint64_t pair_units;        /* mem_hook_pair_units, for VMState */
-    uint64_t pair_given;        /* of them, those whose extra the memory
-                                 * path was given back (below 1 GHz) */
     uint64_t branch;            /* mem_hook_branch, for VMState */
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
@@ -122,16 +120,15 @@ struct N9MemoryState {
  * counts a whole TB as executed at its start, so the instructions from
  * this one to the TB's end (mem_hook_insns_ahead) are taken back, and
  * below 1 GHz the extra time the fetch call charged for those of them
- * in its code, and what cycles that pairs across blocks saved will give
- * back at the next fetch.  So an access's time does not depend on where
- * QEMU ends its blocks (the icount budget, a snapshot restore, the size
- * of the generated code).
+ * in its code.  So an access's time does not depend on where QEMU ends
+ * its blocks (the icount budget, a snapshot restore, the size of the
+ * generated code).
  */
 static inline uint64_t n9_memory_now(N9MemoryState *s)
 {
     uint32_t ahead = mem_hook_insns_ahead;
     uint32_t ran = s->mp.seg_ahead - ahead; /* of the last fetch's code */
-    uint64_t back = ahead, frac = s->mp.insn_extra_acc;
+    uint64_t back = ahead;
 
     if (!icount_enabled()) {
         /* the virtual clock follows the host: readable anywhere */
@@ -142,14 +139,7 @@ static inline uint64_t n9_memory_now(N9MemoryState *s)
         /* charged for its code, less what the instructions before this
          * one cost: the carried fraction as one instruction per call
          * would have carried it */
-        uint64_t fp = mempath_seg_charge_fp(&s->mp, ran);
-
-        back += s->mp.seg_extra - (fp >> 32);
-        frac = fp & 0xffffffffu;
-    }
-    if (unlikely(s->mp.insn_extra_fp)) {
-        back += mempath_give_ns(&s->mp, frac,
-                                mem_hook_pair_units - s->pair_given);
+        back += s->mp.seg_extra - (mempath_seg_charge_fp(&s->mp, ran) >> 32);
     }
     return icount_vcpu_clock(s->cs) - back;
 }
@@ -721,39 +711,6 @@ static inline void n9_memory_cpu_state(N9MemoryState *s)
  * (the common case inline); here the CPU's state, the TB's virtual
  * address, the fetch continuation and the fetch filter.
  */
-/*
- * Below 1 GHz a block's fetch charges the extra of its cycles before it
- * pairs with the block before (core patch 0018: the pair's cycle comes
- * back to icount, 1 ns): the extra of the cycles pairs saved since the
- * last call comes off the next fetch's (mempath_give_back), as a pair
- * inside a block never charged it.
- */
-static void n9_memory_pairs_give_back(N9MemoryState *s)
-{
-    uint64_t units = mem_hook_pair_units - s->pair_given;
-
-    if (!units) {
-        return;
-    }
-    /* a pair taken back (its block left at its first instruction) is
-     * taken back before the next fetch: the count never goes back */
-    assert((int64_t)units > 0);
-    s->pair_given = mem_hook_pair_units;
-    if (!s->mp.insn_extra_fp) {
-        return;
-    }
-    mempath_give_back(&s->mp, (uint32_t)units);
-    if (unlikely(s->rec)) {
-        /* at the last event's time: the clock cannot be read in the
-         * fetch before the fetch's own time is worked out */
-        n9trace_event ev = {
-            .type = N9T_GIVEBACK, .value = units, .time_ns = s->rec_t,
-        };
-
-        n9_memory_rec_put(s, &ev);
-    }
-}
-
 static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
                                 unsigned ninsns, unsigned offset)
 {
@@ -771,7 +728,6 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
         s->in_hook = false;
     }
     va = s->tb_va + offset;
-    n9_memory_pairs_give_back(s);
     if (pa == mem_hook_fetch_skip.end && (pa & 0xfff)) {
         cont = pa & ((1u << shift) - 1) ? MP_FETCH_SAME_LINE
                                         : MP_FETCH_SAME_PAGE;
@@ -786,8 +742,7 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     }
     ns = mempath_fetch(&s->mp, pa, len, ninsns, va, cont,
                        mem_hook_insns_ahead, &res);
-    if (offset == 0 &&
-        ns > (s->mp.insn_extra_fp ? s->mp.seg_extra - s->mp.seg_back : 0)) {
+    if (offset == 0 && ns > (s->mp.insn_extra_fp ? s->mp.seg_extra : 0)) {
         /* the block's first instruction came late (an I-TLB or L1 I
          * miss): it pairs with nothing before it */
         mem_hook_pair = 0;
@@ -967,6 +922,39 @@ static bool n9_memory_pair_enter(void *opaque, uint64_t need2, uint64_t out2,
     return n9_pipeline_pair_enter(need2, out2, info2);
 }
 
+/*
+ * Below 1 GHz a pair across a block's end saves a cycle whose period the
+ * block's fetch has charged already (the fetch runs before the pair's
+ * test: a first fetch that misses cancels the pair).  The core gives its
+ * 1 ns back to the budget and, while mem_hook_pair_give is set, asks here
+ * for the rest of the cycle (core patch 0018); @back: the pair is taken
+ * back (its block left at its first instruction), the rest is charged
+ * again.  As if the pair had been inside the fetched code, to the
+ * fraction (mempath_give_back).
+ */
+static uint32_t n9_memory_pair_give(void *opaque, bool back)
+{
+    N9MemoryState *s = opaque;
+    int32_t ns = mempath_give_back(&s->mp, back ? -1 : 1);
+
+    if (unlikely(s->rec)) {
+        /* the clock cannot be read in the block's start code */
+        n9trace_event ev = {
+            .type = N9T_GIVEBACK, .flags = back ? N9T_F_TAKEN : 0,
+            .value = 1, .time_ns = s->rec_t,
+        };
+
+        n9_memory_rec_put(s, &ev);
+    }
+    return back ? -ns : ns;
+}
+
+/* The core asks for the rest of a paired cycle only below 1 GHz */
+static void n9_memory_pair_give_update(N9MemoryState *s)
+{
+    mem_hook_pair_give = s->pipeline && s->mp.insn_extra_fp;
+}
+
 /* MPU cycles in ns (icount units): one each at 1 GHz, more below it */
 static uint64_t n9_memory_cycles_ns(N9MemoryState *s, uint64_t cycles)
 {
@@ -1095,11 +1083,11 @@ static void n9_memory_mpu_ck_update(void *opaque, ClockEvent event)
         return;
     }
     mem_hook_cpu_state_changed();       /* the fetch filter: 1 GHz only */
-    n9_memory_pairs_give_back(s);       /* at the rate they ran at */
     if (mempath_set_mpu_hz(&s->mp, hz)) {
         warn_report_once("rm696: the MPU clock is above 1 GHz; an "
                          "instruction still costs 1 ns");
     }
+    n9_memory_pair_give_update(s);
 }
 
 /*
@@ -1252,7 +1240,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     mem_hook_carry = 0;         /* nothing in flight */
     mem_hook_pair = 0;          /* nor a cycle open for a partner */
     mem_hook_pairs = mem_hook_pair_units = 0;
-    s->pair_given = 0;
+    n9_memory_pair_give_update(s);      /* the rate runs on */
     s->pipe_wait = 0;
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
@@ -1323,6 +1311,7 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_pair = s->pair;
     mem_hook_pairs = s->pairs;
     mem_hook_pair_units = s->pair_units;
+    n9_memory_pair_give_update(s);      /* the image's MPU rate */
     mem_hook_branch = s->branch;
     /* the line filter starts empty (the skip filter's lines are kept) */
     n9_memory_line_clear();
@@ -1438,6 +1427,7 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.block_pair = n9_memory_block_pair;
         n9_memory_hooks.pair_enter = n9_memory_pair_enter;
         n9_memory_hooks.pair_open = A8PIPE_TAIL_OPEN;
+        n9_memory_hooks.pair_give = n9_memory_pair_give;
         n9_memory_hooks.insn_branch = n9_memory_insn_branch;
         n9_memory_hooks.branch = n9_memory_branch;
         /* an exception's entry: a flush at the handler's first block */
@@ -1505,10 +1495,9 @@ static bool n9_memory_pipe_needed(void *opaque)
 static const VMStateDescription vmstate_n9_memory_pipe = {
     .name = TYPE_N9_MEMORY "/pipeline",
     /* 2: the last block's cycle open for a partner, the pairs made and
-     * the cycles they saved; 3: of those, the ones whose extra the memory
-     * path was given back (its image's version 2 has what it owes) */
-    .version_id = 3,
-    .minimum_version_id = 3,
+     * the cycles they saved */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(carry, N9MemoryState),
@@ -1516,7 +1505,6 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
         VMSTATE_UINT64(pair, N9MemoryState),
         VMSTATE_UINT64(pairs, N9MemoryState),
         VMSTATE_UINT64(pair_units, N9MemoryState),
-        VMSTATE_UINT64(pair_given, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };
