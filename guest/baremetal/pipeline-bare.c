@@ -431,68 +431,47 @@ static void vfp_enable(void)
 }
 
 /*
+ * NAME(n): PMCCNTR over N rounds of FIRST, a branch to the next
+ * instruction (a block's end), SECOND, the count and the loop's branch
+ * (another block's end); SETUP before the first read
+ */
+#define SPIN_LOOP(name, setup, first, second)                           \
+static uint32_t name(uint32_t n)                                        \
+{                                                                       \
+    uint32_t t0, t1;                                                    \
+                                                                        \
+    __asm__ volatile(setup                                              \
+                     "mov r2, %2\n"                                     \
+                     "mrc p15, 0, %0, c9, c13, 0\n"                     \
+                     "2: " first "\n"                                   \
+                     " b 1f\n"                                          \
+                     "1: " second                                       \
+                     " subs r2, r2, #1\n"                               \
+                     " bne 2b\n"                                        \
+                     "mrc p15, 0, %1, c9, c13, 0\n"                     \
+                     : "=&r"(t0), "=&r"(t1) : "r"(n)                    \
+                     : "r0", "r1", "r2", "cc");                         \
+    return t1 - t0;                                                     \
+}
+
+/*
  * "spin N" (-append): N rounds of a multiply whose product the next
  * round multiplies again, each round two blocks (the multiply and a
  * branch; the count and the loop's branch), so that at every block's end
  * a product is in flight: what tests/guest/test_pipeline.py stops, saves
  * and restores mid-run.  Prints "spin CYCLES" (PMCCNTR over the loop).
  */
-static uint32_t spin(uint32_t n)
-{
-    uint32_t t0, t1;
-
-    __asm__ volatile(
-        "mov r1, #3\n"
-        "mov r2, %2\n"
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "2: mul r0, r0, r1\n"
-        " b 1f\n"
-        "1: subs r2, r2, #1\n"
-        " bne 2b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1) : "r"(n) : "r0", "r1", "r2", "cc");
-    return t1 - t0;
-}
+SPIN_LOOP(spin, "mov r1, #3\n", "mul r0, r0, r1", "")
 
 /* "pspin N": N rounds of an ADD and a branch to the next instruction,
  * which pairs with the branch across the block's end (TRM Example
  * 16-6), then the count and the loop's branch: a pair across blocks each
  * round, and the loop's SUBS beside that ADD */
-static uint32_t pspin(uint32_t n)
-{
-    uint32_t t0, t1;
-
-    __asm__ volatile(
-        "mov r2, %2\n"
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "2: add r0, r0, #1\n"
-        " b 1f\n"
-        "1: add r1, r1, #1\n"
-        " subs r2, r2, #1\n"
-        " bne 2b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1) : "r"(n) : "r0", "r1", "r2", "cc");
-    return t1 - t0;
-}
+SPIN_LOOP(pspin, "", "add r0, r0, #1", "add r1, r1, #1\n")
 
 /* "vspin N": N rounds of a VADD.F64 and a branch, the count and the
  * loop's branch: the VFP's pace, 9 cycles a round once the queue is full */
-static uint32_t vspin(uint32_t n)
-{
-    uint32_t t0, t1;
-
-    __asm__ volatile(
-        ".fpu vfpv3\n"
-        "mov r2, %2\n"
-        "mrc p15, 0, %0, c9, c13, 0\n"
-        "2: vadd.f64 d0, d1, d2\n"
-        " b 1f\n"
-        "1: subs r2, r2, #1\n"
-        " bne 2b\n"
-        "mrc p15, 0, %1, c9, c13, 0\n"
-        : "=&r"(t0), "=&r"(t1) : "r"(n) : "r2", "cc");
-    return t1 - t0;
-}
+SPIN_LOOP(vspin, ".fpu vfpv3\n", "vadd.f64 d0, d1, d2", "")
 
 /* the straight-line sequences, in the order they are printed; each less
  * the two reads' own cycles (in its own instruction set) */

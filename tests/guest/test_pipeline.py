@@ -367,11 +367,13 @@ def spin_snapshot(qemu, elf, logdir, mode='spin', rounds=SPIN, per=6,
     want = a.stdout.decode('utf-8', 'replace').strip()
     half = h.stdout.decode('utf-8', 'replace').strip()
     # the last line: "MODE CYCLES" (after "m2 N")
+    last = lambda t: t.strip().split('\n')[-1]
     n = lambda t: int(t.split()[-1]) if len(t.split()) >= 2 and \
         t.split()[-2] == mode and t.split()[-1].isdigit() else -1
     check('%s%s %d and %d unbroken: status 0, "%s", "%s": %s cycles a round '
           '(%s; the cold fetches of the loop\'s lines are in both)'
-          % (pre, mode, rounds, rounds // 2, want, half, per, why),
+          % (pre, mode, rounds, rounds // 2, last(want), last(half), per,
+             why),
           a.returncode == 0 and h.returncode == 0 and
           n(want) - n(half) == per * (rounds - rounds // 2))
     for f in ('B.sock', 'B.img', 'C.sock'):
@@ -411,7 +413,6 @@ def spin_snapshot(qemu, elf, logdir, mode='spin', rounds=SPIN, per=6,
         qc.kill()
         outc = 'timeout'
     # ("m2 N" went out before the stop)
-    last = lambda t: t.strip().split('\n')[-1]
     check('restored mid-loop, it prints what the unbroken run printed '
           '("%s")' % last(outc), last(outc) == last(want), outc[-500:])
 

@@ -418,9 +418,9 @@ def main():
     r = case(qemu, binary, fuzz, '-s 1 -n 20000', logdir, 'memfuzz-1')
     case(qemu, binary, fuzz, '-s 2 -n 20000', logdir, 'memfuzz-2')
     # with the pipeline, below 1 GHz (the fuzzer's rate changes): the
-    # cycles pairs across blocks saved give their extra back at the next
-    # fetch (GIVEBACK events); the replay must too, to charge every fetch
-    # as recorded
+    # cycles pairs across blocks saved give back the extra their block's
+    # fetch charged, when the pair is made (GIVEBACK events); the replay
+    # must too, to keep the clock's fraction as recorded
     p = case(qemu, binary, fuzz, '-s 3 -n 20000', logdir, 'memfuzz-pipeline',
              'pipeline=on')
     if p:
