@@ -540,17 +540,16 @@ int main(void)
     if (tok && (tok[0] == 's' || tok[0] == 'v' || tok[0] == 'p')) {
         /* spin N, vspin N, pspin N */
         char mode = tok[0];
-        uint32_t cycles;
+        uint32_t n, cycles;
 
         tok = bare_token(&p);
+        n = tok ? bare_u32(tok) : 1;
         if (mode == 'v') {
             vfp_enable();
-            cycles = vspin(tok ? bare_u32(tok) : 1);
+            cycles = vspin(n);
             vfp_drain();
-        } else if (mode == 'p') {
-            cycles = pspin(tok ? bare_u32(tok) : 1);
         } else {
-            cycles = spin(tok ? bare_u32(tok) : 1);
+            cycles = mode == 'p' ? pspin(n) : spin(n);
         }
         put(mode == 'v' ? "vspin " : mode == 'p' ? "pspin " : "spin ");
         put_u(cycles);

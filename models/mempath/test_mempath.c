@@ -357,7 +357,6 @@ int main(void)
         CHECK_EQ(c.insn_extra_acc, d.insn_extra_acc);
         CHECK_EQ(c.seg_extra, d.seg_extra);
         CHECK_EQ(c.seg_acc, d.seg_acc);
-        mempath_give_back(&e, 0);
         mempath_fetch(&e, BASE + 0x2040, 20, 5, 0xc0002040u, MP_FETCH_NEW,
                       5, &res);
         mempath_give_back(&e, 1);
