@@ -170,6 +170,22 @@ TIMED(seq_mov_use,
       ".rept 8\n mov r0, r2\n add r1, r0, #1\n .endr\n")
 
 /*
+ * An I/O access in the middle of a block: a read of the 32 kHz counter
+ * (0x48320010, the wakeup L4: 625-668 ns, or what timing-set fixes) after
+ * a multiply, then an ADD of the product (io_mul_use), of another
+ * register (io_mul_indep) or of the value read (io_ld_use).  QEMU runs the
+ * read again alone after unwinding the block; the core waits for it, and
+ * the product is ready by its end (core patch 0020): io_mul_use costs
+ * what io_mul_indep does, cut there or one instruction per TB.
+ */
+#define IO_SEQ(use)                                                     \
+    "movw r4, #0x0010\n movt r4, #0x4832\n"                             \
+    "mul r0, r1, r2\n ldr r3, [r4]\n " use "\n"
+TIMED(seq_io_mul_use, IO_SEQ("add r5, r0, #1"))
+TIMED(seq_io_mul_indep, IO_SEQ("add r5, r6, #1"))
+TIMED(seq_io_ld_use, IO_SEQ("add r5, r3, #1"))
+
+/*
  * Branches (TRM chapter 5, "Program Flow Prediction"): a loop of N rounds
  * of SUBS and BNE back to it, each round a block of its own; run three
  * times and the third reported, so the predictor has learnt the loop and
@@ -567,6 +583,12 @@ int main(void)
         report(seqs[k].name, best_run(seqs[k].seq),
                seqs[k].thumb ? t_empty : empty);
     }
+    /* an I/O read in the middle of a block (its cost is drawn: the test
+     * compares these with one instruction per TB, and fixes it to check
+     * them) */
+    report("io_mul_use", best_run(seq_io_mul_use), empty);
+    report("io_mul_indep", best_run(seq_io_mul_indep), empty);
+    report("io_ld_use", best_run(seq_io_ld_use), empty);
     /* branches: whole figures, the test takes differences */
     report("loop_1000", third_loop(1000), 0);
     report("loop_2000", third_loop(2000), 0);

@@ -240,10 +240,12 @@ static void note_edges(a8pipe_block *b, const a8pipe_insn *i, uint32_t c)
     if (i->flags_read) {
         note_read(b, A8PIPE_FLAGS_SLOT, c, i->flags_read);
     }
-    b->written |= dst_mask(i);
-    if (i->flags_write) {
-        b->written |= 1u << A8PIPE_FLAGS_SLOT;
-    }
+    b->written |= a8pipe_insn_writes(i);
+}
+
+uint16_t a8pipe_insn_writes(const a8pipe_insn *i)
+{
+    return dst_mask(i) | (i->flags_write ? 1u << A8PIPE_FLAGS_SLOT : 0);
 }
 
 /*
@@ -377,6 +379,20 @@ void a8pipe_carry_advance(uint64_t *carry, uint32_t cycles)
         next |= (uint64_t)(v > A8PIPE_MIN_NEED ? v : 0) << (4 * r);
     }
     *carry = next;
+}
+
+void a8pipe_carry_settle(uint64_t *carry, uint16_t keep, uint32_t cycles)
+{
+    uint64_t mask = 0, rest;
+
+    for (unsigned r = 0; r < 16; r++) {
+        if (keep >> r & 1) {
+            mask |= 15ull << (4 * r);
+        }
+    }
+    rest = *carry & ~mask;
+    a8pipe_carry_advance(&rest, cycles);
+    *carry = (*carry & mask) | rest;
 }
 
 uint32_t a8pipe_block_issue(a8pipe_block *b, const a8pipe_insn *i)
@@ -1435,3 +1451,4 @@ bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out)
 {
     return a8pipe_decode_thumb_it(insn, 0, out);
 }
+

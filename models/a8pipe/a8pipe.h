@@ -217,6 +217,18 @@ uint32_t a8pipe_carry_enter(uint64_t *carry, uint64_t need, uint64_t out,
 /* @cycles pass with nothing issued (a flush): what is in flight moves
  * that much nearer (0 once it could no longer hold up a read). */
 void a8pipe_carry_advance(uint64_t *carry, uint32_t cycles);
+/*
+ * A stall of @cycles at an instruction (an I/O access the pipeline waits
+ * for): what was in flight before it moves that much nearer, as under a
+ * flush, but for the registers in @keep (slots as @written: the
+ * instruction's own results, a8pipe_insn_writes), which it makes at the
+ * stall's end.  An in-order core that waits hundreds of cycles for one
+ * access has every older result by then.
+ */
+void a8pipe_carry_settle(uint64_t *carry, uint16_t keep, uint32_t cycles);
+/* The slots @i writes: bit r for rn (LDM's list, a base write-back; never
+ * the PC), bit A8PIPE_FLAGS_SLOT for the flags */
+uint16_t a8pipe_insn_writes(const a8pipe_insn *i);
 
 /*
  * Pairs across a block's end.  Within a QEMU block a branch is the last

@@ -1074,6 +1074,109 @@ static void test_carry_advance(void)
     CHECK_EQ(c, 0);
 }
 
+/*
+ * An I/O access's stall lets what was in flight before it complete, but
+ * for its own results (a8pipe_carry_settle, a8pipe_insn_writes): QEMU runs
+ * an I/O instruction in the middle of a block again alone, after the
+ * block's first instructions, whose results in flight are then dropped;
+ * with one instruction per block they cross the I/O block.  The two must
+ * cost the same.
+ */
+static uint32_t io_run(const uint32_t *enc, unsigned n, unsigned io,
+                       uint32_t stall, bool one_per_block, bool settle)
+{
+    uint64_t carry = 0;
+    uint32_t total = 0;
+    unsigned k = 0;
+
+    while (k < n) {
+        a8pipe_block b;
+        a8pipe_insn i;
+        uint64_t need, out, limit;
+        uint16_t written;
+        unsigned end = one_per_block || k == io ? k + 1 : k < io ? io : n;
+
+        a8pipe_block_start(&b);
+        for (; k < end; k++) {
+            i = dec(enc[k]);
+            a8pipe_block_issue(&b, &i);
+        }
+        a8pipe_block_edges(&b, &need, &out, &written, &limit);
+        total += a8pipe_carry_enter(&carry, need, out, written,
+                                    a8pipe_block_cycles(&b));
+        total += a8pipe_block_cycles(&b);
+        if (!one_per_block && end == io) {
+            carry = 0;          /* the unwind before the I/O rerun */
+        }
+        if (end == io + 1) {
+            total += stall;
+            if (settle) {
+                a8pipe_carry_settle(&carry, a8pipe_insn_writes(&i), stall);
+            }
+        }
+    }
+    return total;
+}
+
+static void test_carry_settle(void)
+{
+    a8pipe_insn i;
+    uint64_t c = 6ull | 2ull << (4 * 3) | 3ull << (4 * 15);
+
+    /* MUL's r0 6 cycles away, a load's r3 2, the flags 3; a stall of 2
+     * at the load: r0 at 4, the flags gone (1 holds up no read), r3 its */
+    a8pipe_carry_settle(&c, 1u << 3, 2);
+    CHECK(c == (4ull | 2ull << (4 * 3)),
+          "a stall of 2 at the load of r3: 0x%016llx (r0 4, r3 2)",
+          (unsigned long long)c);
+    a8pipe_carry_settle(&c, 1u << 3, 650);
+    CHECK(c == 2ull << (4 * 3),
+          "a stall of 650: only the load's own r3 left, 0x%016llx",
+          (unsigned long long)c);
+    a8pipe_carry_settle(&c, 0, 650);
+    CHECK_EQ(c, 0);
+
+    i = dec(0xe5943000);        /* ldr r3, [r4] */
+    CHECK_EQ(a8pipe_insn_writes(&i), 1u << 3);
+    i = dec(0xe4943004);        /* ldr r3, [r4], #4 */
+    CHECK_EQ(a8pipe_insn_writes(&i), 1u << 3 | 1u << 4);
+    i = dec(0xe8b48003);        /* ldm r4!, {r0, r1, pc}: not the PC */
+    CHECK_EQ(a8pipe_insn_writes(&i), 1u << 0 | 1u << 1 | 1u << 4);
+    i = dec(0xe2500001);        /* subs r0, r0, #1 */
+    CHECK_EQ(a8pipe_insn_writes(&i), 1u << 0 | 1u << A8PIPE_FLAGS_SLOT);
+    i = dec(0xe5843000);        /* str r3, [r4] */
+    CHECK_EQ(a8pipe_insn_writes(&i), 0);
+
+    /* MUL r0; LDR r3 from a device (650 cycles); ADD of the product:
+     * MUL 2 + LDR 1 + 650 + ADD 1, cut as QEMU cuts or one a block */
+    static const uint32_t mla[] = {
+        0xe0000291,     /* mul r0, r1, r2 */
+        0xe5943000,     /* ldr r3, [r4] */
+        0xe2805001,     /* add r5, r0, #1 */
+    };
+    uint32_t cut = io_run(mla, 3, 1, 650, false, true);
+    uint32_t one = io_run(mla, 3, 1, 650, true, true);
+    uint32_t old = io_run(mla, 3, 1, 650, true, false);
+    CHECK(cut == 654 && one == 654 && old == 656,
+          "MUL, an I/O LDR, ADD of the product: %u cycles cut at the I/O "
+          "access, %u one a block (654: the product ready after the stall; "
+          "%u one a block before, the ADD waiting for it)",
+          (unsigned)cut, (unsigned)one, (unsigned)old);
+    /* the load's own result: an ADD of it waits its load-use cycles
+     * after the stall either way */
+    static const uint32_t use[] = {
+        0xe0000291,     /* mul r0, r1, r2 */
+        0xe5943000,     /* ldr r3, [r4] */
+        0xe2835001,     /* add r5, r3, #1 */
+    };
+    cut = io_run(use, 3, 1, 650, false, true);
+    one = io_run(use, 3, 1, 650, true, true);
+    CHECK(cut == 655 && one == 655,
+          "MUL, an I/O LDR r3, ADD of r3: %u cycles cut, %u one a block "
+          "(655: the loaded r3 at E3, the ADD's source at E2, one cycle "
+          "more after the stall)", (unsigned)cut, (unsigned)one);
+}
+
 static void test_barriers(void)
 {
     a8pipe_insn i;
@@ -1332,5 +1435,6 @@ int main(void)
     test_barriers();
     test_cp15_context();
     test_carry_advance();
+    test_carry_settle();
     return check_done();
 }

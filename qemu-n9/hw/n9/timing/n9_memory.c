@@ -52,6 +52,7 @@
 #include "n9_memory.h"
 #include "n9_record.h"
 #include "n9_pipeline.h"
+#include "n9_timing.h"
 #include "trace.h"
 #include "models/mempath/mempath_state.h"
 
@@ -112,6 +113,11 @@ struct N9MemoryState {
                                  * (the unconditional ones flush in their
                                  * block's issue cycles) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
+    uint64_t io_settles;        /* I/O accesses whose stall completed
+                                 * results in flight */
+    uint64_t io_stall_ns;       /* n9_timing_io_stall_ns, for VMState */
+    uint32_t io_rerun;          /* the units an I/O unwind left pending for
+                                 * the re-run block (n9_memory_io_done) */
 };
 
 /*
@@ -720,6 +726,7 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
     uint64_t t = 0;
     unsigned res;
 
+    s->io_rerun = 0;
     if (offset == 0) {
         /* the TB's start: the PC is up to date there */
         s->tb_va = s->cpu->env.regs[15];
@@ -796,6 +803,7 @@ static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left,
     }
     ran = s->mp.seg_ahead - insns_left;
     ns = mempath_unwind(&s->mp, ran, rerun);
+    s->io_rerun = s->mp.seg_insns;
     if (unlikely(s->rec)) {
         /*
          * even with no whole ns back (the fraction carried changed); the
@@ -961,6 +969,14 @@ static uint64_t n9_memory_cycles_ns(N9MemoryState *s, uint64_t cycles)
     return cycles + ((cycles * s->mp.insn_extra_fp) >> 32);
 }
 
+/* The whole MPU cycles in @ns (a stall of more than 1 ms is as long:
+ * nothing stays in flight that long) */
+static uint32_t n9_memory_ns_cycles(N9MemoryState *s, uint64_t ns)
+{
+    ns = MIN(ns, 1000000);
+    return (ns << 32) / ((1ull << 32) + s->mp.insn_extra_fp);
+}
+
 /* A block waits for results in flight: its cycles in ns at the MPU's rate */
 static uint32_t n9_memory_carry_enter(void *opaque, uint64_t need,
                                       uint64_t out, uint32_t info)
@@ -991,6 +1007,65 @@ static uint32_t n9_memory_branch(void *opaque, uint64_t token,
     trace_n9_pipeline_branch(token >> 32, next_pc, (uint32_t)token, cycles);
 
     return n9_memory_cycles_ns(s, cycles);
+}
+
+static uint32_t n9_memory_insn_writes(void *opaque)
+{
+    return n9_pipeline_insn_writes(&((N9MemoryState *)opaque)->pipe);
+}
+
+/*
+ * An access the memory path does not cost (MMIO) ran its device path,
+ * whose stall n9_timing_stall charged: the core waited for it, so what was
+ * in flight before it is ready by its end, but for what its instruction
+ * writes (core patch 0020), and the instruction after it issues after
+ * the stall, not beside it.  Under icount an I/O access is its block's
+ * last instruction, which QEMU runs alone after an unwind that dropped
+ * the block's results in flight, and whose cycle it leaves open where
+ * the block had the access beside the instruction before: with this, one
+ * instruction per TB leaves the same after it.
+ *
+ * Below 1 GHz the unwind before the re-run left the fetch's extra charged
+ * for the units from the access's issue to the next instruction's
+ * (n9_memory_unwind's @rerun), which count that instruction's wait when it
+ * had one; the re-run block has only the access's own units (its count,
+ * mem_hook_tb_insns): the rest comes back (mempath_unwind again, a second
+ * UNWIND in a recording).
+ */
+static uint32_t n9_memory_io_done(void *opaque, uint32_t writes)
+{
+    N9MemoryState *s = opaque;
+    uint64_t ns = n9_timing_io_stall_ns, before = mem_hook_carry;
+    uint32_t cycles, back = 0;
+
+    if (s->io_rerun && s->mp.seg_insns == s->io_rerun &&
+        mem_hook_tb_insns < s->io_rerun) {
+        back = mempath_unwind(&s->mp, mem_hook_tb_insns, 0);
+        if (unlikely(s->rec)) {
+            n9trace_event ev = {
+                .type = N9T_UNWIND, .value = mem_hook_tb_insns,
+                .time_ns = s->rec_t,
+            };
+
+            n9_memory_rec_put(s, &ev);
+        }
+    }
+    s->io_rerun = 0;
+    n9_timing_io_stall_ns = 0;
+    if (!ns) {
+        return back;
+    }
+    mem_hook_pair = 0;
+    if (!before) {
+        return back;
+    }
+    cycles = n9_memory_ns_cycles(s, ns);
+    n9_pipeline_io_settle(writes, cycles);
+    if (mem_hook_carry != before) {
+        s->io_settles++;
+        trace_n9_pipeline_io_settle(cycles, before, mem_hook_carry);
+    }
+    return back;
 }
 
 static uint32_t n9_memory_insn_unit(void *opaque)
@@ -1165,6 +1240,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
     if (s->pipeline) {
         /* cycles blocks waited at their start for results in flight */
         qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
+        /* I/O accesses whose stall let results in flight complete */
+        qdict_put_int(d, "pipeline_io_settles", s->io_settles);
         /* blocks whose first instruction paired with the last before,
          * and the cycles those pairs saved (a pair may save none in its
          * block but leave its last cycle open for the next) */
@@ -1242,6 +1319,9 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     mem_hook_pairs = mem_hook_pair_units = 0;
     n9_memory_pair_give_update(s);      /* the rate runs on */
     s->pipe_wait = 0;
+    s->io_settles = 0;
+    s->io_rerun = 0;
+    n9_timing_io_stall_ns = 0;
     mem_hook_branch = 0;        /* no branch pending, an empty predictor */
     a8bpred_reset(&s->bpred);
     s->bpred.penalty = s->pipe.flush_cycles;
@@ -1264,6 +1344,7 @@ static int n9_memory_pre_save(void *opaque)
     s->last_val = mem_hook_skip.last_val;
     s->fetch_end = mem_hook_fetch_skip.end;
     s->carry = mem_hook_carry;
+    s->io_stall_ns = n9_timing_io_stall_ns;
     s->pair = mem_hook_pair;
     s->pairs = mem_hook_pairs;
     s->pair_units = mem_hook_pair_units;
@@ -1308,6 +1389,9 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_skip.last_val = s->last_val;
     /* results in flight (none in a snapshot without the pipeline) */
     mem_hook_carry = s->carry;
+    if (s->pipeline) {
+        n9_timing_io_stall_ns = s->io_stall_ns;
+    }
     mem_hook_pair = s->pair;
     mem_hook_pairs = s->pairs;
     mem_hook_pair_units = s->pair_units;
@@ -1320,6 +1404,7 @@ static int n9_memory_post_load(void *opaque, int version_id)
     mem_hook_fetch_skip.end = s->fetch_end;
     mem_hook_fetch_skip.ok = 0;
     s->mp.seg_insns = 0;        /* between TBs: nothing pending */
+    s->io_rerun = 0;
     memset(s->rec_skip, 0, sizeof(s->rec_skip));
     mem_hook_fetch_skip.count[0] = mem_hook_fetch_skip.count[1] = 0;
     return 0;
@@ -1435,6 +1520,9 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         /* the VFP: its queue and its own timeline */
         n9_memory_hooks.insn_unit = n9_memory_insn_unit;
         n9_memory_hooks.unit = n9_memory_unit;
+        /* an I/O access's stall completes results in flight */
+        n9_memory_hooks.insn_writes = n9_memory_insn_writes;
+        n9_memory_hooks.io_done = n9_memory_io_done;
     }
     n9_memory_line_clear();
     mem_hook_register(&n9_memory_hooks, s);
@@ -1495,8 +1583,9 @@ static bool n9_memory_pipe_needed(void *opaque)
 static const VMStateDescription vmstate_n9_memory_pipe = {
     .name = TYPE_N9_MEMORY "/pipeline",
     /* 2: the last block's cycle open for a partner, the pairs made and
-     * the cycles they saved */
-    .version_id = 2,
+     * the cycles they saved; 3: the I/O stall not yet settled, the I/O
+     * accesses that settled results in flight */
+    .version_id = 3,
     .minimum_version_id = 2,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
@@ -1505,6 +1594,8 @@ static const VMStateDescription vmstate_n9_memory_pipe = {
         VMSTATE_UINT64(pair, N9MemoryState),
         VMSTATE_UINT64(pairs, N9MemoryState),
         VMSTATE_UINT64(pair_units, N9MemoryState),
+        VMSTATE_UINT64_V(io_stall_ns, N9MemoryState, 3),
+        VMSTATE_UINT64_V(io_settles, N9MemoryState, 3),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -158,6 +158,7 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         }
     }
     cycle = a8pipe_block_issue(&p->blk, &i);
+    p->writes = a8pipe_insn_writes(&i);
     if (p->first) {
         p->head = a8pipe_pair_head(&i);
         p->first = false;
@@ -176,6 +177,24 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p)
 uint32_t n9_pipeline_insn_unit(N9Pipeline *p)
 {
     return p->unit;
+}
+
+uint32_t n9_pipeline_insn_writes(N9Pipeline *p)
+{
+    return p->writes;
+}
+
+/*
+ * An in-order core waits for an I/O access: what was in flight before it
+ * moves nearer by the stall (a8pipe_carry_settle), so that the same
+ * results are ready after it whether QEMU ran the access alone after an
+ * unwind (which drops them) or at the end of a block of its own
+ */
+void n9_pipeline_io_settle(uint16_t writes, uint32_t cycles)
+{
+    if (mem_hook_carry) {
+        a8pipe_carry_settle(&mem_hook_carry, writes, cycles);
+    }
 }
 
 uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,

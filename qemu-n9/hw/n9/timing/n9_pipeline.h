@@ -48,6 +48,7 @@ typedef struct N9Pipeline {
                              * [cache] load_use_cycles (E3, the TRM's, at 2) */
     uint32_t branch;        /* the last issued one's a8bpred class (0: none) */
     uint32_t unit;          /* the last issued one's unit descriptor */
+    uint16_t writes;        /* the registers it writes (a8pipe_insn_writes) */
     uint32_t flush_cycles;  /* an ISB's flush ([cpu] flush_cycles) */
     bool cp15_flush;        /* a cp15 context write flushes too ([cpu]
                              * cp15_flush) */
@@ -85,6 +86,14 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
 #define N9_UNIT_BPMAINT     0x4000u
 #define N9_UNIT_FLUSH       (N9_UNIT_BARRIER | N9_UNIT_BPMAINT)
 uint32_t n9_pipeline_insn_unit(N9Pipeline *p);
+/*
+ * MemHookOps.insn_writes: the registers the instruction just issued
+ * writes (carry slots: bit 15 the flags); n9_pipeline_io_settle: an I/O
+ * access of that instruction stalled @cycles, so the results in flight
+ * from before it are ready (mem_hook_carry), but for those
+ */
+uint32_t n9_pipeline_insn_writes(N9Pipeline *p);
+void n9_pipeline_io_settle(uint16_t writes, uint32_t cycles);
 /*
  * MemHookOps.branch, in cycles: the branch of @token (pc << 32 | class)
  * went to @next; @enabled: SCTLR.Z.  A flush also lets results in

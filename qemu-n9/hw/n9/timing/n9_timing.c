@@ -1045,10 +1045,13 @@ bool n9_timing_enabled(void)
  * next instruction, as the phone takes the interrupt after the stalled
  * access.  (docs/architecture.md, "Charging a stall".)
  */
+uint64_t n9_timing_io_stall_ns;
+
 void n9_timing_stall(uint64_t ns)
 {
     if (likely(current_cpu && current_cpu->running)) {
         icount_charge(current_cpu, ns);
+        n9_timing_io_stall_ns += ns;
     } else {
         /* outside its TB loop the budget is not the vCPU's: not charged */
         warn_report_once("rm696: a modelled stall outside the vCPU's run "

@@ -142,6 +142,13 @@ void n9_timing_report(N9Timing *t, const SdrcConfig *cfg,
  * no modelled time: the machine says so once, at start-up.
  */
 void n9_timing_stall(uint64_t ns);
+/*
+ * The ns n9_timing_stall charged since the memory path last took them: an
+ * I/O access's stall, which the memory path's hook, called after the
+ * access (core patch 0020's io_done), turns into cycles during which
+ * results in flight complete (n9_memory.c)
+ */
+extern uint64_t n9_timing_io_stall_ns;
 bool n9_timing_enabled(void);
 
 #endif /* HW_N9_N9_TIMING_H */
