@@ -5,7 +5,8 @@
  *       -semihosting-config enable=on,target=native \
  *       -icount shift=0,sleep=off
  * Each sequence below is straight-line code on registers only (no data
- * access, so no cache or SDRAM cost), between two reads of PMCCNTR; it
+ * access, so no cache or SDRAM cost, but the barriers' stores and the
+ * io_* sequences' device read), between two reads of PMCCNTR; it
  * runs four times and the least of the last three is reported (its code
  * lines are then in the L1 I).  It prints one line per sequence:
  *   NAME CYCLES
@@ -171,9 +172,9 @@ TIMED(seq_mov_use,
 
 /*
  * An I/O access in the middle of a block: a read of the 32 kHz counter
- * (0x48320010, the wakeup L4: 625-668 ns, or what timing-set fixes) after
- * a multiply, then an ADD of the product (io_mul_use), of another
- * register (io_mul_indep) or of the value read (io_ld_use).  QEMU runs the
+ * (0x48320010, the wakeup L4: timing/phone.ini's range, or what timing-set
+ * fixes) after a multiply, then an ADD of the product (io_mul_use), of
+ * another register (io_mul_indep) or of the value read (io_ld_use).  QEMU runs the
  * read again alone after unwinding the block; the core waits for it, and
  * the product is ready by its end (core patch 0020): io_mul_use costs
  * what io_mul_indep does, cut there or one instruction per TB.

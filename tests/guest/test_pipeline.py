@@ -333,8 +333,8 @@ IO_TIMED = ('io_mul_use', 'io_mul_indep', 'io_ld_use')
 SDRAM_TIMED = ('dsb_1', 'dsb_2', 'str_nop', 'str_dsb', 'str_dmb',
                'm2') + IO_TIMED
 
-# The wakeup L4's read cost fixed (timing/phone.ini draws it from 625-668
-# ns) at a multiple of 2 and 3 ns: the I/O sequences' figures are then
+# The wakeup L4's read cost fixed (timing/phone.ini draws it from the
+# phone's range, mmio.32k) at a multiple of 2 and 3 ns: the I/O sequences' figures are then
 # exact at 1 GHz, 500 and 333 MHz, wherever in a cycle PMCCNTR is read
 IO_FIXED = 'on,timing-set=l4-wkup.read_min_ns=648;l4-wkup.read_max_ns=648'
 
@@ -398,7 +398,7 @@ def below_ghz(qemu, elf, logdir, on):
               out[-2000:])
         # at 333 MHz where a read of PMCCNTR falls inside a cycle's 3 ns
         # moves a SDRAM-timed figure by one; so at 500 MHz a device read's
-        # odd ns (drawn from 625-668): the SDRAM's few ns of difference
+        # odd ns (drawn from the phone's range): the SDRAM's few ns of difference
         # between the cuttings (refresh, not the core) move that phase.
         # io_checks compares the cuttings with the read's cost fixed
         diff = figure_diff(got, one, SDRAM_TIMED if m2 == 3 else IO_TIMED)
