@@ -1451,4 +1451,3 @@ bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out)
 {
     return a8pipe_decode_thumb_it(insn, 0, out);
 }
-

@@ -1179,7 +1179,7 @@ static void test_carry_settle(void)
 
 static void test_barriers(void)
 {
-    a8pipe_insn i;
+    a8pipe_insn i = { 0 };      /* the messages read it, in any order */
 
     CHECK(a8pipe_decode_arm(0xf57ff06f, &i) && i.cls == A8PIPE_OTHER &&
           i.cycles == 1 + A8PIPE_FLUSH, "isb sy: class %u, %u cycles",

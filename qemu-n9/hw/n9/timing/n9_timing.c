@@ -1036,6 +1036,8 @@ bool n9_timing_enabled(void)
     return icount_enabled();
 }
 
+uint64_t n9_timing_io_stall_ns;
+
 /*
  * As consumed instruction budget of the running vCPU (icount_charge,
  * qemu-n9/patches/0002): no lock, no TB exit, no main-loop wake-up.  The
@@ -1043,10 +1045,10 @@ bool n9_timing_enabled(void)
  * inside its TB loop; an MMIO access is the last instruction of its TB
  * under icount, so a stall that passes a timer deadline is taken at the
  * next instruction, as the phone takes the interrupt after the stalled
- * access.  (docs/architecture.md, "Charging a stall".)
+ * access.  (docs/architecture.md, "Charging a stall".)  It is also the
+ * I/O access's stall the memory path settles results in flight by
+ * (n9_timing_io_stall_ns).
  */
-uint64_t n9_timing_io_stall_ns;
-
 void n9_timing_stall(uint64_t ns)
 {
     if (likely(current_cpu && current_cpu->running)) {
