@@ -174,10 +174,10 @@ TIMED(seq_mov_use,
  * An I/O access in the middle of a block: a read of the 32 kHz counter
  * (0x48320010, the wakeup L4: timing/phone.ini's range, or what timing-set
  * fixes) after a multiply, then an ADD of the product (io_mul_use), of
- * another register (io_mul_indep) or of the value read (io_ld_use).  QEMU runs the
- * read again alone after unwinding the block; the core waits for it, and
- * the product is ready by its end (core patch 0020): io_mul_use costs
- * what io_mul_indep does, cut there or one instruction per TB.
+ * another register (io_mul_indep) or of the value read (io_ld_use).  QEMU
+ * runs the read again alone after unwinding the block; the core waits for
+ * it, and the product is ready by its end (core patch 0020): io_mul_use
+ * costs what io_mul_indep does, cut there or one instruction per TB.
  */
 #define IO_SEQ(use)                                                     \
     "movw r4, #0x0010\n movt r4, #0x4832\n"                             \

@@ -330,12 +330,13 @@ def run(qemu, elf, logdir, name, pipeline, extra=(), append=None):
 # The sequences whose store goes to the SDRAM (the MMU off), or that read
 # a device: their ns stay ns at any MPU rate, so their cycles do not
 IO_TIMED = ('io_mul_use', 'io_mul_indep', 'io_ld_use')
-SDRAM_TIMED = ('dsb_1', 'dsb_2', 'str_nop', 'str_dsb', 'str_dmb',
+NS_TIMED = ('dsb_1', 'dsb_2', 'str_nop', 'str_dsb', 'str_dmb',
                'm2') + IO_TIMED
 
 # The wakeup L4's read cost fixed (timing/phone.ini draws it from the
-# phone's range, mmio.32k) at a multiple of 2 and 3 ns: the I/O sequences' figures are then
-# exact at 1 GHz, 500 and 333 MHz, wherever in a cycle PMCCNTR is read
+# phone's range, mmio.32k) at a multiple of 2 and 3 ns: the I/O sequences'
+# figures are then exact at 1 GHz, 500 and 333 MHz, wherever in a cycle
+# PMCCNTR is read
 IO_FIXED = 'on,timing-set=l4-wkup.read_min_ns=648;l4-wkup.read_max_ns=648'
 
 
@@ -392,16 +393,16 @@ def below_ghz(qemu, elf, logdir, on):
         out1, rc1, one = run(qemu, elf, logdir, 'm2-%d-one-insn' % m2, 'on',
                              ONE_INSN_PER_TB, append='m2 %d' % m2)
         ok = rc == 0 and rc1 == 0 and got.get('m2') == m2
-        diff = figure_diff(on, got, SDRAM_TIMED)
+        diff = figure_diff(on, got, NS_TIMED)
         check('pipeline=on at 1 GHz / %d: every figure in cycles as at '
               '1 GHz (differ: %s)' % (m2, diff), ok and diff == 'none',
               out[-2000:])
         # at 333 MHz where a read of PMCCNTR falls inside a cycle's 3 ns
         # moves a SDRAM-timed figure by one; so at 500 MHz a device read's
-        # odd ns (drawn from the phone's range): the SDRAM's few ns of difference
-        # between the cuttings (refresh, not the core) move that phase.
-        # io_checks compares the cuttings with the read's cost fixed
-        diff = figure_diff(got, one, SDRAM_TIMED if m2 == 3 else IO_TIMED)
+        # odd ns (drawn from the phone's range): the SDRAM's few ns of
+        # difference between the cuttings (refresh, not the core) move
+        # that phase.  io_checks compares them with the read's cost fixed
+        diff = figure_diff(got, one, NS_TIMED if m2 == 3 else IO_TIMED)
         check('pipeline=on at 1 GHz / %d, one instruction per TB: every '
               'figure as with QEMU\'s blocks (differ: %s)' % (m2, diff),
               ok and diff == 'none', out1[-2000:])

@@ -784,6 +784,24 @@ static uint32_t n9_memory_fetch(void *opaque, hwaddr pa, unsigned len,
 }
 
 /*
+ * A recording's UNWIND (mempath_unwind's @ran and @rerun), even with no
+ * whole ns back (the fraction carried changed).  The clock cannot be read
+ * while a TB unwinds: the last event's time.
+ */
+static void n9_memory_rec_unwind(N9MemoryState *s, uint32_t ran,
+                                 uint32_t rerun)
+{
+    if (unlikely(s->rec)) {
+        n9trace_event ev = {
+            .type = N9T_UNWIND, .value = ran | (uint64_t)rerun << 32,
+            .time_ns = s->rec_t,
+        };
+
+        n9_memory_rec_put(s, &ev);
+    }
+}
+
+/*
  * The TB was left with @insns_left of its instructions not run (counted
  * from the TB's end, as mem_hook_insns_ahead): below 1 GHz the last fetch
  * call charged the extra for some of them; it comes back
@@ -804,18 +822,7 @@ static uint32_t n9_memory_unwind(void *opaque, unsigned insns_left,
     ran = s->mp.seg_ahead - insns_left;
     ns = mempath_unwind(&s->mp, ran, rerun);
     s->io_rerun = s->mp.seg_insns;
-    if (unlikely(s->rec)) {
-        /*
-         * even with no whole ns back (the fraction carried changed); the
-         * clock cannot be read while the TB unwinds: the last time
-         */
-        n9trace_event ev = {
-            .type = N9T_UNWIND, .value = ran | (uint64_t)rerun << 32,
-            .time_ns = s->rec_t,
-        };
-
-        n9_memory_rec_put(s, &ev);
-    }
+    n9_memory_rec_unwind(s, ran, rerun);
     return ns;
 }
 
@@ -1041,14 +1048,7 @@ static uint32_t n9_memory_io_done(void *opaque, uint32_t writes)
     if (s->io_rerun && s->mp.seg_insns == s->io_rerun &&
         mem_hook_tb_insns < s->io_rerun) {
         back = mempath_unwind(&s->mp, mem_hook_tb_insns, 0);
-        if (unlikely(s->rec)) {
-            n9trace_event ev = {
-                .type = N9T_UNWIND, .value = mem_hook_tb_insns,
-                .time_ns = s->rec_t,
-            };
-
-            n9_memory_rec_put(s, &ev);
-        }
+        n9_memory_rec_unwind(s, mem_hook_tb_insns, 0);
     }
     s->io_rerun = 0;
     n9_timing_io_stall_ns = 0;

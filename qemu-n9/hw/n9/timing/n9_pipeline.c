@@ -192,9 +192,7 @@ uint32_t n9_pipeline_insn_writes(N9Pipeline *p)
  */
 void n9_pipeline_io_settle(uint16_t writes, uint32_t cycles)
 {
-    if (mem_hook_carry) {
-        a8pipe_carry_settle(&mem_hook_carry, writes, cycles);
-    }
+    a8pipe_carry_settle(&mem_hook_carry, writes, cycles);
 }
 
 uint32_t n9_pipeline_branch(a8bpred *bp, uint64_t token, uint64_t next,
