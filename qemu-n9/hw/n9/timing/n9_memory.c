@@ -112,6 +112,9 @@ struct N9MemoryState {
     uint64_t cp15_flushes;      /* conditional cp15 context writes that ran
                                  * (the unconditional ones flush in their
                                  * block's issue cycles) */
+    uint64_t lsm_runs;          /* load/store multiples of an even count */
+    uint64_t lsm_unaligned;     /* those from an address not 64-bit aligned
+                                 * (a cycle more each) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
     uint64_t io_settles;        /* I/O accesses whose stall completed
                                  * results in flight */
@@ -1086,11 +1089,32 @@ static uint32_t n9_memory_insn_unit(void *opaque)
  * emptied, no wait.  A conditional cp15 context write whose condition
  * passed: the flush after it (TRM 5.6.1), at the MPU's rate.
  */
-static uint32_t n9_memory_unit(void *opaque, uint32_t desc)
+static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
 {
     N9MemoryState *s = opaque;
-    uint64_t now = n9_memory_now(s), cycles, len, wait;
+    uint64_t now, cycles, len, wait;
 
+    if (N9_UNIT_KIND(desc) == N9_UNIT_LSM) {
+        /*
+         * A load/store multiple of an even count, scheduled as from a
+         * 64-bit aligned address: from one that is not, its first cycle
+         * moves one register, and it takes a cycle more
+         * (a8pipe_lsm_cycles; docs/cortex-a8-timing.md, "Load/store
+         * multiple")
+         */
+        uint32_t n = desc & 0x1f;
+
+        s->lsm_runs++;
+        cycles = addr & 7 ? a8pipe_lsm_cycles(n, false) -
+                            a8pipe_lsm_cycles(n, true) : 0;
+        trace_n9_pipeline_lsm(addr, n, cycles);
+        if (!cycles) {
+            return 0;
+        }
+        s->lsm_unaligned++;
+        return n9_memory_cycles_ns(s, cycles);
+    }
+    now = n9_memory_now(s);
     if ((desc & N9_UNIT_FLUSH) == N9_UNIT_FLUSH) {
         cycles = s->pipe.flush_cycles;
         s->cp15_flushes++;
@@ -1265,6 +1289,10 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_barrier_wait_ns", s->barrier_wait);
         /* conditional cp15 context writes that ran, each a flush */
         qdict_put_int(d, "pipeline_cp15_cond_flushes", s->cp15_flushes);
+        /* load/store multiples of an even count, and those of them not
+         * 64-bit aligned (a cycle more each) */
+        qdict_put_int(d, "pipeline_lsm", s->lsm_runs);
+        qdict_put_int(d, "pipeline_lsm_unaligned", s->lsm_unaligned);
         /* per class of branch, with prediction on: resolved, wrong */
         {
             QDict *cl = qdict_new();
@@ -1329,6 +1357,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
     a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
     s->barriers = s->barrier_wait = s->cp15_flushes = 0;
+    s->lsm_runs = s->lsm_unaligned = 0;
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1634,10 +1663,11 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
 };
 
 /* With the pipeline: the VFP's queue and when it is free (ns); the
- * barriers' and conditional cp15 flushes' counts (version 2) */
+ * barriers' and conditional cp15 flushes' counts (version 2), the load/store
+ * multiples' (version 3) */
 static const VMStateDescription vmstate_n9_memory_units = {
     .name = TYPE_N9_MEMORY "/units",
-    .version_id = 2,
+    .version_id = 3,
     .minimum_version_id = 1,
     .needed = n9_memory_pipe_needed,
     .fields = (const VMStateField[]) {
@@ -1651,6 +1681,8 @@ static const VMStateDescription vmstate_n9_memory_units = {
         VMSTATE_UINT64(barriers, N9MemoryState),
         VMSTATE_UINT64(barrier_wait, N9MemoryState),
         VMSTATE_UINT64_V(cp15_flushes, N9MemoryState, 2),
+        VMSTATE_UINT64_V(lsm_runs, N9MemoryState, 3),
+        VMSTATE_UINT64_V(lsm_unaligned, N9MemoryState, 3),
         VMSTATE_END_OF_LIST()
     },
 };

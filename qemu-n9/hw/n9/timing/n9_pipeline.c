@@ -126,6 +126,18 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.cls = A8PIPE_OTHER;
         i.cycles = 1;
     }
+    if ((i.cls == A8PIPE_LOAD_MULTIPLE || i.cls == A8PIPE_STORE_MULTIPLE) &&
+        a8pipe_lsm_cycles(i.nregs, false) !=
+        a8pipe_lsm_cycles(i.nregs, true)) {
+        /*
+         * An even register count: a cycle less from a 64-bit aligned
+         * address.  Scheduled so (the AAPCS keeps the stack 8-byte
+         * aligned at calls, so most pushes and pops are); its unit call
+         * charges the cycle when the address it ran with is not
+         */
+        i.aligned64 = true;
+        p->unit = N9_UNIT_LSM | i.nregs;
+    }
     if (i.context && (!p->cp15_flush || i.cond)) {
         /*
          * [cpu] cp15_flush = 0: one cycle, alone.  A conditional one (the
