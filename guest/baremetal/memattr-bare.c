@@ -42,8 +42,9 @@
  *   ldm2 C        64 LDMs of two registers from one 64-bit aligned
  *                 address (its line warm)
  *   ldm2-unal C   the same 4 bytes on (not 64-bit aligned)
- *   ldm3 C, ldm3-unal C, stm2 C, stm2-unal C  the same with three
- *                 registers, and STMs of two
+ *   ldm3 C, ldm3-unal C, stm2 C, stm2-unal C, ldrd C, ldrd-unal C,
+ *   strd C, strd-unal C  the same with three registers, STMs of two,
+ *                 LDRDs and STRDs
  * The passes are one function of inline assembly on registers, so each
  * runs the same instructions: the differences are the memory's.
  * tests/guest/test_memattr.py checks them against the timing parameters.
@@ -132,12 +133,15 @@ TIMED_PASS(ldrd_cross,
            "ldr %2, [%3]\n ldrd r4, r5, [%3, #60]\n add %3, %3, #128")
 
 /*
- * Load and store multiples (two registers a cycle on 64-bit boundaries:
- * docs/cortex-a8-timing.md, "Load/store multiple"), @n times from @p
+ * Load and store multiples, and doublewords (two registers a cycle on
+ * 64-bit boundaries: docs/cortex-a8-timing.md, "Load/store multiple"),
+ * @n times from @p
  */
 TIMED_PASS(ldm2, "ldm %3, {r4, r5}")
 TIMED_PASS(ldm3, "ldm %3, {%2, r4, r5}")
 TIMED_PASS(stm2, "stm %3, {r4, r5}")
+TIMED_PASS(ldrd, "ldrd r4, r5, [%3]")
+TIMED_PASS(strd, "strd r4, r5, [%3]")
 
 /*
  * The load-use interlock (TRM 16: a load's result at E3, an address at
@@ -174,7 +178,7 @@ static __attribute__((noinline)) void store_lines(uint32_t p, uint32_t n)
  * or less).
  */
 static uint32_t third_run(uint32_t (*pass_fn)(uint32_t, uint32_t),
-                           uint32_t p)
+                          uint32_t p)
 {
     pass_fn(p, LINES);
     pass_fn(p, LINES);
@@ -233,6 +237,10 @@ int main(void)
     show("ldm3-unal", third_run(ldm3, lsm + 4u));
     show("stm2", third_run(stm2, lsm));
     show("stm2-unal", third_run(stm2, lsm + 4u));
+    show("ldrd", third_run(ldrd, lsm));
+    show("ldrd-unal", third_run(ldrd, lsm + 4u));
+    show("strd", third_run(strd, lsm));
+    show("strd-unal", third_run(strd, lsm + 4u));
 
     /* the chain: 64 lines of the write-back page, each pointing to the
      * next, warm; each pass's code warm and learnt first */

@@ -675,6 +675,7 @@ static bool decode_extra_ls(uint32_t insn, a8pipe_insn *o)
     bool dual_load = op2 == 2 && !load;
 
     o->cls = (load || dual_load) ? A8PIPE_LOAD : A8PIPE_STORE;
+    o->dual = dual;
     ls_address(insn, o, reg);
     if (o->cls == A8PIPE_LOAD) {
         load_reg(o, rt);
@@ -1051,6 +1052,7 @@ static bool decode_t32_dual(unsigned hw1, unsigned hw2, a8pipe_insn *o)
     memset(o, 0, sizeof(*o));
     o->cycles = 1;
     o->cls = load ? A8PIPE_LOAD : A8PIPE_STORE;
+    o->dual = true;
     add_src(o, rn, A8PIPE_E1, 0);
     if (w && rn != A8PIPE_PC) {
         add_dst(o, rn, A8PIPE_E2);

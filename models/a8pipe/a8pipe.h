@@ -121,6 +121,9 @@ typedef struct a8pipe_insn {
     uint8_t nregs;          /* bits set in reglist */
     bool aligned64;         /* the lowest address is 64-bit aligned; the
                              * decoder cannot know, and says false */
+    bool dual;              /* LDRD or STRD: one cycle, as from a 64-bit
+                             * aligned address (a caller that knows it is
+                             * not adds the second) */
 } a8pipe_insn;
 
 /*

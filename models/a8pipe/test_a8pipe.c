@@ -415,9 +415,11 @@ static void test_decoder(void)
     DEC(0xe1d100f2, "ldrsh r0, [r1, #2]", i->cls == A8PIPE_LOAD &&
         has_dst(i, 0, 3));
     DEC(0xe1c120d8, "ldrd r2, r3, [r1, #8]", i->cls == A8PIPE_LOAD &&
-        has_dst(i, 2, 3) && has_dst(i, 3, 3));
+        has_dst(i, 2, 3) && has_dst(i, 3, 3) && i->dual);
     DEC(0xe0c120f8, "strd r2, r3, [r1], #8", i->cls == A8PIPE_STORE &&
-        has_src(i, 2, 3) && has_src(i, 3, 3) && has_dst(i, 1, 2));
+        has_src(i, 2, 3) && has_src(i, 3, 3) && has_dst(i, 1, 2) && i->dual);
+    DEC(0xe1d100d2, "ldrsb r0, [r1, #2]: not a doubleword",
+        i->cls == A8PIPE_LOAD && !i->dual);
     DEC(0x979ff102, "ldrls pc, [pc, r2, lsl #2]", i->cls == A8PIPE_LOAD &&
         i->writes_pc && i->cycles == 2 && i->cond && i->nsrc == 1 &&
         has_src(i, 2, 1));

@@ -43,10 +43,11 @@ latency from timing/phone-measured.ini):
     SDRAM (where its refreshes fall moves them);
   - load and store multiples (docs/cortex-a8-timing.md, "Load/store
     multiple": two registers a cycle on 64-bit boundaries): with
-    pipeline=on an LDM or STM of two registers from an address that is
-    not 64-bit aligned takes exactly one cycle more than from one that is
-    (known when it runs: core patch 0021), one of three registers the
-    same; with pipeline=off, one instruction each, the same;
+    pipeline=on an LDM or STM of two registers, an LDRD or an STRD from
+    an address that is not 64-bit aligned takes exactly one cycle more
+    than from one that is (known when it runs: core patch 0021), an LDM
+    of three registers the same; with pipeline=off, one instruction
+    each, the same;
   - a second run prints the same figures.
 Usage: test_memattr.py QEMU ELF LOGDIR
 """
@@ -149,6 +150,8 @@ LSM = {
                   'cycles, as aligned: two, then one)'),
     'stm2-unal': ('stm2', 1, 'STM of two registers, not aligned (2 cycles, '
                   '1 aligned)'),
+    'ldrd-unal': ('ldrd', 1, 'LDRD, not aligned: as an LDM of two (ours)'),
+    'strd-unal': ('strd', 1, 'STRD, not aligned: as an STM of two (ours)'),
 }
 
 

@@ -137,6 +137,9 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
          */
         i.aligned64 = true;
         p->unit = N9_UNIT_LSM | i.nregs;
+    } else if (i.dual) {
+        /* LDRD, STRD: as a multiple of two registers [ours] */
+        p->unit = N9_UNIT_LSM | 2;
     }
     if (i.context && (!p->cp15_flush || i.cond)) {
         /*
