@@ -112,7 +112,8 @@ struct N9MemoryState {
     uint64_t cp15_flushes;      /* conditional cp15 context writes that ran
                                  * (the unconditional ones flush in their
                                  * block's issue cycles) */
-    uint64_t lsm_runs;          /* load/store multiples of an even count */
+    uint64_t lsm_runs;          /* load/store multiples of an even count
+                                 * and LDRD/STRD run with the pipeline */
     uint64_t lsm_unaligned;     /* those from an address not 64-bit aligned
                                  * (a cycle more each) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
@@ -1087,7 +1088,8 @@ static uint32_t n9_memory_insn_unit(void *opaque)
  * completes when every explicit memory access before it has; a DMB the
  * same, ours: docs/cortex-a8-timing.md).  A BPIALL: the predictor
  * emptied, no wait.  A conditional cp15 context write whose condition
- * passed: the flush after it (TRM 5.6.1), at the MPU's rate.
+ * passed: the flush after it (TRM 5.6.1), at the MPU's rate.  A load/store
+ * multiple or doubleword from @addr: its cycle more when not aligned.
  */
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
 {
@@ -1096,11 +1098,11 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
 
     if (N9_UNIT_KIND(desc) == N9_UNIT_LSM) {
         /*
-         * A load/store multiple of an even count, scheduled as from a
-         * 64-bit aligned address: from one that is not, its first cycle
-         * moves one register, and it takes a cycle more
-         * (a8pipe_lsm_cycles; docs/cortex-a8-timing.md, "Load/store
-         * multiple")
+         * A load/store multiple of an even count, or an LDRD/STRD (as
+         * one of two), scheduled as from a 64-bit aligned address: from
+         * one that is not, its first cycle moves one register, and it
+         * takes a cycle more (a8pipe_lsm_cycles; docs/cortex-a8-timing.md,
+         * "Load/store multiple")
          */
         uint32_t n = desc & 0x1f;
 
@@ -1289,8 +1291,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_barrier_wait_ns", s->barrier_wait);
         /* conditional cp15 context writes that ran, each a flush */
         qdict_put_int(d, "pipeline_cp15_cond_flushes", s->cp15_flushes);
-        /* load/store multiples of an even count, and those of them not
-         * 64-bit aligned (a cycle more each) */
+        /* load/store multiples of an even count and LDRD/STRD, and
+         * those of them not 64-bit aligned (a cycle more each) */
         qdict_put_int(d, "pipeline_lsm", s->lsm_runs);
         qdict_put_int(d, "pipeline_lsm_unaligned", s->lsm_unaligned);
         /* per class of branch, with prediction on: resolved, wrong */

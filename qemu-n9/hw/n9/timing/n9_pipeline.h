@@ -81,9 +81,9 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
  * N9_UNIT_BPMAINT | A8BPRED_MAINT_ALL (BPIALL: the branch predictor), or
  * N9_UNIT_FLUSH (a conditional cp15 context write: its flush only when its
  * condition passes), or N9_UNIT_LSM | the register count (bits 4:0: a
- * load/store multiple scheduled as from a 64-bit aligned address, the
- * cycle more it takes from one that is not known only when it runs);
- * 0: not
+ * load/store multiple, or an LDRD/STRD as one of two, scheduled as from
+ * a 64-bit aligned address, the cycle more it takes from one that is not
+ * known only when it runs); 0: not
  */
 #define N9_UNIT_BARRIER     0x8000u
 #define N9_UNIT_BPMAINT     0x4000u
