@@ -45,6 +45,8 @@
  *   ldm3 C, ldm3-unal C, stm2 C, stm2-unal C, ldrd C, ldrd-unal C,
  *   strd C, strd-unal C  the same with three registers, STMs of two,
  *                 LDRDs and STRDs
+ *   t-ldm2 C, t-ldm2-unal C, t-stm2 C, t-stm2-unal C  16-bit Thumb
+ *                 LDMIA and STMIA of two with write-back, and a SUB back
  * The passes are one function of inline assembly on registers, so each
  * runs the same instructions: the differences are the memory's.
  * tests/guest/test_memattr.py checks them against the timing parameters.
@@ -101,8 +103,9 @@ static void mmu_on(void)
  * this very code (warm in the L1 I after the first).  The value starts
  * at 0: what a store pass writes.
  */
-#define TIMED_PASS(name, insn)                                          \
-static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
+#define TIMED_PASS_ISA(name, isa, insn)                                 \
+static __attribute__((noinline, target(isa)))                          \
+uint32_t name(uint32_t p, uint32_t n)                                   \
 {                                                                       \
     uint32_t t0, t1, v = 0;                                             \
                                                                         \
@@ -116,6 +119,7 @@ static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n) \
         : : "r4", "r5", "cc", "memory");                                \
     return t1 - t0;                                                     \
 }
+#define TIMED_PASS(name, insn)  TIMED_PASS_ISA(name, "arm", insn)
 TIMED_PASS(pass, "ldr %2, [%3], #64")       /* word loads, a line apart */
 TIMED_PASS(hpass, "ldrh %2, [%3], #64")     /* halfword loads */
 TIMED_PASS(spass, "str %2, [%3], #64")      /* word stores of 0 */
@@ -142,6 +146,9 @@ TIMED_PASS(ldm3, "ldm %3, {%2, r4, r5}")
 TIMED_PASS(stm2, "stm %3, {r4, r5}")
 TIMED_PASS(ldrd, "ldrd r4, r5, [%3]")
 TIMED_PASS(strd, "strd r4, r5, [%3]")
+/* in Thumb, 16-bit LDMIA/STMIA with write-back (and a SUB back) */
+TIMED_PASS_ISA(t_ldm2, "thumb", "ldmia %3!, {r4, r5}\n sub %3, %3, #8")
+TIMED_PASS_ISA(t_stm2, "thumb", "stmia %3!, {r4, r5}\n sub %3, %3, #8")
 
 /*
  * The load-use interlock (TRM 16: a load's result at E3, an address at
@@ -241,6 +248,10 @@ int main(void)
     show("ldrd-unal", third_run(ldrd, lsm + 4u));
     show("strd", third_run(strd, lsm));
     show("strd-unal", third_run(strd, lsm + 4u));
+    show("t-ldm2", third_run(t_ldm2, lsm));
+    show("t-ldm2-unal", third_run(t_ldm2, lsm + 4u));
+    show("t-stm2", third_run(t_stm2, lsm));
+    show("t-stm2-unal", third_run(t_stm2, lsm + 4u));
 
     /* the chain: 64 lines of the write-back page, each pointing to the
      * next, warm; each pass's code warm and learnt first */

@@ -152,6 +152,10 @@ LSM = {
                   '1 aligned)'),
     'ldrd-unal': ('ldrd', 1, 'LDRD, not aligned: as an LDM of two (ours)'),
     'strd-unal': ('strd', 1, 'STRD, not aligned: as an STM of two (ours)'),
+    't-ldm2-unal': ('t-ldm2', 1, 'Thumb LDMIA r!, {r4, r5} (16-bit), not '
+                    'aligned'),
+    't-stm2-unal': ('t-stm2', 1, 'Thumb STMIA r!, {r4, r5} (16-bit), not '
+                    'aligned'),
 }
 
 
