@@ -200,6 +200,17 @@ static void show(const char *name, uint32_t cycles)
     put("\n");
 }
 
+/* the load/store multiples' and doublewords' passes, each printed as from
+ * a 64-bit aligned address and as from 4 bytes on (NAME-unal) */
+static const struct {
+    const char *name;
+    uint32_t (*fn)(uint32_t, uint32_t);
+} lsm_passes[] = {
+    { "ldm2", ldm2 }, { "ldm3", ldm3 }, { "stm2", stm2 },
+    { "ldrd", ldrd }, { "strd", strd },
+    { "t-ldm2", t_ldm2 }, { "t-stm2", t_stm2 },
+};
+
 int main(void)
 {
     bare_ccnt_enable();
@@ -236,22 +247,14 @@ int main(void)
     show("ldrd-cross", ldrd_cross(SECT(S_WB) + 0x10000u, LINES));
 
     /* load/store multiples from a warm line, 64-bit aligned or not */
-    const uint32_t lsm = SECT(S_WB) + 0x40000u;
+    for (unsigned k = 0; k < sizeof(lsm_passes) / sizeof(lsm_passes[0]);
+         k++) {
+        const uint32_t lsm = SECT(S_WB) + 0x40000u;
 
-    show("ldm2", third_run(ldm2, lsm));
-    show("ldm2-unal", third_run(ldm2, lsm + 4u));
-    show("ldm3", third_run(ldm3, lsm));
-    show("ldm3-unal", third_run(ldm3, lsm + 4u));
-    show("stm2", third_run(stm2, lsm));
-    show("stm2-unal", third_run(stm2, lsm + 4u));
-    show("ldrd", third_run(ldrd, lsm));
-    show("ldrd-unal", third_run(ldrd, lsm + 4u));
-    show("strd", third_run(strd, lsm));
-    show("strd-unal", third_run(strd, lsm + 4u));
-    show("t-ldm2", third_run(t_ldm2, lsm));
-    show("t-ldm2-unal", third_run(t_ldm2, lsm + 4u));
-    show("t-stm2", third_run(t_stm2, lsm));
-    show("t-stm2-unal", third_run(t_stm2, lsm + 4u));
+        show(lsm_passes[k].name, third_run(lsm_passes[k].fn, lsm));
+        put(lsm_passes[k].name);
+        show("-unal", third_run(lsm_passes[k].fn, lsm + 4u));
+    }
 
     /* the chain: 64 lines of the write-back page, each pointing to the
      * next, warm; each pass's code warm and learnt first */
