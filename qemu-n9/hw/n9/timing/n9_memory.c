@@ -112,10 +112,9 @@ struct N9MemoryState {
     uint64_t cp15_flushes;      /* conditional cp15 context writes that ran
                                  * (the unconditional ones flush in their
                                  * block's issue cycles) */
-    uint64_t lsm_runs;          /* load/store multiples of an even count
-                                 * and LDRD/STRD run with the pipeline */
-    uint64_t lsm_unaligned;     /* those from an address not 64-bit aligned
-                                 * (a cycle more each) */
+    uint64_t lsm_unaligned;     /* load/store multiples of an even count and
+                                 * LDRD/STRD from an address not 64-bit
+                                 * aligned (a cycle more each) */
     uint64_t pipe_wait;         /* cycles waited for results in flight */
     uint64_t io_settles;        /* I/O accesses whose stall completed
                                  * results in flight */
@@ -1106,7 +1105,7 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
          */
         uint32_t n = desc & 0x1f;
 
-        s->lsm_runs++;
+        /* called only when it is not (unit_addr_skip) */
         cycles = addr & 7 ? a8pipe_lsm_cycles(n, false) -
                             a8pipe_lsm_cycles(n, true) : 0;
         trace_n9_pipeline_lsm(addr, n, cycles);
@@ -1291,9 +1290,8 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_barrier_wait_ns", s->barrier_wait);
         /* conditional cp15 context writes that ran, each a flush */
         qdict_put_int(d, "pipeline_cp15_cond_flushes", s->cp15_flushes);
-        /* load/store multiples of an even count and LDRD/STRD, and
-         * those of them not 64-bit aligned (a cycle more each) */
-        qdict_put_int(d, "pipeline_lsm", s->lsm_runs);
+        /* load/store multiples of an even count and LDRD/STRD not
+         * 64-bit aligned (a cycle more each) */
         qdict_put_int(d, "pipeline_lsm_unaligned", s->lsm_unaligned);
         /* per class of branch, with prediction on: resolved, wrong */
         {
@@ -1359,7 +1357,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
     a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
     s->barriers = s->barrier_wait = s->cp15_flushes = 0;
-    s->lsm_runs = s->lsm_unaligned = 0;
+    s->lsm_unaligned = 0;
 }
 
 /* The skip filter's counts into the counters, and nothing pending. */
@@ -1551,6 +1549,8 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         /* the VFP: its queue and its own timeline */
         n9_memory_hooks.insn_unit = n9_memory_insn_unit;
         n9_memory_hooks.unit = n9_memory_unit;
+        /* a load/store multiple or doubleword 64-bit aligned: no call */
+        n9_memory_hooks.unit_addr_skip = 7;
         /* an I/O access's stall completes results in flight */
         n9_memory_hooks.insn_writes = n9_memory_insn_writes;
         n9_memory_hooks.io_done = n9_memory_io_done;
@@ -1665,8 +1665,8 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
 };
 
 /* With the pipeline: the VFP's queue and when it is free (ns); the
- * barriers' and conditional cp15 flushes' counts (version 2), the load/store
- * multiples' (version 3) */
+ * barriers' and conditional cp15 flushes' counts (version 2), the unaligned
+ * load/store multiples' (version 3) */
 static const VMStateDescription vmstate_n9_memory_units = {
     .name = TYPE_N9_MEMORY "/units",
     .version_id = 3,
@@ -1683,7 +1683,6 @@ static const VMStateDescription vmstate_n9_memory_units = {
         VMSTATE_UINT64(barriers, N9MemoryState),
         VMSTATE_UINT64(barrier_wait, N9MemoryState),
         VMSTATE_UINT64_V(cp15_flushes, N9MemoryState, 2),
-        VMSTATE_UINT64_V(lsm_runs, N9MemoryState, 3),
         VMSTATE_UINT64_V(lsm_unaligned, N9MemoryState, 3),
         VMSTATE_END_OF_LIST()
     },
