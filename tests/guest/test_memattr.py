@@ -100,16 +100,22 @@ def ldrd_check(f, least, where):
           'misses of l2_hit_cycles)' % (where, d, least), d >= least)
 
 
-def unaligned_checks(f, cycles, where, skip=()):
-    """Table 16-16's unaligned replay: @cycles each where it replays"""
-    for name, (base, replays, what) in UNALIGNED.items():
+def diff_checks(f, table, scale, label, skip=()):
+    """each pass of @table (pass: (the pass it is compared with, a factor,
+    what it is)) costs LOADS x factor x @scale cycles more than its twin"""
+    for name, (base, factor, what) in table.items():
         if name in skip:
             continue
-        want = LOADS * cycles if replays else 0
+        want = LOADS * factor * scale
         d = f.get(name, -10 ** 9) - f.get(base, 0)
-        check('unaligned (unaligned_cycles %d, %s): %s: %d cycles more than '
-              '%s (want %d)' % (cycles, where, what, d, base, want),
-              d == want)
+        check('%s: %s: %d cycles more than %s (want %d)'
+              % (label, what, d, base, want), d == want)
+
+
+def unaligned_checks(f, cycles, where, skip=()):
+    """Table 16-16's unaligned replay: @cycles each where it replays"""
+    diff_checks(f, UNALIGNED, cycles, 'unaligned (unaligned_cycles %d, %s)'
+                % (cycles, where), skip)
 
 
 def load_use_checks(off, on, lu):
@@ -141,7 +147,8 @@ def load_use_checks(off, on, lu):
               k in on and on.get(k, 0) > on.get(n, 0))
 
 
-# pass: (the aligned pass, cycles more a run with pipeline=on, what)
+# a load/store multiple's cycles by its alignment: pass: (the aligned
+# pass, cycles more a run with pipeline=on, what)
 LSM = {
     'ldm2-unal': ('ldm2', 1, 'LDM of two registers, not 64-bit aligned: '
                   'the first cycle moves one, the second one (2 cycles, '
@@ -157,16 +164,6 @@ LSM = {
     't-stm2-unal': ('t-stm2', 1, 'Thumb STMIA r!, {r4, r5} (16-bit), not '
                     'aligned'),
 }
-
-
-def lsm_checks(f, on, where):
-    """a load/store multiple's cycles by its alignment (with the
-    pipeline; one instruction each without)"""
-    for name, (base, more, what) in LSM.items():
-        want = LOADS * more if on else 0
-        d = f.get(name, -10 ** 9) - f.get(base, 0)
-        check('%s: %d x %s: %d cycles more than %s (want %d)'
-              % (where, LOADS, what, d, base, want), d == want)
 
 
 def main():
@@ -209,7 +206,7 @@ def main():
           'CL + one burst, each)' % (d, least), d >= least)
     unaligned_checks(f, int(cp['cache']['unaligned_cycles']), 'phone.ini')
     ldrd_check(f, LOADS * l2_hit, 'phone.ini')
-    lsm_checks(f, False, 'pipeline=off')
+    diff_checks(f, LSM, 0, 'pipeline=off (one instruction each)')
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
@@ -226,7 +223,7 @@ def main():
     unaligned_checks(f4, int(cp['cache']['unaligned_cycles']),
                      'pipeline=on', skip=('unal',))
     load_use_checks(f, f4, int(cp['cache']['load_use_cycles']))
-    lsm_checks(f4, True, 'pipeline=on')
+    diff_checks(f4, LSM, 1, 'pipeline=on')
     # where QEMU cuts the blocks moves no cycle of a pass that the L1 D
     # serves: a load's result is in flight across a block's end as inside
     # one.  The passes that go to the SDRAM are left out: a cycle moved

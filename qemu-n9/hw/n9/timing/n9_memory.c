@@ -1098,20 +1098,14 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
     if (N9_UNIT_KIND(desc) == N9_UNIT_LSM) {
         /*
          * A load/store multiple of an even count, or an LDRD/STRD (as
-         * one of two), scheduled as from a 64-bit aligned address: from
-         * one that is not, its first cycle moves one register, and it
-         * takes a cycle more (a8pipe_lsm_cycles; docs/cortex-a8-timing.md,
+         * one of two), scheduled as from a 64-bit aligned address, called
+         * only from one that is not (unit_addr_skip): its first cycle
+         * moves one register, and it takes the cycles its descriptor
+         * holds more (n9_pipeline_issue; docs/cortex-a8-timing.md,
          * "Load/store multiple")
          */
-        uint32_t n = desc & 0x1f;
-
-        /* called only when it is not (unit_addr_skip) */
-        cycles = addr & 7 ? a8pipe_lsm_cycles(n, false) -
-                            a8pipe_lsm_cycles(n, true) : 0;
-        trace_n9_pipeline_lsm(addr, n, cycles);
-        if (!cycles) {
-            return 0;
-        }
+        cycles = desc & 0xfff;
+        trace_n9_pipeline_lsm(addr, cycles);
         s->lsm_unaligned++;
         return n9_memory_cycles_ns(s, cycles);
     }
@@ -1550,7 +1544,7 @@ static void n9_memory_realize(DeviceState *dev, Error **errp)
         n9_memory_hooks.insn_unit = n9_memory_insn_unit;
         n9_memory_hooks.unit = n9_memory_unit;
         /* a load/store multiple or doubleword 64-bit aligned: no call */
-        n9_memory_hooks.unit_addr_skip = 7;
+        n9_memory_hooks.unit_addr_skip = N9_LSM_ALIGN - 1;
         /* an I/O access's stall completes results in flight */
         n9_memory_hooks.insn_writes = n9_memory_insn_writes;
         n9_memory_hooks.io_done = n9_memory_io_done;

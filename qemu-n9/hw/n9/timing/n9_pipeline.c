@@ -126,20 +126,23 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
         i.cls = A8PIPE_OTHER;
         i.cycles = 1;
     }
-    if ((i.cls == A8PIPE_LOAD_MULTIPLE || i.cls == A8PIPE_STORE_MULTIPLE) &&
-        a8pipe_lsm_cycles(i.nregs, false) !=
-        a8pipe_lsm_cycles(i.nregs, true)) {
+    if (i.cls == A8PIPE_LOAD_MULTIPLE || i.cls == A8PIPE_STORE_MULTIPLE ||
+        i.dual) {
         /*
-         * An even register count: a cycle less from a 64-bit aligned
-         * address.  Scheduled so (the AAPCS keeps the stack 8-byte
-         * aligned at calls, so most pushes and pops are); its unit call
-         * charges the cycle when the address it ran with is not
+         * An even register count (an LDRD or STRD as two [ours]) takes a
+         * cycle less from a 64-bit aligned address.  Scheduled so (the
+         * AAPCS keeps the stack 8-byte aligned at calls, so most pushes
+         * and pops are); its unit call, made only from an address that
+         * is not (N9_LSM_ALIGN), charges the cycles more
          */
-        i.aligned64 = true;
-        p->unit = N9_UNIT_LSM | i.nregs;
-    } else if (i.dual) {
-        /* LDRD, STRD: as a multiple of two registers [ours] */
-        p->unit = N9_UNIT_LSM | 2;
+        uint32_t n = i.dual ? 2 : i.nregs;
+        uint32_t more = a8pipe_lsm_cycles(n, false) -
+                        a8pipe_lsm_cycles(n, true);
+
+        if (more) {
+            i.aligned64 = true;
+            p->unit = N9_UNIT_LSM | more;
+        }
     }
     if (i.context && (!p->cp15_flush || i.cond)) {
         /*

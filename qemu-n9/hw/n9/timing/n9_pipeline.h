@@ -80,16 +80,17 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
  * N9_UNIT_BARRIER | A8PIPE_DSB or A8PIPE_DMB (the write buffer), or
  * N9_UNIT_BPMAINT | A8BPRED_MAINT_ALL (BPIALL: the branch predictor), or
  * N9_UNIT_FLUSH (a conditional cp15 context write: its flush only when its
- * condition passes), or N9_UNIT_LSM | the register count (bits 4:0: a
- * load/store multiple, or an LDRD/STRD as one of two, scheduled as from
- * a 64-bit aligned address, the cycle more it takes from one that is not
- * known only when it runs); 0: not
+ * condition passes), or N9_UNIT_LSM | the cycles more (a load/store
+ * multiple, or an LDRD/STRD as one of two, scheduled as from an address
+ * aligned to N9_LSM_ALIGN: what it takes more from one that is not,
+ * known only when it runs, and the only ones that call); 0: not
  */
 #define N9_UNIT_BARRIER     0x8000u
 #define N9_UNIT_BPMAINT     0x4000u
 #define N9_UNIT_FLUSH       (N9_UNIT_BARRIER | N9_UNIT_BPMAINT)
 #define N9_UNIT_LSM         (N9_UNIT_BPMAINT | 0x1000u)
 #define N9_UNIT_KIND(desc)  ((desc) & 0xf000u)
+#define N9_LSM_ALIGN        8   /* two registers a cycle on 64-bit boundaries */
 uint32_t n9_pipeline_insn_unit(N9Pipeline *p);
 /*
  * MemHookOps.insn_writes: the registers the instruction just issued
