@@ -82,5 +82,9 @@ bare pipeline-bare "$src/baremetal/pipeline-bare.c"
 # deadline-bare.elf: a timer deadline inside a load's stall stops the CPU
 # where one instruction per TB does (tests/guest/test_deadline.py)
 bare deadline-bare "$src/baremetal/deadline-bare.c" "$src/baremetal/bare-mmu.c"
+# cachemaint-bare.elf: what the guest's cache maintenance does in the
+# memory model, and the cache geometry it reads (tests/guest/test_cachemaint.py)
+bare cachemaint-bare "$src/baremetal/cachemaint-bare.c" \
+    "$src/baremetal/bare-mmu.c"
 
-log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf, $out/memattr-bare.elf, $out/pipeline-bare.elf, $out/deadline-bare.elf"
+log "guest tools: $out/mmiolat, $out/n9host, $out/idlecount, $out/idletime, $out/membench, $out/kbench, $out/sdrcpwr, $out/n9user, $out/mmiolat-bare.elf, $out/cpufreq-bare.elf, $out/memfuzz-bare.elf, $out/memattr-bare.elf, $out/pipeline-bare.elf, $out/deadline-bare.elf, $out/cachemaint-bare.elf"

@@ -1501,9 +1501,10 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
         }
     }
     i2 = l2_index(c, pa);
+    /* the write-backs are queued, not waited for: an ARMv7 cache operation
+     * is complete only at a DSB (ARM ARM B2.2.9), which drains them */
     if ((op == A8C_CLEAN_POC || op == A8C_CLEAN_INVAL_POC) && i2 >= 0) {
         ns += l2_clean_way(c, (uint32_t)i2, now_ns + ns);
-        ns += a8cache_drain(c, now_ns + ns);
     }
     if (op == A8C_INVAL_POC || op == A8C_CLEAN_INVAL_POC) {
         if (i1 >= 0) {
@@ -1521,6 +1522,88 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
         hot_forget(c->s.l1d_whot, pa >> c->l1d_shift);
         l1d_tell(c, pa >> c->l1d_shift, A8C_LEFT_L1D);
         c->s.l2_wlast = A8C_NO_LINE;
+    }
+    c->s.cnt[A8C_MAINT_NS] += ns;
+    return ns;
+}
+
+/* log2 of @n rounded up (the ARMv7 set/way operand's way field width) */
+static unsigned ceil_log2(uint32_t n)
+{
+    unsigned b = 0;
+
+    while ((1u << b) < n) {
+        b++;
+    }
+    return b;
+}
+
+uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
+                              uint32_t value, uint64_t now_ns)
+{
+    unsigned level = (value >> 1) & 7;
+    int clean = op != A8C_INVAL_POC, inval = op != A8C_CLEAN_POC;
+    uint32_t ns = 0, ways, sets, shift, set, way, i, tag;
+    unsigned a;
+
+    if (level == 0) {
+        ways = c->l1d_ways, sets = c->l1d_sets, shift = c->l1d_shift;
+    } else if (level == 1) {
+        ways = c->l2_ways, sets = c->l2_sets, shift = c->l2_shift;
+    } else {
+        return 0;           /* no third level: nothing there */
+    }
+    a = ceil_log2(ways);
+    way = a ? value >> (32 - a) : 0;
+    set = (value >> shift) & (sets - 1);
+    if (way >= ways) {
+        return 0;
+    }
+    i = set * ways + way;
+    if (level == 0) {
+        tag = c->s.l1d_tag[i];
+        if (clean) {
+            ns += l1d_clean_way(c, i, now_ns);
+        }
+        if (inval && (tag & A8C_VALID)) {
+            c->s.l1d_tag[i] = 0;
+            c->s.l1d_dirty[i] = 0;
+            hot_forget(c->s.l1d_hot, tag & ~A8C_VALID);
+            hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
+            l1d_tell(c, tag & ~A8C_VALID, A8C_LEFT_L1D);
+        }
+    } else {
+        /* the write-combining buffer's line belongs to its set: an
+         * operation on any of the set's ways takes it (in whatever order
+         * the ways are walked): written out, or dropped unwritten */
+        if (c->s.wc_line != A8C_NO_LINE &&
+            (c->s.wc_line & (sets - 1)) == set) {
+            uint32_t line = c->s.wc_line;
+            int k;
+
+            if (clean) {
+                ns += wc_close(c, now_ns);
+                k = l2_index(c, line << shift);     /* allocated: out too */
+                if (k >= 0) {
+                    ns += l2_clean_way(c, (uint32_t)k, now_ns + ns);
+                }
+            } else {
+                c->s.wc_line = A8C_NO_LINE;
+                c->s.wc_bits = 0;
+            }
+        }
+        tag = c->s.l2_tag[i];
+        if (clean) {
+            ns += l2_clean_way(c, i, now_ns + ns);
+        }
+        if (inval && (tag & A8C_VALID)) {
+            if (c->s.l2_st[i] & A8C_L2_PREFETCHED) {
+                pld_forget(c, tag & ~A8C_VALID);
+            }
+            c->s.l2_tag[i] = 0;
+            c->s.l2_st[i] = 0;
+            c->s.l2_wlast = A8C_NO_LINE;
+        }
     }
     c->s.cnt[A8C_MAINT_NS] += ns;
     return ns;

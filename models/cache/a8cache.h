@@ -574,6 +574,19 @@ enum a8cache_maint {
 uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
                             uint64_t now_ns);
 
+/*
+ * By set and way (DCISW A8C_INVAL_POC, DCCSW A8C_CLEAN_POC, DCCISW
+ * A8C_CLEAN_INVAL_POC): @value as ARMv7 encodes it (ARM ARM B4.2.1: the
+ * level in bits 3:1, 0 the L1 D, 1 the L2; the set from bit log2(line
+ * bytes), the way in the top ceil(log2(ways)) bits), decoded with the
+ * model's geometry.  A clean writes the line to the next level (the L1 D
+ * into the L2, the L2 to memory).  Both this and a8cache_maint_line queue
+ * their write-backs in the write buffer and return only the core's wait
+ * for room there: the operation completes at a DSB (a8cache_drain).
+ */
+uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
+                              uint32_t value, uint64_t now_ns);
+
 /* Is @pa's line in the level (A8C_LEVEL_*)?  No side effect: for tests
  * and debugging. */
 int a8cache_probe(const a8cache *c, unsigned level, uint32_t pa);

@@ -1121,8 +1121,93 @@ static void test_fill_slots(void)
     free(c);
 }
 
+/*
+ * By set and way (DCCSW, DCISW, DCCISW): the ARMv7 operand (ARM ARM
+ * B4.2.1) decoded with the N9's geometry, as Linux's v7_flush_dcache_all
+ * builds it from CCSIDR: L1 D 4 ways (way in bits 31:30), 128 sets of 64
+ * bytes (set in bits 12:6), level 0; L2 8 ways (bits 31:29), 512 sets
+ * (bits 14:6), level 1 (bits 3:1 = 1).  A walk of every set and way
+ * writes back each dirty line once, and no clean line.
+ */
+static uint32_t sw_walk(a8cache *c, enum a8cache_maint op, unsigned level,
+                        uint64_t t)
+{
+    uint32_t ways = level ? c->l2_ways : c->l1d_ways;
+    uint32_t sets = level ? c->l2_sets : c->l1d_sets;
+    unsigned wbits = level ? 29 : 30, ns = 0;
+
+    for (uint32_t w = 0; w < ways; w++) {
+        for (uint32_t set = 0; set < sets; set++) {
+            ns += a8cache_maint_setway(c, op, w << wbits | set << 6 |
+                                       level << 1, t + ns);
+        }
+    }
+    return ns;
+}
+
+static void test_setway(void)
+{
+    mock m;
+    a8cache *c = setup(&m, 3);
+    uint32_t A = SDRAM + 0x40, B = SDRAM + 0x2040, ns;
+    int w;
+
+    a8cache_load(c, A, 4, 0);           /* A, B: L1 set 1, L2 sets 1, 129 */
+    a8cache_store(c, A, 4, 0);
+    a8cache_load(c, B, 4, 0);
+    /* DCCSW of A's L1 slot, found by its way: one write-back into the L2 */
+    for (w = 0; w < 4; w++) {
+        if (c->s.l1d_tag[1 * 4 + w] == ((A >> 6) | A8C_VALID)) {
+            break;
+        }
+    }
+    CHECK(w < 4, "A is in L1 D set 1 (way %d)", w);
+    a8cache_maint_setway(c, A8C_CLEAN_POC, (uint32_t)w << 30 | 1 << 6, 100);
+    CHECK(CNT(c, L1D_WB) == 1 && a8cache_probe(c, A8C_LEVEL_L1D, A) &&
+          !c->s.l1d_dirty[4 + w],
+          "DCCSW of A's set and way: A written into the L2, kept, clean");
+    a8cache_maint_setway(c, A8C_CLEAN_POC, (uint32_t)w << 30 | 1 << 6, 200);
+    CHECK(CNT(c, L1D_WB) == 1, "... again: clean, nothing written");
+    a8cache_store(c, A, 4, 300);
+    a8cache_store(c, B, 4, 300);
+    m.writes = 0;
+    ns = sw_walk(c, A8C_CLEAN_INVAL_POC, 0, 1000);
+    CHECK(CNT(c, L1D_WB) == 3 && !a8cache_probe(c, A8C_LEVEL_L1D, A) &&
+          !a8cache_probe(c, A8C_LEVEL_L1D, B) && m.writes == 0,
+          "DCCISW over the L1 D's 512 sets and ways: A and B written into "
+          "the L2 once each, both gone, nothing to memory (%u ns)", ns);
+    ns = sw_walk(c, A8C_CLEAN_POC, 1, 2000);
+    ns += a8cache_drain(c, 2000 + ns);
+    CHECK(CNT(c, L2_WB) == 2 && m.writes == 2 &&
+          a8cache_probe(c, A8C_LEVEL_L2, A),
+          "DCCSW over the L2's 4096: the two dirty lines to memory, once "
+          "each; A stays (%u ns with the drain)", ns);
+    sw_walk(c, A8C_CLEAN_POC, 1, 9000);
+    CHECK(CNT(c, L2_WB) == 2 && m.writes == 2, "... again: nothing");
+    sw_walk(c, A8C_INVAL_POC, 1, 10000);
+    CHECK(!a8cache_probe(c, A8C_LEVEL_L2, A) &&
+          !a8cache_probe(c, A8C_LEVEL_L2, B),
+          "DCISW over the L2: A and B gone");
+    m.reads = 0;
+    ns = a8cache_load(c, A, 4, 20000);
+    CHECK(ns == T_L2 + T_MEM && m.reads == 1,
+          "... a load of A misses both levels (%u ns)", ns);
+    CHECK(a8cache_maint_setway(c, A8C_CLEAN_POC, 2 << 1, 30000) == 0,
+          "level 2 (a third level; the Cortex-A8 has none): nothing");
+    /* a store left in the write-combining buffer is the L2 set's too */
+    a8cache_store(c, SDRAM + 0x9000, 4, 40000);
+    CHECK(c->s.wc_line == (SDRAM + 0x9000) >> 6,
+          "a store miss waits in the write-combining buffer");
+    m.writes = 0;
+    sw_walk(c, A8C_CLEAN_POC, 1, 50000);
+    CHECK(c->s.wc_line == A8C_NO_LINE && m.writes == 1,
+          "... a DCCSW walk of the L2 writes it out");
+    free(c);
+}
+
 int main(void)
 {
+    test_setway();
     test_fill_slots();
     test_attributes();
     test_tlb_attr();

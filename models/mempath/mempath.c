@@ -390,3 +390,47 @@ uint32_t mempath_pld(mempath *m, uint32_t va, uint64_t pa)
     m->c[MP_STALL_NS] += ns;
     return ns;
 }
+
+uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa)
+{
+    static const enum a8cache_maint by[MP_CMAINT_NUM] = {
+        [MP_IC_IMVAU] = A8C_INVAL_I,
+        [MP_DC_IMVAC] = A8C_INVAL_POC,
+        [MP_DC_CMVAC] = A8C_CLEAN_POC,
+        [MP_DC_CMVAU] = A8C_CLEAN_POU,
+        [MP_DC_CIMVAC] = A8C_CLEAN_INVAL_POC,
+        [MP_DC_ISW] = A8C_INVAL_POC,
+        [MP_DC_CSW] = A8C_CLEAN_POC,
+        [MP_DC_CISW] = A8C_CLEAN_INVAL_POC,
+    };
+    uint32_t ns = 0;
+
+    switch (op) {
+    case MP_IC_IALLU:
+        a8cache_invalidate(&m->cache, A8C_LEVEL_L1I);
+        return 0;
+    case MP_DC_ISW:
+    case MP_DC_CSW:
+    case MP_DC_CISW:
+        ns = a8cache_maint_setway(&m->cache, by[op], va, m->now(m->fe));
+        break;
+    case MP_IC_IMVAU:
+    case MP_DC_IMVAC:
+    case MP_DC_CMVAC:
+    case MP_DC_CMVAU:
+    case MP_DC_CIMVAC:
+        if (pa - m->sdram_base >= m->sdram_size) {
+            return 0;       /* not cached here: nothing to do */
+        }
+        if (!a8cache_tlb_hit(&m->cache, A8C_DTLB, va, m->asid)) {
+            ns = mempath_walk(m, A8C_DTLB, va);
+        }
+        ns += a8cache_maint_line(&m->cache, by[op], (uint32_t)pa,
+                                 m->now(m->fe) + ns);
+        break;
+    default:
+        return 0;
+    }
+    m->c[MP_STALL_NS] += ns;
+    return ns;
+}

@@ -55,6 +55,20 @@ enum { MP_FETCH_NEW, MP_FETCH_SAME_PAGE, MP_FETCH_SAME_LINE };
 /* TLB maintenance (mempath_tlb_maint) */
 enum { MP_TLBI_ALL, MP_TLBI_ASID, MP_TLBI_MVA, MP_TLBI_MVAA };
 
+/* Cache maintenance (mempath_cache_maint): ARMv7's CP15 c7 operations */
+enum {
+    MP_IC_IALLU,        /* ICIALLU(IS): the whole L1 I */
+    MP_IC_IMVAU,        /* ICIMVAU: a line of the L1 I */
+    MP_DC_IMVAC,        /* DCIMVAC: a line dropped from the L1 D and L2 */
+    MP_DC_CMVAC,        /* DCCMVAC: a line cleaned to memory */
+    MP_DC_CMVAU,        /* DCCMVAU: a line cleaned into the L2 */
+    MP_DC_CIMVAC,       /* DCCIMVAC: cleaned to memory, then dropped */
+    MP_DC_ISW,          /* DCISW, DCCSW, DCCISW: by set and way */
+    MP_DC_CSW,
+    MP_DC_CISW,
+    MP_CMAINT_NUM
+};
+
 typedef struct mempath {
     a8cache cache;
     uint64_t sdram_base, sdram_size;
@@ -109,6 +123,15 @@ void mempath_set_actlr(mempath *m, uint32_t actlr);
 /* MPU OFF: the caches lose their content. */
 void mempath_mpu_off(mempath *m);
 void mempath_tlb_maint(mempath *m, int op, uint64_t value);
+/*
+ * Cache maintenance (MP_IC_*, MP_DC_*): by address, @va and its physical
+ * @pa (outside the SDRAM: nothing; the D-TLB is looked up, and walked on
+ * a miss, as for a PLD); by set and way, @va is the operation's register
+ * (a8cache_maint_setway); ICIALLU takes neither.  Returns the stall in ns:
+ * a walk, and the wait for room in the write buffer for write-backs (the
+ * operation completes at a DSB).
+ */
+uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa);
 /*
  * Below 1 GHz: the code of the last fetch call was left after @ran of its
  * instructions (an exception, an exit at a timer deadline): the extra

@@ -95,6 +95,9 @@ uint32_t A8Cache::path_access(tlm::tlm_generic_payload &t, AccessKind &k,
     case AccessKind::PLD:
         ns = mempath_pld(mp_, k.va, t.get_address());
         break;
+    case AccessKind::CMAINT:
+        ns = mempath_cache_maint(mp_, k.op, k.va, t.get_address());
+        break;
     default:
         ns = mempath_access(mp_, k.va, t.get_address(), k.size,
                             k.kind == AccessKind::STORE,
@@ -155,9 +158,9 @@ void A8Cache::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
     uint32_t ns;
 
     if (k && k->path && t.get_command() != tlm::TLM_IGNORE_COMMAND) {
-        /* the data, untimed, as for a physical access (a PLD moves none;
-         * outside the memories, e.g. unmapped, none either) */
-        if (k->kind != AccessKind::PLD) {
+        /* the data, untimed, as for a physical access (a PLD or cache
+         * maintenance moves none; outside the memories, none either) */
+        if (k->kind != AccessKind::PLD && k->kind != AccessKind::CMAINT) {
             mem->transport_dbg(t);
         }
         ns = path_access(t, *k, now_ns(delay));

@@ -49,7 +49,7 @@ namespace n9 {
 
 /* What a CPU transaction is, for the cache. */
 struct AccessKind : tlm::tlm_extension<AccessKind> {
-    enum Kind { LOAD, STORE, FETCH, LOAD_SIMD, PLD } kind = LOAD;
+    enum Kind { LOAD, STORE, FETCH, LOAD_SIMD, PLD, CMAINT } kind = LOAD;
     bool uncached = false;  /* Normal non-cacheable / Device in the range */
     /* Through the memory path (mempath.h), at any address: */
     bool path = false;
@@ -58,6 +58,8 @@ struct AccessKind : tlm::tlm_extension<AccessKind> {
     bool use = false;       /* a load in the line of the last load's word */
     unsigned ninsns = 0;    /* a fetch: its instructions ... */
     int cont = 0;           /* ... and continuation (MP_FETCH_*) */
+    int op = 0;             /* CMAINT: MP_IC_*, MP_DC_* (by set and way,
+                             * va is the operand) */
     /* the descriptors a walk for @va reads (mempath.walk_read) */
     void (*walk_read)(void *ctx, int side, uint32_t va, a8cache_walk *w) =
         nullptr;

@@ -167,7 +167,7 @@ static unsigned data_len(unsigned size)
     return size ? size : 1;
 }
 
-/* An access, fetch or PLD: a memory-path transaction with the trace's
+/* An access, fetch, PLD or cache maintenance: a memory-path transaction with the trace's
  * virtual address, the walks' descriptors from the trace (the CPU's page
  * tables) */
 uint32_t ReplayInitiator::op_mem(trp *r, const n9trace_event *ev,
@@ -194,6 +194,10 @@ uint32_t ReplayInitiator::op_mem(trp *r, const n9trace_event *ev,
         k.ninsns = ev->ninsns;
         k.cont = (int)ev->flags;
         break;
+    case N9T_CMAINT:
+        k.kind = AccessKind::CMAINT;
+        k.op = (int)ev->value;
+        return s->transport(ev->pa, 1, false, false, now);
     default:
         k.kind = AccessKind::PLD;
         return s->transport(ev->pa, 1, false, false, now);

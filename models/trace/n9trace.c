@@ -107,6 +107,10 @@ static void encode(codec *c, const n9trace_event *ev, stream *st)
         put_var(&st[S_MISC], ev->size);
         /* fall through */
     case N9T_PLD:
+    case N9T_CMAINT:
+        if (ev->type == N9T_CMAINT) {
+            put_var(&st[S_MISC], ev->value);
+        }
         put_zz(&st[S_ADDR], ev->va,
                &c->va[ev->type == N9T_ACCESS && (ev->flags & N9T_F_STORE)]);
         put_zz(&st[S_OFF], ev->pa - ev->va, &c->off);
@@ -716,7 +720,11 @@ int n9trace_next(n9trace *t, n9trace_event *ev)
         ev->size = (uint32_t)v;
         /* fall through */
     case N9T_PLD:
+    case N9T_CMAINT:
     {
+        if (ev->type == N9T_CMAINT) {
+            NEED(get_var(&st[S_MISC], &ev->value));
+        }
         uint64_t *va = &t->c.va[ev->type == N9T_ACCESS &&
                                 (ev->flags & N9T_F_STORE)];
 

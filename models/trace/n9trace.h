@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     6   /* 6: GIVEBACK; 5: UNWIND's I/O
+#define N9TRACE_VERSION     7   /* 7: CMAINT; 6: GIVEBACK; 5: UNWIND's I/O
                                  * instruction run again; 4: L3CLK,
                                  * UNWIND; 3: a register write's value,
                                  * the groups' windows; 2: STATE (a
@@ -68,6 +68,9 @@ enum n9trace_type {
     N9T_GIVEBACK,   /* value cycles a fetch charged did not run: a pair
                      * across a block's end (format 6; N9T_F_TAKEN: they
                      * ran after all): mempath_give_back */
+    N9T_CMAINT,     /* cache maintenance (format 7): the op (MP_IC_*,
+                     * MP_DC_*) in value, by address va and pa, by set
+                     * and way the operand in va: mempath_cache_maint */
     N9T_NUM_TYPES
 };
 
@@ -105,12 +108,13 @@ typedef struct n9trace_event {
                              * TLBI: the op; WALK: the side (0 I, 1 D) */
     uint64_t time_ns;       /* virtual time of the event */
     uint32_t charge_ns;     /* ns the machine charged for it */
-    uint64_t va, pa;        /* ACCESS, FETCH, PLD */
+    uint64_t va, pa;        /* ACCESS, FETCH, PLD, CMAINT */
     uint32_t size;          /* ACCESS: bytes; FETCH: len; REG: bytes */
     uint32_t ninsns;        /* FETCH */
     uint32_t group;         /* REG: register group index (header) */
     uint32_t offset;        /* REG: offset in the group's window */
-    uint64_t value;         /* TLBI value, MPUCLK/L3CLK Hz, MARK value, REG
+    uint64_t value;         /* TLBI value, CMAINT op, MPUCLK/L3CLK Hz, MARK
+                             * value, REG
                              * write's value (format 3) */
     uint64_t a[5];          /* CPUSTATE: the registers; WALK: desc_pa[0],
                              * desc_pa[1], ndesc | page_shift << 8 |

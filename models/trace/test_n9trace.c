@@ -36,6 +36,12 @@ static n9trace_event make(unsigned i, unsigned char *blob)
         e.pa = 0x80000000u + 0x1000u * i;
         e.charge_ns = 3;
         break;
+    case N9T_CMAINT:
+        e.value = i % 9;
+        e.va = i % 2 ? 0xe0000000u | (i & 0x1ff) << 6 | 2 : 0xc0001000u + i;
+        e.pa = i % 2 ? 0 : 0x80001000u + i;
+        e.charge_ns = i % 3 ? 0 : 40 + i;
+        break;
     case N9T_FETCH:
         e.flags = i % 3;
         e.size = 4 + i % 60;

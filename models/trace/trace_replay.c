@@ -816,6 +816,7 @@ static void diverged(trp *r, const n9trace_event *ev, uint32_t ns)
 {
     static const char *const names[N9T_NUM_TYPES] = {
         [N9T_ACCESS] = "access", [N9T_FETCH] = "fetch", [N9T_PLD] = "pld",
+        [N9T_CMAINT] = "cache maintenance",
         [N9T_REG] = "register access",
     };
 
@@ -888,6 +889,7 @@ static void event(trp *r, const n9trace_event *ev)
     case N9T_ACCESS:
     case N9T_FETCH:
     case N9T_PLD:
+    case N9T_CMAINT:
         ns = r->ops->mem(r, ev, ev->time_ns + r->shift);
         walks_done(r);
         charged(r, ev, ns);
@@ -1068,6 +1070,9 @@ static uint32_t c_mem(trp *r, const n9trace_event *ev, uint64_t now)
     case N9T_FETCH:
         return mempath_fetch(r->mp, ev->pa, ev->size, ev->ninsns,
                              (uint32_t)ev->va, (int)ev->flags, 0, &res);
+    case N9T_CMAINT:
+        return mempath_cache_maint(r->mp, (int)ev->value, (uint32_t)ev->va,
+                                   ev->pa);
     default:
         return mempath_pld(r->mp, (uint32_t)ev->va, ev->pa);
     }

@@ -276,6 +276,17 @@ static void omap3630_init(Object *obj)
 }
 
 /*
+ * A CCSIDR (ARM ARM B4.1.19): @policy the WT, WB, RA, WA bits (31:28),
+ * the sets, the associativity and the line length of a cache.
+ */
+static uint32_t omap3630_ccsidr(uint32_t policy, uint32_t size, uint32_t ways,
+                                uint32_t line)
+{
+    return policy << 28 | (size / ways / line - 1) << 13 | (ways - 1) << 3 |
+           (ctz32(line) - 4);
+}
+
+/*
  * The MPU: one Cortex-A8 with TrustZone (EL3) and the PMU; the boot ROM
  * with the secure monitor, and the on-chip SRAM.
  */
@@ -299,6 +310,24 @@ static bool omap3630_realize_mpu(OMAP3630State *s, Error **errp)
      * are ignored); the memory path reads L1NEON from it.
      */
     s->cpu->reset_auxcr = s->timing->actlr;
+    /*
+     * The cache geometry the guest reads is the memory model's ([cache],
+     * by default the phone's: CLIDR 0x0A000023, CCSIDR 0xE00FE01A L1 D,
+     * 0x200FE01A L1 I, 0xF03FE03A the unified L2; docs/models-cache.md),
+     * so that a set/way walk (Linux's v7_flush_dcache_all before each MPU
+     * OFF) visits each line the model has.  QEMU's cortex-a8 gives 16 KB
+     * L1s and no L2.
+     */
+    s->cpu->clidr = 0x0a000023;
+    s->cpu->ccsidr[0] = omap3630_ccsidr(0xe, s->timing->cache.l1d_size,
+                                        s->timing->cache.l1d_ways,
+                                        s->timing->cache.l1d_line);
+    s->cpu->ccsidr[1] = omap3630_ccsidr(0x2, s->timing->cache.l1i_size,
+                                        s->timing->cache.l1i_ways,
+                                        s->timing->cache.l1i_line);
+    s->cpu->ccsidr[2] = omap3630_ccsidr(0xf, s->timing->cache.l2_size,
+                                        s->timing->cache.l2_ways,
+                                        s->timing->cache.l2_line);
     if (!qdev_realize(DEVICE(s->cpu), NULL, errp)) {
         return false;
     }

@@ -7,7 +7,8 @@
  * physical address; at the first instruction of a translation block in
  * each L1 I line it runs from, n9_memory_fetch() gets the code's
  * physical address, length and instruction count; a PLD comes to
- * n9_memory_pld(); the guest's TLB maintenance to n9_memory_tlb_maint().
+ * n9_memory_pld(); the guest's TLB maintenance to n9_memory_tlb_maint(),
+ * its cache maintenance to n9_memory_cache_maint().
  * MMIO never comes here: the interconnect agents charge it.
  *
  * Where it goes: models/cache (the Cortex-A8's L1 I/D, L2, TLBs, page
@@ -848,6 +849,49 @@ static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
     return ns;
 }
 
+/*
+ * The guest's cache maintenance (core patch 0022): the model's caches
+ * follow it, and the write-backs it queues cost their wait for room in
+ * the write buffer (a DSB waits for the rest).  An L1 D line that leaves
+ * or is cleaned leaves the line filter through the model's watch; the
+ * skip filter's two lines and the fetch continuation go here.
+ */
+static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
+                                      vaddr va, hwaddr pa)
+{
+    N9MemoryState *s = opaque;
+    static const int ops[] = {
+        [MEM_HOOK_IC_IALLU] = MP_IC_IALLU,
+        [MEM_HOOK_IC_IMVAU] = MP_IC_IMVAU,
+        [MEM_HOOK_DC_IMVAC] = MP_DC_IMVAC,
+        [MEM_HOOK_DC_CMVAC] = MP_DC_CMVAC,
+        [MEM_HOOK_DC_CMVAU] = MP_DC_CMVAU,
+        [MEM_HOOK_DC_CIMVAC] = MP_DC_CIMVAC,
+        [MEM_HOOK_DC_ISW] = MP_DC_ISW,
+        [MEM_HOOK_DC_CSW] = MP_DC_CSW,
+        [MEM_HOOK_DC_CISW] = MP_DC_CISW,
+    };
+    uint64_t t = unlikely(s->rec) ? n9_memory_now(s) : 0;
+    uint32_t ns;
+
+    if (op == MEM_HOOK_IC_IALLU || op == MEM_HOOK_IC_IMVAU) {
+        n9_memory_fetch_drop();
+    } else {
+        mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
+    }
+    ns = mempath_cache_maint(&s->mp, ops[op], (uint32_t)va, pa);
+    trace_n9_memory_cache_maint(ops[op], va, pa, ns);
+    if (unlikely(s->rec)) {
+        n9trace_event ev = {
+            .type = N9T_CMAINT, .time_ns = t, .charge_ns = ns,
+            .value = ops[op], .va = (uint32_t)va, .pa = pa,
+        };
+
+        n9_memory_rec_put(s, &ev);
+    }
+    return ns;
+}
+
 static void n9_memory_tlb_maint(void *opaque, MemHookTlbOp op, uint64_t value)
 {
     N9MemoryState *s = opaque;
@@ -1151,6 +1195,7 @@ static MemHookOps n9_memory_hooks = {
     .unwind = n9_memory_unwind,
     .tlb_maint = n9_memory_tlb_maint,
     .pld = n9_memory_pld,
+    .cache_maint = n9_memory_cache_maint,
     .skip_line_bits = 0,        /* the L1 D's line: set at creation */
 };
 

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""The guest's cache maintenance reaches the memory model (bare metal).
+
+Runs guest/baremetal's cachemaint-bare.elf on the rm696 machine (-kernel
+ELF, semihosting, -icount shift=0,sleep=off): it prints the cache
+geometry the CPU gives and times, with PMCCNTR at the MPU's 1 GHz, 64
+lines one line apart under each operation (see the program's header).
+What the model says, from the timing parameters (timing/phone.ini
+[cache]; the SDRAM's clock and CAS latency from facts.md):
+  - CLIDR 0x0A000023 (separate L1s, a unified L2, the point of coherency
+    after it) and CCSIDR from [cache]'s geometry: for the phone 0xE00FE01A
+    (L1 D), 0x200FE01A (L1 I), 0xF03FE03A (L2), docs/models-cache.md; with
+    timing-set=cache.l2_size=131072 the L2's reads 256 sets;
+  - DCIMVAC drops a line from both levels: the loads after it each miss,
+    at least l2_hit_cycles + l3_ns + CL and a line's 8 clocks more than L1
+    D hits; so does a DCCISW walk of every set and way of both levels
+    (Linux's v7_flush_dcache_all, before each MPU OFF);
+  - DCCMVAC of 64 dirty lines takes at least the SDRAM's data beats of
+    the lines the write buffer (wbuf_lines) cannot hold; of clean lines
+    nothing more than a MOV in its place; DCCMVAU of dirty lines (into the
+    L2) nothing more either;
+  - a DCCISW walk with 64 dirty lines costs their write-backs, the walk's
+    own instructions overlapping them; with none dirty it costs what the
+    same walk with a MOV in place of each MCR does;
+  - ICIALLU: the loop's code then misses the L1 I every round, exactly
+    l2_hit_cycles each (from the L2);
+  - with pipeline=on the misses are there too; a run with one instruction
+    per TB gives the figures of QEMU's blocks; a second run the same
+    figures.
+Usage: test_cachemaint.py QEMU ELF LOGDIR
+"""
+import configparser
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.join(HERE, '..', '..')
+sys.path.insert(0, os.path.join(TOP, 'tools'))
+from n9 import facts  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+import n9check  # noqa: E402
+from n9check import check  # noqa: E402
+from n9bare import ONE_INSN_PER_TB, figure_diff, run_bare  # noqa: E402
+
+LINES = 64
+CLIDR = 0x0A000023
+
+
+def parse(out):
+    fig = {}
+    for line in out.split('\n'):
+        w = line.split()
+        if len(w) == 2 and w[1].isdigit():
+            fig[w[0]] = int(w[1])
+    return fig
+
+
+def ccsidr(policy, size, ways, line):
+    """ARM ARM B4.1.19: WT/WB/RA/WA, sets - 1, ways - 1, log2(words) - 2"""
+    return (policy << 28 | (size // ways // line - 1) << 13 |
+            (ways - 1) << 3 | (line.bit_length() - 1 - 4))
+
+
+def geometry_checks(f, c, where):
+    want = {
+        'clidr': CLIDR,
+        'ccsidr-l1d': ccsidr(0xe, c['l1d_size'], c['l1d_ways'],
+                             c['l1d_line']),
+        'ccsidr-l1i': ccsidr(0x2, c['l1i_size'], c['l1i_ways'],
+                             c['l1i_line']),
+        'ccsidr-l2': ccsidr(0xf, c['l2_size'], c['l2_ways'], c['l2_line']),
+    }
+    for k, v in want.items():
+        check('%s: %s reads 0x%08X (want 0x%08X)' % (where, k, f.get(k, 0), v),
+              f.get(k) == v)
+
+
+def miss_checks(f, least, where):
+    for k, what in (('dcimvac-load', 'after a DCIMVAC of each line'),
+                    ('dccisw-load', 'after a DCCISW walk of both levels')):
+        d = f.get(k, 0) - f.get('warm', 0)
+        check('%s: 64 loads %s miss: %d cycles more than L1 D hits, at '
+              'least %d (l2_hit_cycles + l3_ns + CL and 8 clocks of a line, '
+              'each)' % (where, what, d, least), d >= least)
+
+
+def main():
+    qemu, elf, logdir = sys.argv[1:4]
+    os.makedirs(logdir, exist_ok=True)
+    cp = configparser.ConfigParser(interpolation=None)
+    cp.read(os.path.join(TOP, 'timing', 'phone.ini'))
+    c = {k: int(v) for k, v in cp['cache'].items()}
+    l2_hit = c['l2_hit_cycles']
+    tck = 1e9 / facts.value('clock.l3')
+    cl = facts.value('lpddr.cas-latency')
+    least_miss = LINES * (l2_hit + c['l3_ns'] + int((cl + 8) * tck))
+
+    out, rc = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-1.log'),
+                       timeout=120)
+    check('cachemaint-bare.elf runs to its exit, status 0 (%s)' % rc,
+          rc == 0, out[-2000:])
+    print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
+    f = parse(out)
+    need = {'warm', 'dcimvac-load', 'nop-mva', 'dccmvac-dirty',
+            'dccmvac-clean', 'dccmvau-dirty', 'nop-walk', 'dccisw-dirty',
+            'dccisw-clean', 'dccisw-load', 'nop-ic', 'iciallu'}
+    check('every pass timed (%s)' % ', '.join(sorted(f)), need <= set(f),
+          out[-2000:])
+    if not need <= set(f):
+        sys.exit(1)
+    geometry_checks(f, c, 'phone.ini')
+    miss_checks(f, least_miss, 'pipeline=off')
+
+    least = int((LINES - c['wbuf_lines']) * 8 * tck)
+    check('DCCMVAC of 64 dirty lines: %d cycles, at least %d (the SDRAM\'s '
+          '8 clocks of data for each line beyond the write buffer\'s %d)'
+          % (f['dccmvac-dirty'], least, c['wbuf_lines']),
+          f['dccmvac-dirty'] >= least)
+    check('DCCMVAC of clean lines: %d cycles, what a MOV in its place costs '
+          '(%d)' % (f['dccmvac-clean'], f['nop-mva']),
+          f['dccmvac-clean'] == f['nop-mva'])
+    check('DCCMVAU of dirty lines, into the L2: %d cycles, as a MOV (%d)'
+          % (f['dccmvau-dirty'], f['nop-mva']),
+          f['dccmvau-dirty'] == f['nop-mva'])
+
+    ops = (c['l1d_size'] // c['l1d_line'] + c['l2_size'] // c['l2_line'])
+    per_op = f['nop-walk'] / ops
+    d = f['dccisw-dirty'] - f['dccisw-clean']
+    least = int((LINES - c['wbuf_lines']) * 8 * tck - LINES * per_op)
+    check('DCCISW walk of %d sets and ways with 64 dirty lines: %d cycles '
+          'more than with none, at least %d (their write-backs at the '
+          'SDRAM\'s data rate, less the walk\'s %.2f cycles an operation '
+          'beside them)' % (ops, d, least, per_op), d >= least)
+    check('DCCISW walk with nothing dirty: %d cycles, what the walk with a '
+          'MOV costs (%d)' % (f['dccisw-clean'], f['nop-walk']),
+          f['dccisw-clean'] == f['nop-walk'])
+    d = f['iciallu'] - f['nop-ic']
+    check('ICIALLU every round: the loop\'s code misses the L1 I, %d cycles '
+          'more (want %d x l2_hit_cycles %d = %d)'
+          % (d, LINES, l2_hit, LINES * l2_hit), d == LINES * l2_hit)
+
+    out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-2.log'),
+                         timeout=120)
+    check('a second run prints the same figures', rc2 == 0 and
+          parse(out2) == f)
+    out3, rc3 = run_bare(qemu, elf,
+                         os.path.join(logdir, 'cachemaint-insn1.log'),
+                         timeout=120, extra=ONE_INSN_PER_TB)
+    diff = figure_diff(f, parse(out3))
+    check('one instruction per TB: the same figures (differ: %s)' % diff,
+          rc3 == 0 and diff == 'none', out3[-2000:])
+
+    out4, rc4 = run_bare(qemu, elf,
+                         os.path.join(logdir, 'cachemaint-pipe.log'),
+                         machine='rm696,pipeline=on', timeout=120)
+    check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
+    f4 = parse(out4)
+    miss_checks(f4, least_miss, 'pipeline=on')
+    d = f4.get('iciallu', 0) - f4.get('nop-ic', 0)
+    check('pipeline=on: ICIALLU every round costs the L1 I misses, %d '
+          'cycles more, at least %d' % (d, LINES * l2_hit),
+          d >= LINES * l2_hit)
+
+    out5, rc5 = run_bare(
+        qemu, elf, os.path.join(logdir, 'cachemaint-l2.log'),
+        machine='rm696,timing-set=cache.l2_size=131072', timeout=120)
+    f5 = parse(out5)
+    check('timing-set=cache.l2_size=131072 runs, status 0 (%s)' % rc5,
+          rc5 == 0, out5[-2000:])
+    c5 = dict(c, l2_size=131072)
+    geometry_checks(f5, c5, 'l2_size 131072')
+    ops5 = c5['l1d_size'] // c5['l1d_line'] + c5['l2_size'] // c5['l2_line']
+    check('l2_size 131072: the walk visits %d sets and ways (%d cycles, '
+          '%d with %d)' % (ops5, f5.get('nop-walk', 0), f['nop-walk'], ops),
+          abs(f5.get('nop-walk', 0) / ops5 - per_op) < 0.05)
+    miss_checks(f5, least_miss, 'l2_size 131072')
+    sys.exit(1 if n9check.failed else 0)
+
+
+if __name__ == '__main__':
+    main()
