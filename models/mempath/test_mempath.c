@@ -173,10 +173,64 @@ static void test_attr_path(void)
     walk_attr = 0;
 }
 
+/*
+ * Cache maintenance: by address the D-TLB is looked up (a walk on a
+ * miss); outside the SDRAM nothing; a clean's write-back is the twin's;
+ * by set and way and ICIALLU no walk.
+ */
+static void test_cache_maint(void)
+{
+    mempath m;
+    a8cache twin;
+    unsigned res;
+    uint32_t ns, want, before;
+    uint64_t on[5] = { 1 | 4 | (1 << 12), 5, BASE, 0, 0 };
+    const uint32_t va = 0xd0000000u, pa = BASE + 0x100000;
+
+    setup(&m, &twin);
+    mempath_set_ctx(&m, on);
+    walk_attr = GIVEN(WB, WB);
+    mempath_access(&m, va, pa, 4, false, false, false, &res);
+    mempath_access(&m, va, pa, 4, true, false, false, &res);
+    a8cache_load(&twin, pa, 4, clock_ns);
+    a8cache_store(&twin, pa, 4, clock_ns);
+    walks = 0;
+    ns = mempath_cache_maint(&m, MP_DC_CMVAC, va, pa);
+    want = a8cache_maint_line(&twin, A8C_CLEAN_POC, pa, clock_ns);
+    CHECK(ns == want && walks == 0 && m.cache.s.cnt[A8C_L2_WB] == 1 &&
+          a8cache_probe(&m.cache, A8C_LEVEL_L1D, pa),
+          "DCCMVAC of a dirty line: the twin's write-backs, the D-TLB hit, "
+          "the line stays (%u ns)", ns);
+    mempath_cache_maint(&m, MP_DC_IMVAC, va, pa);
+    CHECK(!a8cache_probe(&m.cache, A8C_LEVEL_L1D, pa) &&
+          !a8cache_probe(&m.cache, A8C_LEVEL_L2, pa),
+          "DCIMVAC: the line leaves both levels");
+    mempath_cache_maint(&m, MP_DC_CMVAC, 0xd0200000u, BASE + 0x200000);
+    CHECK(walks == 1, "an address the D-TLB does not hold is walked");
+    before = m.c[MP_STALL_NS];
+    ns = mempath_cache_maint(&m, MP_DC_CIMVAC, 0x40000000u, 0x40000000u);
+    CHECK(ns == 0 && walks == 1 && m.c[MP_STALL_NS] == before,
+          "outside the SDRAM: nothing, no walk");
+    mempath_access(&m, va, pa, 4, false, false, false, &res);
+    mempath_cache_maint(&m, MP_DC_CISW, (uint32_t)(pa >> 6 & 127) << 6, 0);
+    mempath_cache_maint(&m, MP_DC_CISW, 1u << 30 | (pa >> 6 & 127) << 6, 0);
+    mempath_cache_maint(&m, MP_DC_CISW, 2u << 30 | (pa >> 6 & 127) << 6, 0);
+    mempath_cache_maint(&m, MP_DC_CISW, 3u << 30 | (pa >> 6 & 127) << 6, 0);
+    CHECK(!a8cache_probe(&m.cache, A8C_LEVEL_L1D, pa) && walks == 1,
+          "DCCISW of the line's L1 D set, four ways: it leaves, no walk");
+    mempath_fetch(&m, pa, 4, 1, va, MP_FETCH_NEW, 0, &res);
+    CHECK(a8cache_probe(&m.cache, A8C_LEVEL_L1I, pa), "a fetch fills the L1 I");
+    mempath_cache_maint(&m, MP_IC_IALLU, 0, 0);
+    CHECK(!a8cache_probe(&m.cache, A8C_LEVEL_L1I, pa),
+          "ICIALLU empties the L1 I");
+    walk_attr = 0;
+}
+
 int main(void)
 {
     test_page_attr();
     test_attr_path();
+    test_cache_maint();
 
     mempath m;
     a8cache twin;
