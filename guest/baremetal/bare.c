@@ -44,6 +44,17 @@ void put_hex(uint32_t v)
     put(buf);
 }
 
+void bare_fault_exit(const char *prog, uint32_t what, uint32_t addr)
+{
+    put(prog);
+    put(": fault ");
+    put_u(what);
+    put(" at ");
+    put_hex(addr);
+    put("\n");
+    bare_exit(1);
+}
+
 int bare_cmdline(char *buf, uint32_t size)
 {
     struct { char *buf; uint32_t len; } blk = { buf, size };

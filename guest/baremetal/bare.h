@@ -39,6 +39,10 @@ static inline void put(const char *s)
     semihost(SYS_WRITE0, (uintptr_t)s);
 }
 
+/* bare.c: "@prog: fault @what at 0x@addr" and exit 1 (a bare_fault) */
+void bare_fault_exit(const char *prog, uint32_t what, uint32_t addr)
+    __attribute__((noreturn));
+
 /* bare.c: numbers to the console (decimal; 0x and 8 hex digits) */
 void put_u(uint32_t v);
 void put_hex(uint32_t v);

@@ -41,12 +41,7 @@ static uint32_t ttb[4096] __attribute__((aligned(16384)));
 
 void bare_fault(uint32_t what, uint32_t addr)
 {
-    put("cachemaint-bare: fault ");
-    put_u(what);
-    put(" at ");
-    put_hex(addr);
-    put("\n");
-    bare_exit(1);
+    bare_fault_exit("cachemaint-bare", what, addr);
 }
 
 static void show(const char *name, uint32_t v)

@@ -75,12 +75,7 @@ static uint32_t ttb[4096] __attribute__((aligned(16384)));
 
 void bare_fault(uint32_t what, uint32_t addr)
 {
-    put("memattr-bare: fault ");
-    put_u(what);
-    put(" at ");
-    put_hex(addr);
-    put("\n");
-    bare_exit(1);
+    bare_fault_exit("memattr-bare", what, addr);
 }
 
 static void mmu_on(void)

@@ -29,30 +29,18 @@ What the model says, from the timing parameters (timing/phone.ini
     figures.
 Usage: test_cachemaint.py QEMU ELF LOGDIR
 """
-import configparser
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.join(HERE, '..', '..')
-sys.path.insert(0, os.path.join(TOP, 'tools'))
-from n9 import facts  # noqa: E402
-sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
 import n9check  # noqa: E402
+from n9bare import (ONE_INSN_PER_TB, figure_diff, figures,  # noqa: E402
+                    l3_tck_ns, phone_cache, run_bare, sdram_cycles)
 from n9check import check  # noqa: E402
-from n9bare import ONE_INSN_PER_TB, figure_diff, run_bare  # noqa: E402
 
 LINES = 64
 CLIDR = 0x0A000023
-
-
-def parse(out):
-    fig = {}
-    for line in out.split('\n'):
-        w = line.split()
-        if len(w) == 2 and w[1].isdigit():
-            fig[w[0]] = int(w[1])
-    return fig
 
 
 def ccsidr(policy, size, ways, line):
@@ -87,20 +75,17 @@ def miss_checks(f, least, where):
 def main():
     qemu, elf, logdir = sys.argv[1:4]
     os.makedirs(logdir, exist_ok=True)
-    cp = configparser.ConfigParser(interpolation=None)
-    cp.read(os.path.join(TOP, 'timing', 'phone.ini'))
-    c = {k: int(v) for k, v in cp['cache'].items()}
+    c = phone_cache()
     l2_hit = c['l2_hit_cycles']
-    tck = 1e9 / facts.value('clock.l3')
-    cl = facts.value('lpddr.cas-latency')
-    least_miss = LINES * (l2_hit + c['l3_ns'] + int((cl + 8) * tck))
+    tck = l3_tck_ns()
+    least_miss = LINES * (l2_hit + c['l3_ns'] + sdram_cycles(8))
 
     out, rc = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-1.log'),
                        timeout=120)
     check('cachemaint-bare.elf runs to its exit, status 0 (%s)' % rc,
           rc == 0, out[-2000:])
     print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
-    f = parse(out)
+    f = figures(out)
     need = {'warm', 'dcimvac-load', 'nop-mva', 'dccmvac-dirty',
             'dccmvac-clean', 'dccmvau-dirty', 'nop-walk', 'dccisw-dirty',
             'dccisw-clean', 'dccisw-load', 'nop-ic', 'iciallu'}
@@ -142,11 +127,11 @@ def main():
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
-          parse(out2) == f)
+          figures(out2) == f)
     out3, rc3 = run_bare(qemu, elf,
                          os.path.join(logdir, 'cachemaint-insn1.log'),
                          timeout=120, extra=ONE_INSN_PER_TB)
-    diff = figure_diff(f, parse(out3))
+    diff = figure_diff(f, figures(out3))
     check('one instruction per TB: the same figures (differ: %s)' % diff,
           rc3 == 0 and diff == 'none', out3[-2000:])
 
@@ -154,7 +139,7 @@ def main():
                          os.path.join(logdir, 'cachemaint-pipe.log'),
                          machine='rm696,pipeline=on', timeout=120)
     check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
-    f4 = parse(out4)
+    f4 = figures(out4)
     miss_checks(f4, least_miss, 'pipeline=on')
     d = f4.get('iciallu', 0) - f4.get('nop-ic', 0)
     check('pipeline=on: ICIALLU every round costs the L1 I misses, %d '
@@ -164,7 +149,7 @@ def main():
     out5, rc5 = run_bare(
         qemu, elf, os.path.join(logdir, 'cachemaint-l2.log'),
         machine='rm696,timing-set=cache.l2_size=131072', timeout=120)
-    f5 = parse(out5)
+    f5 = figures(out5)
     check('timing-set=cache.l2_size=131072 runs, status 0 (%s)' % rc5,
           rc5 == 0, out5[-2000:])
     c5 = dict(c, l2_size=131072)

@@ -51,29 +51,17 @@ latency from timing/phone-measured.ini):
   - a second run prints the same figures.
 Usage: test_memattr.py QEMU ELF LOGDIR
 """
-import configparser
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.join(HERE, '..', '..')
-sys.path.insert(0, os.path.join(TOP, 'tools'))
-from n9 import facts  # noqa: E402
-sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'lib'))
 import n9check  # noqa: E402
 from n9check import check  # noqa: E402
-from n9bare import ONE_INSN_PER_TB, figure_diff, run_bare  # noqa: E402
+from n9bare import (ONE_INSN_PER_TB, figure_diff, figures,  # noqa: E402
+                    phone_cache, run_bare, sdram_cycles)
 
 LOADS = 64
-
-
-def parse(out):
-    fig = {}
-    for line in out.split('\n'):
-        w = line.split()
-        if len(w) == 2 and w[1].isdigit():
-            fig[w[0]] = int(w[1])
-    return fig
 
 
 # pass: (aligned pass it is compared with, replays, what it is)
@@ -169,19 +157,16 @@ LSM = {
 def main():
     qemu, elf, logdir = sys.argv[1:4]
     os.makedirs(logdir, exist_ok=True)
-    cp = configparser.ConfigParser(interpolation=None)
-    cp.read(os.path.join(TOP, 'timing', 'phone.ini'))
-    l2_hit = int(cp['cache']['l2_hit_cycles'])
-    l3_ns = int(cp['cache']['l3_ns'])
-    tck = 1e9 / facts.value('clock.l3')
-    cl = facts.value('lpddr.cas-latency')
+    c = phone_cache()
+    l2_hit = c['l2_hit_cycles']
+    l3_ns = c['l3_ns']
 
     out, rc = run_bare(qemu, elf, os.path.join(logdir, 'memattr-1.log'),
                        timeout=120)
     check('memattr-bare.elf runs to its exit, status 0 (%s)' % rc, rc == 0,
           out[-2000:])
     print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
-    f = parse(out)
+    f = figures(out)
     need = {'wb', 'inc', 'inc-stored', 'nowa-stored', 'dev'}
     check('every pass timed (%s)' % ', '.join(sorted(f)), need <= set(f),
           out[-2000:])
@@ -195,22 +180,22 @@ def main():
     d = f['inc-stored'] - wb
     check('outer write-allocate: lines only written are in the L2: %d more '
           '(want %d)' % (d, LOADS * l2_hit), d == LOADS * l2_hit)
-    least = LOADS * (l2_hit + l3_ns + int((cl + 8) * tck))
+    least = LOADS * (l2_hit + l3_ns + sdram_cycles(8))
     d = f['nowa-stored'] - wb
     check('outer no write-allocate: lines only written miss the L2: %d more, '
           'at least %d (l2_hit_cycles + l3_ns + CL and 8 clocks of a line, '
           'each)' % (d, least), d >= least)
-    least = LOADS * (l3_ns + int((cl + 2) * tck))
+    least = LOADS * (l3_ns + sdram_cycles(2))
     d = f['dev'] - wb
     check('Device: every load to the SDRAM: %d more, at least %d (l3_ns + '
           'CL + one burst, each)' % (d, least), d >= least)
-    unaligned_checks(f, int(cp['cache']['unaligned_cycles']), 'phone.ini')
+    unaligned_checks(f, c['unaligned_cycles'], 'phone.ini')
     ldrd_check(f, LOADS * l2_hit, 'phone.ini')
     diff_checks(f, LSM, 0, 'pipeline=off (one instruction each)')
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
-          parse(out2) == f)
+          figures(out2) == f)
     # with the pipeline on the replay adds to the cycles as it does to the
     # instructions; 'unal' is left out: its pass (the fourth run of the wb
     # pass's code, after the semihosting output) costs 13 cycles more
@@ -219,10 +204,10 @@ def main():
     out4, rc4 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-pipe.log'),
                          machine='rm696,pipeline=on', timeout=120)
     check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
-    f4 = parse(out4)
-    unaligned_checks(f4, int(cp['cache']['unaligned_cycles']),
+    f4 = figures(out4)
+    unaligned_checks(f4, c['unaligned_cycles'],
                      'pipeline=on', skip=('unal',))
-    load_use_checks(f, f4, int(cp['cache']['load_use_cycles']))
+    load_use_checks(f, f4, c['load_use_cycles'])
     diff_checks(f4, LSM, 1, 'pipeline=on')
     # where QEMU cuts the blocks moves no cycle of a pass that the L1 D
     # serves: a load's result is in flight across a block's end as inside
@@ -232,7 +217,7 @@ def main():
     out5, rc5 = run_bare(qemu, elf, os.path.join(logdir, 'memattr-pipe1.log'),
                          machine='rm696,pipeline=on', timeout=120,
                          extra=ONE_INSN_PER_TB)
-    f5 = parse(out5)
+    f5 = figures(out5)
     diff = figure_diff(f4, f5, skip=('ldrd-cross', 'inc', 'inc-stored',
                                      'nowa-stored', 'dev'))
     check('pipeline=on, one instruction per TB: every pass the L1 D serves '
@@ -245,7 +230,7 @@ def main():
             timeout=120)
         check('timing-set=cache.unaligned_cycles=%d runs, status 0 (%s)'
               % (cycles, rc3), rc3 == 0, out3[-2000:])
-        f3 = parse(out3)
+        f3 = figures(out3)
         unaligned_checks(f3, cycles, 'timing-set')
         ldrd_check(f3, LOADS * l2_hit, 'unaligned_cycles %d' % cycles)
         check('unaligned_cycles %d: the aligned passes as before (wb %s, st '

@@ -2,13 +2,17 @@
 semihosting to the host's stdout, icount, no display, monitor or serial
 console (the command line from the n9 tool's library, tools/n9/qemu.py);
 the command line and everything it printed go to a log file."""
+import configparser
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tools'))
+from n9 import facts  # noqa: E402
 from n9 import qemu as n9qemu  # noqa: E402
+
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 
 
 def run_bare(qemu, elf, log, machine='rm696', timeout=300, append=None,
@@ -30,6 +34,34 @@ def run_bare(qemu, elf, log, machine='rm696', timeout=300, append=None,
     with open(log, 'w') as f:
         f.write('$ %s\n%s' % (' '.join(argv), out))
     return out, rc
+
+
+def phone_cache():
+    """timing/phone.ini's [cache] keys, as whole numbers"""
+    cp = configparser.ConfigParser(interpolation=None)
+    cp.read(os.path.join(TOP, 'timing', 'phone.ini'))
+    return {k: int(v) for k, v in cp['cache'].items()}
+
+
+def l3_tck_ns():
+    """the L3's (and the SDRAM's) clock period in ns (facts.md)"""
+    return 1e9 / facts.value('clock.l3')
+
+
+def sdram_cycles(clocks):
+    """cycles at 1 GHz of the SDRAM's CAS latency and @clocks more of
+    data (facts.md): a read's least time at the SDRAM"""
+    return int((facts.value('lpddr.cas-latency') + clocks) * l3_tck_ns())
+
+
+def figures(out):
+    """A program's "NAME VALUE" lines (VALUE a whole number) as a dict"""
+    fig = {}
+    for line in out.split('\n'):
+        w = line.split()
+        if len(w) == 2 and w[1].isdigit():
+            fig[w[0]] = int(w[1])
+    return fig
 
 
 # QEMU's blocks cut at every instruction: the reference that a program's

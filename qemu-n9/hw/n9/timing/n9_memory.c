@@ -860,31 +860,31 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
                                       vaddr va, hwaddr pa)
 {
     N9MemoryState *s = opaque;
-    static const int ops[] = {
-        [MEM_HOOK_IC_IALLU] = MP_IC_IALLU,
-        [MEM_HOOK_IC_IMVAU] = MP_IC_IMVAU,
-        [MEM_HOOK_DC_IMVAC] = MP_DC_IMVAC,
-        [MEM_HOOK_DC_CMVAC] = MP_DC_CMVAC,
-        [MEM_HOOK_DC_CMVAU] = MP_DC_CMVAU,
-        [MEM_HOOK_DC_CIMVAC] = MP_DC_CIMVAC,
-        [MEM_HOOK_DC_ISW] = MP_DC_ISW,
-        [MEM_HOOK_DC_CSW] = MP_DC_CSW,
-        [MEM_HOOK_DC_CISW] = MP_DC_CISW,
-    };
     uint64_t t = unlikely(s->rec) ? n9_memory_now(s) : 0;
     uint32_t ns;
+
+    /* the core's operations are the memory path's, in the same order */
+    QEMU_BUILD_BUG_ON((int)MEM_HOOK_IC_IALLU != MP_IC_IALLU ||
+                      (int)MEM_HOOK_IC_IMVAU != MP_IC_IMVAU ||
+                      (int)MEM_HOOK_DC_IMVAC != MP_DC_IMVAC ||
+                      (int)MEM_HOOK_DC_CMVAC != MP_DC_CMVAC ||
+                      (int)MEM_HOOK_DC_CMVAU != MP_DC_CMVAU ||
+                      (int)MEM_HOOK_DC_CIMVAC != MP_DC_CIMVAC ||
+                      (int)MEM_HOOK_DC_ISW != MP_DC_ISW ||
+                      (int)MEM_HOOK_DC_CSW != MP_DC_CSW ||
+                      (int)MEM_HOOK_DC_CISW != MP_DC_CISW);
 
     if (op == MEM_HOOK_IC_IALLU || op == MEM_HOOK_IC_IMVAU) {
         n9_memory_fetch_drop();
     } else {
         mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
     }
-    ns = mempath_cache_maint(&s->mp, ops[op], (uint32_t)va, pa);
-    trace_n9_memory_cache_maint(ops[op], va, pa, ns);
+    ns = mempath_cache_maint(&s->mp, op, (uint32_t)va, pa);
+    trace_n9_memory_cache_maint(op, va, pa, ns);
     if (unlikely(s->rec)) {
         n9trace_event ev = {
             .type = N9T_CMAINT, .time_ns = t, .charge_ns = ns,
-            .value = ops[op], .va = (uint32_t)va, .pa = pa,
+            .value = op, .va = (uint32_t)va, .pa = pa,
         };
 
         n9_memory_rec_put(s, &ev);
