@@ -854,7 +854,7 @@ static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
  * follow it, and the write-backs it queues cost their wait for room in
  * the write buffer (a DSB waits for the rest).  An L1 D line that leaves
  * or is cleaned leaves the line filter through the model's watch; the
- * skip filter's two lines and the fetch continuation go here.
+ * skip filter's two lines go here.
  */
 static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
                                       vaddr va, hwaddr pa)
@@ -874,9 +874,14 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
                       (int)MEM_HOOK_DC_CSW != MP_DC_CSW ||
                       (int)MEM_HOOK_DC_CISW != MP_DC_CISW);
 
-    if (op == MEM_HOOK_IC_IALLU || op == MEM_HOOK_IC_IMVAU) {
-        n9_memory_fetch_drop();
-    } else {
+    /*
+     * An instruction cache operation leaves the fetch continuation: the
+     * rest of the line it runs from is in the fetch unit already (with
+     * QEMU's blocks it was fetched with the line; one instruction per TB
+     * must not fetch it again), the next line misses.  The fetch filter
+     * reads the model's L1 I hit filter, which the operation empties.
+     */
+    if (op != MEM_HOOK_IC_IALLU && op != MEM_HOOK_IC_IMVAU) {
         mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
     }
     ns = mempath_cache_maint(&s->mp, op, (uint32_t)va, pa);
