@@ -22,8 +22,8 @@
  *   dccisw-clean C  the walk again: nothing dirty
  *   dccisw-load C   the 64 loads after it: misses
  *   nop-ic C        64 rounds of a MOV in a loop of its own
- *   iciallu C       64 rounds of ICIALLU in the same loop: each round's
- *                   code misses the L1 I
+ *   iciallu C       64 rounds of ICIALLU in the same loop: the branch
+ *                   back to the loop's line misses the L1 I
  * The walks' and passes' code is warm before each timed run.
  * tests/guest/test_cachemaint.py checks them against the timing
  * parameters.
