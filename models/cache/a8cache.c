@@ -1586,6 +1586,10 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
                 k = l2_index(c, line << shift);     /* allocated: out too */
                 if (k >= 0) {
                     ns += l2_clean_way(c, (uint32_t)k, now_ns + ns);
+                    if (inval) {
+                        c->s.l2_tag[k] = 0;
+                        c->s.l2_st[k] = 0;
+                    }
                 }
             } else {
                 c->s.wc_line = A8C_NO_LINE;

@@ -1202,6 +1202,11 @@ static void test_setway(void)
     sw_walk(c, A8C_CLEAN_POC, 1, 50000);
     CHECK(c->s.wc_line == A8C_NO_LINE && m.writes == 1,
           "... a DCCSW walk of the L2 writes it out");
+    a8cache_store(c, SDRAM + 0xa000, 4, 60000);
+    sw_walk(c, A8C_CLEAN_INVAL_POC, 1, 70000);
+    CHECK(c->s.wc_line == A8C_NO_LINE &&
+          !a8cache_probe(c, A8C_LEVEL_L2, SDRAM + 0xa000),
+          "... a DCCISW walk writes it out and leaves it in no way");
     free(c);
 }
 

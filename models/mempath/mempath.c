@@ -422,7 +422,8 @@ uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa)
         if (pa - m->sdram_base >= m->sdram_size) {
             return 0;       /* not cached here: nothing to do */
         }
-        if (!a8cache_tlb_hit(&m->cache, A8C_DTLB, va, m->asid)) {
+        /* with the MMU off the address is the physical one: no lookup */
+        if (m->mmu_on && !a8cache_tlb_hit(&m->cache, A8C_DTLB, va, m->asid)) {
             ns = mempath_walk(m, A8C_DTLB, va);
         }
         ns += a8cache_maint_line(&m->cache, by[op], (uint32_t)pa,

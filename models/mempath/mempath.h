@@ -125,9 +125,10 @@ void mempath_mpu_off(mempath *m);
 void mempath_tlb_maint(mempath *m, int op, uint64_t value);
 /*
  * Cache maintenance (MP_IC_*, MP_DC_*): by address, @va and its physical
- * @pa (outside the SDRAM: nothing; the D-TLB is looked up, and walked on
- * a miss, as for a PLD); by set and way, @va is the operation's register
- * (a8cache_maint_setway); ICIALLU takes neither.  Returns the stall in ns:
+ * @pa (outside the SDRAM: nothing; with the MMU on the D-TLB is looked
+ * up, and walked on a miss, as for a PLD); by set and way, @va is the
+ * operation's register (a8cache_maint_setway); ICIALLU takes neither.
+ * Returns the stall in ns:
  * a walk, and the wait for room in the write buffer for write-backs (the
  * operation completes at a DSB).
  */
