@@ -1589,6 +1589,7 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
                     if (inval) {
                         c->s.l2_tag[k] = 0;
                         c->s.l2_st[k] = 0;
+                        c->s.l2_wlast = A8C_NO_LINE;
                     }
                 }
             } else {
