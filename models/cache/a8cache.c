@@ -1429,6 +1429,39 @@ static uint32_t l2_clean_way(a8cache *c, uint32_t i, uint64_t t)
                       popcount4(dirty) << c->l2_qshift, t);
 }
 
+/* L1 D way @i's line, if any, leaves unwritten (maintenance): the hit
+ * filters and the watch are told */
+static void l1d_drop_way(a8cache *c, uint32_t i)
+{
+    uint32_t tag = c->s.l1d_tag[i];
+
+    if (!(tag & A8C_VALID)) {
+        return;
+    }
+    c->s.l1d_tag[i] = 0;
+    c->s.l1d_dirty[i] = 0;
+    hot_forget(c->s.l1d_hot, tag & ~A8C_VALID);
+    hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
+    l1d_tell(c, tag & ~A8C_VALID, A8C_LEFT_L1D);
+}
+
+/* L2 way @i's line, if any, leaves unwritten (maintenance), with a PLD
+ * fill of it in flight; the last store miss's line is forgotten */
+static void l2_drop_way(a8cache *c, uint32_t i)
+{
+    uint32_t tag = c->s.l2_tag[i];
+
+    if (!(tag & A8C_VALID)) {
+        return;
+    }
+    if (c->s.l2_st[i] & A8C_L2_PREFETCHED) {
+        pld_forget(c, tag & ~A8C_VALID);
+    }
+    c->s.l2_tag[i] = 0;
+    c->s.l2_st[i] = 0;
+    c->s.l2_wlast = A8C_NO_LINE;
+}
+
 uint32_t a8cache_clean(a8cache *c, unsigned levels, uint64_t now_ns)
 {
     uint32_t ns = 0;
@@ -1508,19 +1541,11 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
     }
     if (op == A8C_INVAL_POC || op == A8C_CLEAN_INVAL_POC) {
         if (i1 >= 0) {
-            c->s.l1d_tag[i1] = 0;
-            c->s.l1d_dirty[i1] = 0;
+            l1d_drop_way(c, (uint32_t)i1);
         }
         if (i2 >= 0) {
-            if (c->s.l2_st[i2] & A8C_L2_PREFETCHED) {
-                pld_forget(c, pa >> c->l2_shift);
-            }
-            c->s.l2_tag[i2] = 0;
-            c->s.l2_st[i2] = 0;
+            l2_drop_way(c, (uint32_t)i2);
         }
-        hot_forget(c->s.l1d_hot, pa >> c->l1d_shift);
-        hot_forget(c->s.l1d_whot, pa >> c->l1d_shift);
-        l1d_tell(c, pa >> c->l1d_shift, A8C_LEFT_L1D);
         c->s.l2_wlast = A8C_NO_LINE;
     }
     c->s.cnt[A8C_MAINT_NS] += ns;
@@ -1543,7 +1568,7 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
 {
     unsigned level = (value >> 1) & 7;
     int clean = op != A8C_INVAL_POC, inval = op != A8C_CLEAN_POC;
-    uint32_t ns = 0, ways, sets, shift, set, way, i, tag;
+    uint32_t ns = 0, ways, sets, shift, set, way, i;
     unsigned a;
 
     if (level == 0) {
@@ -1561,16 +1586,11 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
     }
     i = set * ways + way;
     if (level == 0) {
-        tag = c->s.l1d_tag[i];
         if (clean) {
             ns += l1d_clean_way(c, i, now_ns);
         }
-        if (inval && (tag & A8C_VALID)) {
-            c->s.l1d_tag[i] = 0;
-            c->s.l1d_dirty[i] = 0;
-            hot_forget(c->s.l1d_hot, tag & ~A8C_VALID);
-            hot_forget(c->s.l1d_whot, tag & ~A8C_VALID);
-            l1d_tell(c, tag & ~A8C_VALID, A8C_LEFT_L1D);
+        if (inval) {
+            l1d_drop_way(c, i);
         }
     } else {
         /* the write-combining buffer's line belongs to its set: an
@@ -1587,9 +1607,7 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
                 if (k >= 0) {
                     ns += l2_clean_way(c, (uint32_t)k, now_ns + ns);
                     if (inval) {
-                        c->s.l2_tag[k] = 0;
-                        c->s.l2_st[k] = 0;
-                        c->s.l2_wlast = A8C_NO_LINE;
+                        l2_drop_way(c, (uint32_t)k);
                     }
                 }
             } else {
@@ -1597,17 +1615,11 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
                 c->s.wc_bits = 0;
             }
         }
-        tag = c->s.l2_tag[i];
         if (clean) {
             ns += l2_clean_way(c, i, now_ns + ns);
         }
-        if (inval && (tag & A8C_VALID)) {
-            if (c->s.l2_st[i] & A8C_L2_PREFETCHED) {
-                pld_forget(c, tag & ~A8C_VALID);
-            }
-            c->s.l2_tag[i] = 0;
-            c->s.l2_st[i] = 0;
-            c->s.l2_wlast = A8C_NO_LINE;
+        if (inval) {
+            l2_drop_way(c, i);
         }
     }
     c->s.cnt[A8C_MAINT_NS] += ns;

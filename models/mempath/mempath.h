@@ -128,9 +128,8 @@ void mempath_tlb_maint(mempath *m, int op, uint64_t value);
  * @pa (outside the SDRAM: nothing; with the MMU on the D-TLB is looked
  * up, and walked on a miss, as for a PLD); by set and way, @va is the
  * operation's register (a8cache_maint_setway); ICIALLU takes neither.
- * Returns the stall in ns:
- * a walk, and the wait for room in the write buffer for write-backs (the
- * operation completes at a DSB).
+ * Returns the stall in ns: a walk, and the wait for room in the write
+ * buffer for write-backs (the operation completes at a DSB).
  */
 uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa);
 /*

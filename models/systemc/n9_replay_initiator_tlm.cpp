@@ -167,9 +167,9 @@ static unsigned data_len(unsigned size)
     return size ? size : 1;
 }
 
-/* An access, fetch, PLD or cache maintenance: a memory-path transaction with the trace's
- * virtual address, the walks' descriptors from the trace (the CPU's page
- * tables) */
+/* An access, fetch, PLD or cache maintenance: a memory-path transaction
+ * with the trace's virtual address, the walks' descriptors from the trace
+ * (the CPU's page tables) */
 uint32_t ReplayInitiator::op_mem(trp *r, const n9trace_event *ev,
                                  uint64_t now)
 {
