@@ -24,6 +24,12 @@
  *   nop-ic C        64 rounds of a MOV in a loop of its own
  *   iciallu C       64 rounds of ICIALLU in the same loop: the branch
  *                   back to the loop's line misses the L1 I
+ *   one-mov C       one MOV between the two reads of PMCCNTR
+ *   dsb-idle C      one DSB there, nothing in the write buffer
+ *   dccmvac-mov C   64 DCCMVACs of dirty lines and a MOV
+ *   dccmvac-dsb C   the same with a DSB in the MOV's place: it waits
+ *                   until every write-back has left the write buffer
+ *   dccmvac-dmb C   the same with a DMB
  * The walks' and passes' code is warm before each timed run.
  * tests/guest/test_cachemaint.py checks them against the timing
  * parameters.
@@ -65,7 +71,9 @@ static uint32_t ccsidr(uint32_t csselr)
 
 /*
  * PMCCNTR across @n runs of INSN on the address %2 (r4 free), from @p;
- * not inlined, so each timed run is the code its warm-up ran.
+ * not inlined, so each timed run is the code its warm-up ran.  The timed
+ * code starts a line (the NOPs before it run untimed), so that its
+ * fetches do not depend on where the compiler put the function.
  */
 #define TIMED_PASS(name, insn)                                          \
 static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
@@ -73,6 +81,7 @@ static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
     uint32_t t0, t1;                                                    \
                                                                         \
     __asm__ volatile(                                                   \
+        ".balign 64\n"                                                  \
         "mrc p15, 0, %0, c9, c13, 0\n"                                  \
         "1: " insn "\n"                                                 \
         "add %2, %2, #64\n"                                             \
@@ -139,6 +148,49 @@ static __attribute__((noinline)) uint32_t name(uint32_t level)          \
 }
 TIMED_WALK(nop_walk, "mov r4, r4")
 TIMED_WALK(dccisw_walk, "mcr p15, 0, r4, c7, c14, 2")
+
+/* PMCCNTR across one INSN, the write buffer as the caller left it */
+#define TIMED_ONE(name, insn)                                           \
+static __attribute__((noinline)) uint32_t name(void)                    \
+{                                                                       \
+    uint32_t t0, t1;                                                    \
+                                                                        \
+    __asm__ volatile(                                                   \
+        ".balign 64\n"                                                  \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        insn "\n"                                                       \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1) : : "r4", "memory");                     \
+    return t1 - t0;                                                     \
+}
+TIMED_ONE(one_mov, "mov r4, r4")
+TIMED_ONE(one_dsb, "dsb")
+
+/*
+ * 64 DCCMVACs from @p and then INSN (the DSB that completes them), timed
+ * together: the code from the last DCCMVAC to INSN is in its line
+ */
+#define TIMED_CLEAN(name, insn)                                         \
+static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
+{                                                                       \
+    uint32_t t0, t1;                                                    \
+                                                                        \
+    __asm__ volatile(                                                   \
+        ".balign 64\n"                                                  \
+        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
+        "1: mcr p15, 0, %2, c7, c10, 1\n"                               \
+        "add %2, %2, #64\n"                                             \
+        "subs %3, %3, #1\n"                                             \
+        "bne 1b\n"                                                      \
+        insn "\n"                                                       \
+        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
+        : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n)                        \
+        : : "r4", "cc", "memory");                                      \
+    return t1 - t0;                                                     \
+}
+TIMED_CLEAN(dccmvac_mov, "mov r4, r4")
+TIMED_CLEAN(dccmvac_dsb, "dsb")
+TIMED_CLEAN(dccmvac_dmb, "dmb")
 
 /* both levels, as v7_flush_dcache_all walks them (L1 D, then L2) */
 static uint32_t walk(uint32_t (*fn)(uint32_t))
@@ -208,5 +260,20 @@ int main(void)
     show("nop-ic", nop_ic(BUF, LINES));
     iciallu(BUF, LINES);
     show("iciallu", iciallu(BUF, LINES));
+
+    /* barriers: a DSB or DMB waits until the write buffer has drained */
+    one_mov();
+    show("one-mov", one_mov());
+    one_dsb();
+    show("dsb-idle", one_dsb());
+    dccmvac_mov(BUF + 0x10000u, LINES);             /* their code warm */
+    dccmvac_dsb(BUF + 0x10000u, LINES);
+    dccmvac_dmb(BUF + 0x10000u, LINES);
+    dirty_lines(BUF, LINES);
+    show("dccmvac-mov", dccmvac_mov(BUF, LINES));
+    dirty_lines(BUF, LINES);
+    show("dccmvac-dsb", dccmvac_dsb(BUF, LINES));
+    dirty_lines(BUF, LINES);
+    show("dccmvac-dmb", dccmvac_dmb(BUF, LINES));
     return 0;
 }

@@ -916,35 +916,6 @@ bool a8pipe_cp15_context_arm(uint32_t insn)
     return crn_flushes >> crn & 1;
 }
 
-unsigned a8pipe_barrier_arm(uint32_t insn)
-{
-    if ((insn & 0xfffffff0u) == 0xf57ff040u) {
-        return A8PIPE_DSB;
-    }
-    if ((insn & 0xfffffff0u) == 0xf57ff050u) {
-        return A8PIPE_DMB;
-    }
-    if (insn >> 28 != 15 && (insn & 0x0fff0fffu) == 0x0e070f9au) {
-        return A8PIPE_DSB;                      /* CP15DSB */
-    }
-    if (insn >> 28 != 15 && (insn & 0x0fff0fffu) == 0x0e070fbau) {
-        return A8PIPE_DMB;                      /* CP15DMB */
-    }
-    return 0;
-}
-
-unsigned a8pipe_barrier_thumb(uint32_t insn)
-{
-    if ((insn & 0xfffffff0u) == 0xf3bf8f40u) {
-        return A8PIPE_DSB;
-    }
-    if ((insn & 0xfffffff0u) == 0xf3bf8f50u) {
-        return A8PIPE_DMB;
-    }
-    /* MCR (T1) is the ARM encoding with cond 1110 */
-    return insn >> 28 == 14 ? a8pipe_barrier_arm(insn) : 0;
-}
-
 /* ---- the Thumb decoder: ARMv7-A ARM (DDI 0406C) chapter A6 ------------- */
 
 /*

@@ -310,17 +310,6 @@ bool a8pipe_decode_thumb(uint32_t insn, a8pipe_insn *out);
 bool a8pipe_decode_thumb_it(uint32_t insn, unsigned it, a8pipe_insn *out);
 
 /*
- * Data barriers: DSB and DMB, in ARMv7's form and in CP15's (MCR p15, 0,
- * Rt, c7, c10, 4 and 5, which Linux built for v6 and v7 issues).  They
- * issue in one cycle (a8pipe_decode_*); what they wait for (the write
- * buffer's drain) is a run-time cost, the caller's.  Returns A8PIPE_DSB,
- * A8PIPE_DMB, or 0.  Thumb: a8pipe_decode_thumb's form.
- */
-enum { A8PIPE_DSB = 1, A8PIPE_DMB = 2 };
-unsigned a8pipe_barrier_arm(uint32_t insn);
-unsigned a8pipe_barrier_thumb(uint32_t insn);
-
-/*
  * A cp15 write after which the Cortex-A8 flushes its pipeline "to ensure
  * that the instructions following the given CP15 instruction are fetched
  * in the new context" (TRM 5.6.1, "Instruction memory barriers"; the

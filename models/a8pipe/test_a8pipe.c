@@ -1204,20 +1204,6 @@ static void test_barriers(void)
           "dsb sy: %u cycles", i.cycles);
     CHECK(a8pipe_decode_thumb(0xf3bf8f5f, &i) && i.cycles == 1,
           "dmb sy (T32): %u cycles", i.cycles);
-    /* which are data barriers (their wait is the caller's) */
-    CHECK_EQ(a8pipe_barrier_arm(0xf57ff04f), A8PIPE_DSB);      /* dsb sy */
-    CHECK_EQ(a8pipe_barrier_arm(0xf57ff04e), A8PIPE_DSB);      /* dsb st */
-    CHECK_EQ(a8pipe_barrier_arm(0xf57ff05f), A8PIPE_DMB);      /* dmb sy */
-    CHECK_EQ(a8pipe_barrier_arm(0xee070f9a), A8PIPE_DSB);      /* CP15DSB */
-    CHECK_EQ(a8pipe_barrier_arm(0xee073fba), A8PIPE_DMB);      /* CP15DMB r3 */
-    CHECK_EQ(a8pipe_barrier_arm(0xf57ff06f), 0);               /* isb */
-    CHECK_EQ(a8pipe_barrier_arm(0xee070f95), 0);               /* CP15ISB */
-    CHECK_EQ(a8pipe_barrier_arm(0xe2800001), 0);               /* add */
-    CHECK_EQ(a8pipe_barrier_thumb(0xf3bf8f4f), A8PIPE_DSB);    /* dsb sy */
-    CHECK_EQ(a8pipe_barrier_thumb(0xf3bf8f5b), A8PIPE_DMB);    /* dmb ish */
-    CHECK_EQ(a8pipe_barrier_thumb(0xee070f9a), A8PIPE_DSB);    /* CP15DSB */
-    CHECK_EQ(a8pipe_barrier_thumb(0xf3bf8f6f), 0);             /* isb */
-    CHECK_EQ(a8pipe_barrier_thumb(0xbf00), 0);                 /* nop */
 }
 
 /* cp15 writes that change the context flush the pipeline (TRM 5.6.1);

@@ -414,6 +414,10 @@ uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa)
     case MP_DC_CISW:
         ns = a8cache_maint_setway(&m->cache, by[op], va, m->now(m->fe));
         break;
+    case MP_DSB:
+    case MP_DMB:
+        ns = a8cache_drain(&m->cache, m->now(m->fe));
+        break;
     case MP_IC_IMVAU:
     case MP_DC_IMVAC:
     case MP_DC_CMVAC:

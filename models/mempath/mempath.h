@@ -55,7 +55,10 @@ enum { MP_FETCH_NEW, MP_FETCH_SAME_PAGE, MP_FETCH_SAME_LINE };
 /* TLB maintenance (mempath_tlb_maint) */
 enum { MP_TLBI_ALL, MP_TLBI_ASID, MP_TLBI_MVA, MP_TLBI_MVAA };
 
-/* Cache maintenance (mempath_cache_maint): ARMv7's CP15 c7 operations */
+/*
+ * Cache maintenance (mempath_cache_maint): ARMv7's CP15 c7 operations,
+ * and the data barriers that complete them (ARM ARM B2.2.9)
+ */
 enum {
     MP_IC_IALLU,        /* ICIALLU(IS): the whole L1 I */
     MP_IC_IMVAU,        /* ICIMVAU: a line of the L1 I */
@@ -66,6 +69,8 @@ enum {
     MP_DC_ISW,          /* DCISW, DCCSW, DCCISW: by set and way */
     MP_DC_CSW,
     MP_DC_CISW,
+    MP_DSB,             /* DSB, DMB (as a DSB, ours): the write buffer */
+    MP_DMB,             /* drains first */
     MP_CMAINT_NUM
 };
 
@@ -129,7 +134,9 @@ void mempath_tlb_maint(mempath *m, int op, uint64_t value);
  * up, and walked on a miss, as for a PLD); by set and way, @va is the
  * operation's register (a8cache_maint_setway); ICIALLU takes neither.
  * Returns the stall in ns: a walk, and the wait for room in the write
- * buffer for write-backs (the operation completes at a DSB).
+ * buffer for write-backs (the operation completes at a DSB).  A barrier
+ * (MP_DSB, MP_DMB) takes neither address and waits until the write
+ * buffer has drained (a8cache_drain).
  */
 uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa);
 /*

@@ -223,6 +223,19 @@ static void test_cache_maint(void)
     mempath_cache_maint(&m, MP_IC_IALLU, 0, 0);
     CHECK(!a8cache_probe(&m.cache, A8C_LEVEL_L1I, pa),
           "ICIALLU empties the L1 I");
+    /* a barrier waits for the clean's write-back, then costs nothing */
+    mempath_access(&m, va, pa, 4, false, false, false, &res);
+    mempath_access(&m, va, pa, 4, true, false, false, &res);
+    mempath_cache_maint(&m, MP_DC_CMVAC, va, pa);
+    want = a8cache_drain(&m.cache, clock_ns);
+    before = m.c[MP_STALL_NS];
+    ns = mempath_cache_maint(&m, MP_DSB, 0, 0);
+    CHECK(ns == want && want > 0 && m.c[MP_STALL_NS] == before + ns &&
+          a8cache_probe(&m.cache, A8C_LEVEL_L1D, pa),
+          "DSB after DCCMVAC of a dirty line: waits for the write buffer "
+          "(%u ns), the line stays", ns);
+    clock_ns += ns;
+    CHECK_EQ(mempath_cache_maint(&m, MP_DMB, 0, 0), 0);
     walk_attr = 0;
 }
 

@@ -31,7 +31,8 @@ extern "C" {
 #endif
 
 #define N9TRACE_MAGIC       "N9TRACE\n"
-#define N9TRACE_VERSION     7   /* 7: CMAINT; 6: GIVEBACK; 5: UNWIND's I/O
+#define N9TRACE_VERSION     8   /* 8: CMAINT's barriers (DSB, DMB); 7:
+                                 * CMAINT; 6: GIVEBACK; 5: UNWIND's I/O
                                  * instruction run again; 4: L3CLK,
                                  * UNWIND; 3: a register write's value,
                                  * the groups' windows; 2: STATE (a
@@ -69,8 +70,9 @@ enum n9trace_type {
                      * across a block's end (format 6; N9T_F_TAKEN: they
                      * ran after all): mempath_give_back */
     N9T_CMAINT,     /* cache maintenance (format 7): the op (MP_IC_*,
-                     * MP_DC_*) in value, by address va and pa, by set
-                     * and way the operand in va: mempath_cache_maint */
+                     * MP_DC_*; MP_DSB, MP_DMB from format 8) in value,
+                     * by address va and pa, by set and way the operand
+                     * in va: mempath_cache_maint */
     N9T_NUM_TYPES
 };
 

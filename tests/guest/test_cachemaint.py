@@ -25,6 +25,11 @@ What the model says, from the timing parameters (timing/phone.ini
   - ICIALLU: the loop's code then misses the L1 I at each branch back,
     exactly l2_hit_cycles each (from the L2); the rest of the line an
     ICIALLU runs from is in the fetch unit already (not fetched again);
+  - a DSB with nothing in the write buffer costs what a MOV in its place
+    does; a DSB or DMB after 64 DCCMVACs of dirty lines waits until every
+    write-back has left the write buffer: the cleans and the barrier take
+    at least the SDRAM's 8 clocks of data of each of the 64 lines (ARMv7
+    completes cache maintenance at a DSB; our DMB waits as a DSB does);
   - with pipeline=on the misses are there too; a run with one instruction
     per TB gives the figures of QEMU's blocks; a second run the same
     figures.
@@ -73,6 +78,15 @@ def miss_checks(f, least, where):
               'each)' % (where, what, d, least), d >= least)
 
 
+def barrier_checks(f, least, where):
+    for k, what in (('dccmvac-dsb', 'DSB'), ('dccmvac-dmb', 'DMB')):
+        check('%s: 64 DCCMVACs of dirty lines and a %s: %d cycles, at least '
+              '%d (every line\'s 8 clocks of data at the SDRAM; with a MOV '
+              'in the %s\'s place %d)' % (where, what, f.get(k, 0), least,
+                                           what, f.get('dccmvac-mov', 0)),
+              f.get(k, 0) >= least)
+
+
 def main():
     qemu, elf, logdir = sys.argv[1:4]
     os.makedirs(logdir, exist_ok=True)
@@ -89,7 +103,8 @@ def main():
     f = figures(out)
     need = {'warm', 'dcimvac-load', 'nop-mva', 'dccmvac-dirty',
             'dccmvac-clean', 'dccmvau-dirty', 'nop-walk', 'dccisw-dirty',
-            'dccisw-clean', 'dccisw-load', 'nop-ic', 'iciallu'}
+            'dccisw-clean', 'dccisw-load', 'nop-ic', 'iciallu', 'one-mov',
+            'dsb-idle', 'dccmvac-mov', 'dccmvac-dsb', 'dccmvac-dmb'}
     check('every pass timed (%s)' % ', '.join(sorted(f)), need <= set(f),
           out[-2000:])
     if not need <= set(f):
@@ -127,6 +142,12 @@ def main():
           'last round\'s line is in the fetch unit already)'
           % (d, LINES - 1, l2_hit, want), d == want)
 
+    check('a DSB with the write buffer empty: %d cycles, what a MOV in its '
+          'place costs (%d)' % (f['dsb-idle'], f['one-mov']),
+          f['dsb-idle'] == f['one-mov'])
+    least_drain = int(LINES * 8 * tck)
+    barrier_checks(f, least_drain, 'pipeline=off')
+
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-2.log'),
                          timeout=120)
     check('a second run prints the same figures', rc2 == 0 and
@@ -147,6 +168,7 @@ def main():
     d = f4.get('iciallu', 0) - f4.get('nop-ic', 0)
     check('pipeline=on: ICIALLU every round costs the L1 I misses, %d '
           'cycles more, at least %d' % (d, want), d >= want)
+    barrier_checks(f4, least_drain, 'pipeline=on')
 
     out5, rc5 = run_bare(
         qemu, elf, os.path.join(logdir, 'cachemaint-l2.log'),

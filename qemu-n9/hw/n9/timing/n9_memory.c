@@ -108,7 +108,7 @@ struct N9MemoryState {
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
     a8vfp vfp;                  /* the A8's VFP and its queue (run time) */
-    uint64_t barriers;          /* DSB/DMB run with the pipeline */
+    uint64_t barriers;          /* DSB/DMB run */
     uint64_t barrier_wait;      /* ns they waited for the write buffer */
     uint64_t cp15_flushes;      /* conditional cp15 context writes that ran
                                  * (the unconditional ones flush in their
@@ -852,9 +852,12 @@ static uint32_t n9_memory_pld(void *opaque, vaddr va, hwaddr pa)
 /*
  * The guest's cache maintenance (core patch 0022): the model's caches
  * follow it, and the write-backs it queues cost their wait for room in
- * the write buffer (a DSB waits for the rest).  An L1 D line that leaves
- * or is cleaned leaves the line filter through the model's watch; the
- * skip filter's two lines go here.
+ * the write buffer.  A DSB or DMB (core patch 0023) waits for the rest:
+ * until the write buffer has drained (ARM ARM: a DSB completes when every
+ * explicit memory access before it has; a DMB the same, ours:
+ * docs/cortex-a8-timing.md).  An L1 D line that leaves or is cleaned
+ * leaves the line filter through the model's watch; the skip filter's
+ * two lines go here.
  */
 static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
                                       vaddr va, hwaddr pa)
@@ -872,7 +875,9 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
                       (int)MEM_HOOK_DC_CIMVAC != MP_DC_CIMVAC ||
                       (int)MEM_HOOK_DC_ISW != MP_DC_ISW ||
                       (int)MEM_HOOK_DC_CSW != MP_DC_CSW ||
-                      (int)MEM_HOOK_DC_CISW != MP_DC_CISW);
+                      (int)MEM_HOOK_DC_CISW != MP_DC_CISW ||
+                      (int)MEM_HOOK_DSB != MP_DSB ||
+                      (int)MEM_HOOK_DMB != MP_DMB);
 
     /*
      * An instruction cache operation leaves the fetch continuation: the
@@ -881,11 +886,18 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
      * must not fetch it again), the next line misses.  The fetch filter
      * reads the model's L1 I hit filter, which the operation empties.
      */
-    if (op != MEM_HOOK_IC_IALLU && op != MEM_HOOK_IC_IMVAU) {
+    if (op != MEM_HOOK_IC_IALLU && op != MEM_HOOK_IC_IMVAU &&
+        op != MEM_HOOK_DSB && op != MEM_HOOK_DMB) {
         mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
     }
     ns = mempath_cache_maint(&s->mp, op, (uint32_t)va, pa);
-    trace_n9_memory_cache_maint(op, va, pa, ns);
+    if (op == MEM_HOOK_DSB || op == MEM_HOOK_DMB) {
+        s->barriers++;
+        s->barrier_wait += ns;
+        trace_n9_memory_barrier(op == MEM_HOOK_DSB ? "DSB" : "DMB", ns);
+    } else {
+        trace_n9_memory_cache_maint(op, va, pa, ns);
+    }
     if (unlikely(s->rec)) {
         n9trace_event ev = {
             .type = N9T_CMAINT, .time_ns = t, .charge_ns = ns,
@@ -1131,11 +1143,8 @@ static uint32_t n9_memory_insn_unit(void *opaque)
 /*
  * A VFP instruction ran: the ns the integer pipeline waits before it
  * issues (a full queue, or a transfer to the core before the VFP is
- * done), at its time; its cycles in the VFP at the MPU's rate.  A data
- * barrier: the ns until the write buffer has drained (ARM ARM: a DSB
- * completes when every explicit memory access before it has; a DMB the
- * same, ours: docs/cortex-a8-timing.md).  A BPIALL: the predictor
- * emptied, no wait.  A conditional cp15 context write whose condition
+ * done), at its time; its cycles in the VFP at the MPU's rate.  A
+ * BPIALL: the predictor emptied, no wait.  A conditional cp15 context write whose condition
  * passed: the flush after it (TRM 5.6.1), at the MPU's rate.  A load/store
  * multiple or doubleword from @addr: its cycle more when not aligned.
  */
@@ -1177,14 +1186,6 @@ static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
         }
         trace_n9_pipeline_bpiall(ibe);
         return 0;
-    }
-    if (desc & N9_UNIT_BARRIER) {
-        uint32_t drain = a8cache_drain(&s->mp.cache, now);
-
-        s->barriers++;
-        s->barrier_wait += drain;
-        trace_n9_pipeline_barrier(desc & 3, drain);
-        return drain;
     }
     cycles = A8VFP_CYCLES(desc);
     len = n9_memory_cycles_ns(s, cycles);
@@ -1306,6 +1307,9 @@ QDict *n9_memory_stats(N9MemoryState *s)
                       n9_memory_counter(s, true, i));
     }
     qdict_put(d, "cache", cache);
+    /* DSB/DMB, and their waits for the write buffer (ns) */
+    qdict_put_int(d, "barriers", s->barriers);
+    qdict_put_int(d, "barrier_wait_ns", s->barrier_wait);
     if (s->pipeline) {
         /* cycles blocks waited at their start for results in flight */
         qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
@@ -1329,9 +1333,6 @@ QDict *n9_memory_stats(N9MemoryState *s)
         qdict_put_int(d, "pipeline_vfp_syncs", s->vfp.syncs);
         qdict_put_int(d, "pipeline_vfp_waits", s->vfp.waits);
         qdict_put_int(d, "pipeline_vfp_wait_ns", s->vfp.wait_time);
-        /* DSB/DMB, and their waits for the write buffer (ns) */
-        qdict_put_int(d, "pipeline_barriers", s->barriers);
-        qdict_put_int(d, "pipeline_barrier_wait_ns", s->barrier_wait);
         /* conditional cp15 context writes that ran, each a flush */
         qdict_put_int(d, "pipeline_cp15_cond_flushes", s->cp15_flushes);
         /* load/store multiples of an even count and LDRD/STRD not
@@ -1732,6 +1733,27 @@ static const VMStateDescription vmstate_n9_memory_units = {
     },
 };
 
+/* Without the pipeline: the barriers' counts (with it the units
+ * subsection, where they were first, carries them) */
+static bool n9_memory_barriers_needed(void *opaque)
+{
+    N9MemoryState *s = opaque;
+
+    return !s->pipeline && (s->barriers || s->barrier_wait);
+}
+
+static const VMStateDescription vmstate_n9_memory_barriers = {
+    .name = TYPE_N9_MEMORY "/barriers",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = n9_memory_barriers_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(barriers, N9MemoryState),
+        VMSTATE_UINT64(barrier_wait, N9MemoryState),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 /*
  * Everything that shapes timing travels with a snapshot: the memory
  * path's and the cache model's state as their image (they own its
@@ -1763,6 +1785,7 @@ static const VMStateDescription vmstate_n9_memory = {
         &vmstate_n9_memory_pipe,
         &vmstate_n9_memory_bpred,
         &vmstate_n9_memory_units,
+        &vmstate_n9_memory_barriers,
         NULL
     },
 };

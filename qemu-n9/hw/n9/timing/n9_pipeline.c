@@ -97,27 +97,23 @@ uint32_t n9_pipeline_issue(N9Pipeline *p, uint32_t insn, MemHookInsnKind kind)
     a8pipe_insn i;
     uint32_t cycle;
     bool ok = false;
-    unsigned barrier, bpmaint;
+    unsigned bpmaint;
 
     p->branch = 0;
     p->unit = 0;
     if (kind == MEM_HOOK_INSN_A32) {
         ok = a8pipe_decode_arm(insn, &i);
         p->branch = a8bpred_classify_arm(insn);
-        barrier = a8pipe_barrier_arm(insn);
         bpmaint = a8bpred_maint_arm(insn);
-        p->unit = barrier ? N9_UNIT_BARRIER | barrier
-                : bpmaint ? N9_UNIT_BPMAINT | bpmaint
+        p->unit = bpmaint ? N9_UNIT_BPMAINT | bpmaint
                           : a8vfp_decode_arm(insn);
     } else if (kind == MEM_HOOK_INSN_T16 || kind == MEM_HOOK_INSN_T32) {
         /* T32: first in 31:16; in an IT block with its condition (core
          * patch 0016) */
         ok = a8pipe_decode_thumb_it(insn, mem_hook_insn_it, &i);
         p->branch = a8bpred_classify_thumb(insn);
-        barrier = a8pipe_barrier_thumb(insn);
         bpmaint = a8bpred_maint_thumb(insn);
-        p->unit = barrier ? N9_UNIT_BARRIER | barrier
-                : bpmaint ? N9_UNIT_BPMAINT | bpmaint
+        p->unit = bpmaint ? N9_UNIT_BPMAINT | bpmaint
                           : a8vfp_decode_thumb(insn);
     }
     if (!ok) {

@@ -25,8 +25,8 @@
  * its time, to the VFP's queue and unit (state in VMState), which answer
  * how long the integer pipeline waits: for a slot in the NEON
  * instruction queue, or, at a transfer to a core register, VMRS or VMSR,
- * for the unit to finish.  A data barrier (DSB, DMB) takes the same
- * path: at run time it waits until the write buffer has drained.
+ * for the unit to finish.  (A data barrier, DSB or DMB, waits for the
+ * write buffer with the pipeline or without: n9_memory_cache_maint.)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -77,7 +77,6 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
 /*
  * MemHookOps.insn_unit: the instruction just issued goes to a unit with
  * a timeline of its own: an a8vfp descriptor (the VFP; below 0x4000), or
- * N9_UNIT_BARRIER | A8PIPE_DSB or A8PIPE_DMB (the write buffer), or
  * N9_UNIT_BPMAINT | A8BPRED_MAINT_ALL (BPIALL: the branch predictor), or
  * N9_UNIT_FLUSH (a conditional cp15 context write: its flush only when its
  * condition passes), or N9_UNIT_LSM | the cycles more (a load/store
@@ -85,9 +84,8 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
  * aligned to N9_LSM_ALIGN: what it takes more from one that is not,
  * known only when it runs, and the only ones that call); 0: not
  */
-#define N9_UNIT_BARRIER     0x8000u
 #define N9_UNIT_BPMAINT     0x4000u
-#define N9_UNIT_FLUSH       (N9_UNIT_BARRIER | N9_UNIT_BPMAINT)
+#define N9_UNIT_FLUSH       0xc000u
 #define N9_UNIT_LSM         (N9_UNIT_BPMAINT | 0x1000u)
 #define N9_UNIT_KIND(desc)  ((desc) & 0xf000u)
 #define N9_LSM_ALIGN        8   /* two registers a cycle on 64-bit boundaries */
