@@ -1144,9 +1144,10 @@ static uint32_t n9_memory_insn_unit(void *opaque)
  * A VFP instruction ran: the ns the integer pipeline waits before it
  * issues (a full queue, or a transfer to the core before the VFP is
  * done), at its time; its cycles in the VFP at the MPU's rate.  A
- * BPIALL: the predictor emptied, no wait.  A conditional cp15 context write whose condition
- * passed: the flush after it (TRM 5.6.1), at the MPU's rate.  A load/store
- * multiple or doubleword from @addr: its cycle more when not aligned.
+ * BPIALL: the predictor emptied, no wait.  A conditional cp15 context
+ * write whose condition passed: the flush after it (TRM 5.6.1), at the
+ * MPU's rate.  A load/store multiple or doubleword from @addr: its cycle
+ * more when not aligned.
  */
 static uint32_t n9_memory_unit(void *opaque, uint32_t desc, uint32_t addr)
 {
