@@ -70,12 +70,12 @@ static uint32_t ccsidr(uint32_t csselr)
 }
 
 /*
- * PMCCNTR across @n runs of INSN on the address %2 (r4 free), from @p;
- * not inlined, so each timed run is the code its warm-up ran.  The timed
- * code starts a line (the NOPs before it run untimed), so that its
- * fetches do not depend on where the compiler put the function.
+ * PMCCNTR across @n runs of INSN on the address %2 (r4 free), from @p,
+ * and then THEN; not inlined, so each timed run is the code its warm-up
+ * ran.  The timed code starts a line (the NOPs before it run untimed), so
+ * that its fetches do not depend on where the compiler put the function.
  */
-#define TIMED_PASS(name, insn)                                          \
+#define TIMED_PASS_THEN(name, insn, then)                               \
 static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
 {                                                                       \
     uint32_t t0, t1;                                                    \
@@ -87,15 +87,18 @@ static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
         "add %2, %2, #64\n"                                             \
         "subs %3, %3, #1\n"                                             \
         "bne 1b\n"                                                      \
+        then                                                            \
         "mrc p15, 0, %1, c9, c13, 0\n"                                  \
         : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n)                        \
         : : "r4", "cc", "memory");                                      \
     return t1 - t0;                                                     \
 }
+#define TIMED_PASS(name, insn)  TIMED_PASS_THEN(name, insn, "")
+#define DCCMVAC                 "mcr p15, 0, %2, c7, c10, 1"
 TIMED_PASS(load, "ldr r4, [%2]")
 TIMED_PASS(nop_mva, "mov r4, %2")
 TIMED_PASS(dcimvac, "mcr p15, 0, %2, c7, c6, 1")
-TIMED_PASS(dccmvac, "mcr p15, 0, %2, c7, c10, 1")
+TIMED_PASS(dccmvac, DCCMVAC)
 TIMED_PASS(dccmvau, "mcr p15, 0, %2, c7, c11, 1")
 /* ICIALLU's operand is ignored; the loop's own code then misses */
 TIMED_PASS(nop_ic, "mov r4, #0")
@@ -166,31 +169,10 @@ static __attribute__((noinline)) uint32_t name(void)                    \
 TIMED_ONE(one_mov, "mov r4, r4")
 TIMED_ONE(one_dsb, "dsb")
 
-/*
- * 64 DCCMVACs from @p and then INSN (the DSB that completes them), timed
- * together: the code from the last DCCMVAC to INSN is in its line
- */
-#define TIMED_CLEAN(name, insn)                                         \
-static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
-{                                                                       \
-    uint32_t t0, t1;                                                    \
-                                                                        \
-    __asm__ volatile(                                                   \
-        ".balign 64\n"                                                  \
-        "mrc p15, 0, %0, c9, c13, 0\n"                                  \
-        "1: mcr p15, 0, %2, c7, c10, 1\n"                               \
-        "add %2, %2, #64\n"                                             \
-        "subs %3, %3, #1\n"                                             \
-        "bne 1b\n"                                                      \
-        insn "\n"                                                       \
-        "mrc p15, 0, %1, c9, c13, 0\n"                                  \
-        : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n)                        \
-        : : "r4", "cc", "memory");                                      \
-    return t1 - t0;                                                     \
-}
-TIMED_CLEAN(dccmvac_mov, "mov r4, r4")
-TIMED_CLEAN(dccmvac_dsb, "dsb")
-TIMED_CLEAN(dccmvac_dmb, "dmb")
+/* 64 DCCMVACs and then the DSB that completes them, timed together */
+TIMED_PASS_THEN(dccmvac_mov, DCCMVAC, "mov r4, r4\n")
+TIMED_PASS_THEN(dccmvac_dsb, DCCMVAC, "dsb\n")
+TIMED_PASS_THEN(dccmvac_dmb, DCCMVAC, "dmb\n")
 
 /* both levels, as v7_flush_dcache_all walks them (L1 D, then L2) */
 static uint32_t walk(uint32_t (*fn)(uint32_t))

@@ -19,6 +19,9 @@ const char *const mempath_counter_names[MP_NUM] = {
     [MP_UNCACHED] = "uncached",
     [MP_MPU_NS] = "mpu-ns",
     [MP_STALL_NS] = "stall-ns",
+    [MP_CMAINT] = "cache-maint",
+    [MP_BARRIERS] = "barriers",
+    [MP_BARRIER_NS] = "barrier-ns",
 };
 
 /* SCTLR bits */
@@ -405,6 +408,14 @@ uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa)
     };
     uint32_t ns = 0;
 
+    if (op == MP_DSB || op == MP_DMB) {
+        ns = a8cache_drain(&m->cache, m->now(m->fe));
+        m->c[MP_BARRIERS]++;
+        m->c[MP_BARRIER_NS] += ns;
+        m->c[MP_STALL_NS] += ns;
+        return ns;
+    }
+    m->c[MP_CMAINT]++;
     switch (op) {
     case MP_IC_IALLU:
         a8cache_invalidate(&m->cache, A8C_LEVEL_L1I);
@@ -413,10 +424,6 @@ uint32_t mempath_cache_maint(mempath *m, int op, uint32_t va, uint64_t pa)
     case MP_DC_CSW:
     case MP_DC_CISW:
         ns = a8cache_maint_setway(&m->cache, by[op], va, m->now(m->fe));
-        break;
-    case MP_DSB:
-    case MP_DMB:
-        ns = a8cache_drain(&m->cache, m->now(m->fe));
         break;
     case MP_IC_IMVAU:
     case MP_DC_IMVAC:

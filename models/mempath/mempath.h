@@ -37,6 +37,9 @@ enum {
                          * cache off, or a non-cacheable page */
     MP_MPU_NS,          /* ns added as the MPU runs below 1 GHz */
     MP_STALL_NS,        /* all the ns charged */
+    MP_CMAINT,          /* cache maintenance operations (MP_IC_*, MP_DC_*) */
+    MP_BARRIERS,        /* DSB, DMB (MP_DSB, MP_DMB) */
+    MP_BARRIER_NS,      /* of the stall: their waits for the write buffer */
     MP_NUM
 };
 extern const char *const mempath_counter_names[MP_NUM];

@@ -22,7 +22,8 @@
 extern "C" {
 #endif
 
-#define MEMPATH_STATE_VERSION   1
+#define MEMPATH_STATE_VERSION   2   /* 2: the cache maintenance and
+                                     * barrier counters */
 
 size_t mempath_state_size(const mempath *m);
 /* the image's size, or 0 if @len is too small */

@@ -236,6 +236,14 @@ static void test_cache_maint(void)
           "(%u ns), the line stays", ns);
     clock_ns += ns;
     CHECK_EQ(mempath_cache_maint(&m, MP_DMB, 0, 0), 0);
+    /* counted apart: the 10 operations above (the one outside the SDRAM
+     * too), 2 barriers and the DSB's wait */
+    CHECK(m.c[MP_CMAINT] == 10 && m.c[MP_BARRIERS] == 2 &&
+          m.c[MP_BARRIER_NS] == ns,
+          "counted: %llu operations, %llu barriers, %llu ns",
+          (unsigned long long)m.c[MP_CMAINT],
+          (unsigned long long)m.c[MP_BARRIERS],
+          (unsigned long long)m.c[MP_BARRIER_NS]);
     walk_attr = 0;
 }
 

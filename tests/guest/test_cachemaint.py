@@ -30,11 +30,15 @@ What the model says, from the timing parameters (timing/phone.ini
     write-back has left the write buffer: the cleans and the barrier take
     at least the SDRAM's 8 clocks of data of each of the 64 lines (ARMv7
     completes cache maintenance at a DSB; our DMB waits as a DSB does);
+  - the memory path counts the operations and the barriers apart
+    (cache_maint, barriers, barrier_ns in -M rm696,stats=FILE): exactly
+    the program's, from its passes and the geometry;
   - with pipeline=on the misses are there too; a run with one instruction
     per TB gives the figures of QEMU's blocks; a second run the same
     figures.
 Usage: test_cachemaint.py QEMU ELF LOGDIR
 """
+import json
 import os
 import sys
 
@@ -78,6 +82,29 @@ def miss_checks(f, least, where):
               'each)' % (where, what, d, least), d >= least)
 
 
+def count_checks(stats, walk_ops, where):
+    """The operations the program issues: by address 64 lines a pass
+    (DCIMVAC 2 passes, DCCMVAC 3 and 6 more before a MOV, DSB or DMB,
+    DCCMVAU 2), ICIALLU 2 passes and one in bare_mmu_on, DCCISW 3 walks
+    of @walk_ops; barriers: 2 in bare_mmu_on, 2 DSB alone, 2 DSB and 2
+    DMB after the cleans"""
+    try:
+        with open(stats) as f:
+            m = json.load(f)['memory']
+    except (OSError, ValueError, KeyError) as e:
+        check('%s: the stats file has the memory path (%s)' % (where, e),
+              False)
+        return
+    want = LINES * (2 + 3 + 6 + 2 + 2) + 1 + 3 * walk_ops
+    check('%s: cache maintenance operations counted apart: %s (want %d)'
+          % (where, m.get('cache_maint'), want), m.get('cache_maint') == want)
+    check('%s: barriers counted: %s (want 8), their waits %s ns (more than '
+          '0, within the stall %s)' % (where, m.get('barriers'),
+                                       m.get('barrier_ns'), m.get('stall_ns')),
+          m.get('barriers') == 8 and
+          0 < m.get('barrier_ns', 0) <= m.get('stall_ns', 0))
+
+
 def barrier_checks(f, least, where):
     for k, what in (('dccmvac-dsb', 'DSB'), ('dccmvac-dmb', 'DMB')):
         check('%s: 64 DCCMVACs of dirty lines and a %s: %d cycles, at least '
@@ -95,8 +122,11 @@ def main():
     tck = l3_tck_ns()
     least_miss = LINES * (l2_hit + c['l3_ns'] + sdram_cycles(8))
 
+    stats = os.path.join(logdir, 'cachemaint-1.json')
+    if os.path.exists(stats):
+        os.unlink(stats)
     out, rc = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-1.log'),
-                       timeout=120)
+                       machine='rm696,stats=' + stats, timeout=120)
     check('cachemaint-bare.elf runs to its exit, status 0 (%s)' % rc,
           rc == 0, out[-2000:])
     print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
@@ -142,6 +172,7 @@ def main():
           'last round\'s line is in the fetch unit already)'
           % (d, LINES - 1, l2_hit, want), d == want)
 
+    count_checks(stats, ops, 'phone.ini')
     check('a DSB with the write buffer empty: %d cycles, what a MOV in its '
           'place costs (%d)' % (f['dsb-idle'], f['one-mov']),
           f['dsb-idle'] == f['one-mov'])
@@ -170,9 +201,13 @@ def main():
           'cycles more, at least %d' % (d, want), d >= want)
     barrier_checks(f4, least_drain, 'pipeline=on')
 
+    stats5 = os.path.join(logdir, 'cachemaint-l2.json')
+    if os.path.exists(stats5):
+        os.unlink(stats5)
     out5, rc5 = run_bare(
         qemu, elf, os.path.join(logdir, 'cachemaint-l2.log'),
-        machine='rm696,timing-set=cache.l2_size=131072', timeout=120)
+        machine='rm696,timing-set=cache.l2_size=131072,stats=' + stats5,
+        timeout=120)
     f5 = figures(out5)
     check('timing-set=cache.l2_size=131072 runs, status 0 (%s)' % rc5,
           rc5 == 0, out5[-2000:])
@@ -183,6 +218,7 @@ def main():
           '%d with %d)' % (ops5, f5.get('nop-walk', 0), f['nop-walk'], ops),
           abs(f5.get('nop-walk', 0) / ops5 - per_op) < 0.05)
     miss_checks(f5, least_miss, 'l2_size 131072')
+    count_checks(stats5, ops5, 'l2_size 131072')
     sys.exit(1 if n9check.failed else 0)
 
 

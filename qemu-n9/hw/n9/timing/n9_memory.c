@@ -108,8 +108,6 @@ struct N9MemoryState {
     a8bpred bpred;              /* the A8's branch predictor (run time) */
     uint32_t btb_ways, btb_shift;   /* its BTB's organisation (properties) */
     a8vfp vfp;                  /* the A8's VFP and its queue (run time) */
-    uint64_t barriers;          /* DSB/DMB run */
-    uint64_t barrier_wait;      /* ns they waited for the write buffer */
     uint64_t cp15_flushes;      /* conditional cp15 context writes that ran
                                  * (the unconditional ones flush in their
                                  * block's issue cycles) */
@@ -892,8 +890,6 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
     }
     ns = mempath_cache_maint(&s->mp, op, (uint32_t)va, pa);
     if (op == MEM_HOOK_DSB || op == MEM_HOOK_DMB) {
-        s->barriers++;
-        s->barrier_wait += ns;
         trace_n9_memory_barrier(op == MEM_HOOK_DSB ? "DSB" : "DMB", ns);
     } else {
         trace_n9_memory_cache_maint(op, va, pa, ns);
@@ -1308,9 +1304,6 @@ QDict *n9_memory_stats(N9MemoryState *s)
                       n9_memory_counter(s, true, i));
     }
     qdict_put(d, "cache", cache);
-    /* DSB/DMB, and their waits for the write buffer (ns) */
-    qdict_put_int(d, "barriers", s->barriers);
-    qdict_put_int(d, "barrier_wait_ns", s->barrier_wait);
     if (s->pipeline) {
         /* cycles blocks waited at their start for results in flight */
         qdict_put_int(d, "pipeline_wait_cycles", s->pipe_wait);
@@ -1402,7 +1395,7 @@ static void n9_memory_reset_hold(Object *obj, ResetType type)
     /* checked at realize */
     a8bpred_set_btb(&s->bpred, s->btb_ways, s->btb_shift);
     a8vfp_reset(&s->vfp);       /* an empty queue, the VFP idle */
-    s->barriers = s->barrier_wait = s->cp15_flushes = 0;
+    s->cp15_flushes = 0;
     s->lsm_unaligned = 0;
 }
 
@@ -1711,8 +1704,9 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
 };
 
 /* With the pipeline: the VFP's queue and when it is free (ns); the
- * barriers' and conditional cp15 flushes' counts (version 2), the unaligned
- * load/store multiples' (version 3) */
+ * conditional cp15 flushes' counts (version 2), the unaligned load/store
+ * multiples' (version 3).  The barriers' counts, here until 2026-12-07,
+ * are the memory path's now (MP_BARRIERS, in the models' image). */
 static const VMStateDescription vmstate_n9_memory_units = {
     .name = TYPE_N9_MEMORY "/units",
     .version_id = 3,
@@ -1726,31 +1720,9 @@ static const VMStateDescription vmstate_n9_memory_units = {
         VMSTATE_UINT64(vfp.syncs, N9MemoryState),
         VMSTATE_UINT64(vfp.waits, N9MemoryState),
         VMSTATE_UINT64(vfp.wait_time, N9MemoryState),
-        VMSTATE_UINT64(barriers, N9MemoryState),
-        VMSTATE_UINT64(barrier_wait, N9MemoryState),
+        VMSTATE_UNUSED(2 * sizeof(uint64_t)),
         VMSTATE_UINT64_V(cp15_flushes, N9MemoryState, 2),
         VMSTATE_UINT64_V(lsm_unaligned, N9MemoryState, 3),
-        VMSTATE_END_OF_LIST()
-    },
-};
-
-/* Without the pipeline: the barriers' counts (with it the units
- * subsection, where they were first, carries them) */
-static bool n9_memory_barriers_needed(void *opaque)
-{
-    N9MemoryState *s = opaque;
-
-    return !s->pipeline && (s->barriers || s->barrier_wait);
-}
-
-static const VMStateDescription vmstate_n9_memory_barriers = {
-    .name = TYPE_N9_MEMORY "/barriers",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .needed = n9_memory_barriers_needed,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT64(barriers, N9MemoryState),
-        VMSTATE_UINT64(barrier_wait, N9MemoryState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1786,7 +1758,6 @@ static const VMStateDescription vmstate_n9_memory = {
         &vmstate_n9_memory_pipe,
         &vmstate_n9_memory_bpred,
         &vmstate_n9_memory_units,
-        &vmstate_n9_memory_barriers,
         NULL
     },
 };
