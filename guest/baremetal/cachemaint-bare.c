@@ -30,6 +30,8 @@
  *   dccmvac-dsb C   the same with a DSB in the MOV's place: it waits
  *                   until every write-back has left the write buffer
  *   dccmvac-dmb C   the same with a DMB
+ *   dccmvac-cp15dsb C the same with CP15DSB (MCR p15, 0, Rt, c7, c10, 4)
+ *   dccmvac-dsb-t32 C the same with a DSB, the whole pass in Thumb code
  * The walks' and passes' code is warm before each timed run.
  * tests/guest/test_cachemaint.py checks them against the timing
  * parameters.
@@ -76,7 +78,10 @@ static uint32_t ccsidr(uint32_t csselr)
  * that its fetches do not depend on where the compiler put the function.
  */
 #define TIMED_PASS_THEN(name, insn, then)                               \
-static __attribute__((noinline)) uint32_t name(uint32_t p, uint32_t n)  \
+    TIMED_PASS_IN(name, arm, insn, then)
+#define TIMED_PASS_IN(name, isa, insn, then)                            \
+static __attribute__((noinline, target(#isa)))                          \
+uint32_t name(uint32_t p, uint32_t n)                                   \
 {                                                                       \
     uint32_t t0, t1;                                                    \
                                                                         \
@@ -173,6 +178,9 @@ TIMED_ONE(one_dsb, "dsb")
 TIMED_PASS_THEN(dccmvac_mov, DCCMVAC, "mov r4, r4\n")
 TIMED_PASS_THEN(dccmvac_dsb, DCCMVAC, "dsb\n")
 TIMED_PASS_THEN(dccmvac_dmb, DCCMVAC, "dmb\n")
+/* the barrier as CP15DSB, and as the Thumb instruction */
+TIMED_PASS_THEN(dccmvac_cp15dsb, DCCMVAC, "mcr p15, 0, r4, c7, c10, 4\n")
+TIMED_PASS_IN(dccmvac_dsb_t32, thumb, DCCMVAC, "dsb\n")
 
 /* both levels, as v7_flush_dcache_all walks them (L1 D, then L2) */
 static uint32_t walk(uint32_t (*fn)(uint32_t))
@@ -257,5 +265,11 @@ int main(void)
     show("dccmvac-dsb", dccmvac_dsb(BUF, LINES));
     dirty_lines(BUF, LINES);
     show("dccmvac-dmb", dccmvac_dmb(BUF, LINES));
+    dccmvac_cp15dsb(BUF + 0x10000u, LINES);
+    dccmvac_dsb_t32(BUF + 0x10000u, LINES);
+    dirty_lines(BUF, LINES);
+    show("dccmvac-cp15dsb", dccmvac_cp15dsb(BUF, LINES));
+    dirty_lines(BUF, LINES);
+    show("dccmvac-dsb-t32", dccmvac_dsb_t32(BUF, LINES));
     return 0;
 }

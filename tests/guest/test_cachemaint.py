@@ -26,7 +26,8 @@ What the model says, from the timing parameters (timing/phone.ini
     exactly l2_hit_cycles each (from the L2); the rest of the line an
     ICIALLU runs from is in the fetch unit already (not fetched again);
   - a DSB with nothing in the write buffer costs what a MOV in its place
-    does; a DSB or DMB after 64 DCCMVACs of dirty lines waits until every
+    does; a DSB or DMB (or CP15DSB, or a DSB in Thumb code) after 64
+    DCCMVACs of dirty lines waits until every
     write-back has left the write buffer: the cleans and the barrier take
     at least the SDRAM's 8 clocks of data of each of the 64 lines (ARMv7
     completes cache maintenance at a DSB; our DMB waits as a DSB does);
@@ -84,10 +85,11 @@ def miss_checks(f, least, where):
 
 def count_checks(stats, walk_ops, where):
     """The operations the program issues: by address 64 lines a pass
-    (DCIMVAC 2 passes, DCCMVAC 3 and 6 more before a MOV, DSB or DMB,
-    DCCMVAU 2), ICIALLU 2 passes and one in bare_mmu_on, DCCISW 3 walks
-    of @walk_ops; barriers: 2 in bare_mmu_on, 2 DSB alone, 2 DSB and 2
-    DMB after the cleans"""
+    (DCIMVAC 2 passes, DCCMVAC 3 and 10 more before a MOV, DSB, DMB,
+    CP15DSB or Thumb DSB, DCCMVAU 2), ICIALLU 2 passes and one in
+    bare_mmu_on, DCCISW 3 walks of @walk_ops; barriers: 2 in bare_mmu_on,
+    2 DSB alone, 2 each of DSB, DMB, CP15DSB and Thumb DSB after the
+    cleans"""
     try:
         with open(stats) as f:
             m = json.load(f)['memory']
@@ -95,18 +97,21 @@ def count_checks(stats, walk_ops, where):
         check('%s: the stats file has the memory path (%s)' % (where, e),
               False)
         return
-    want = LINES * (2 + 3 + 6 + 2 + 2) + 1 + 3 * walk_ops
+    want = LINES * (2 + 3 + 10 + 2 + 2) + 1 + 3 * walk_ops
     check('%s: cache maintenance operations counted apart: %s (want %d)'
           % (where, m.get('cache_maint'), want), m.get('cache_maint') == want)
-    check('%s: barriers counted: %s (want 8), their waits %s ns (more than '
-          '0, within the stall %s)' % (where, m.get('barriers'),
-                                       m.get('barrier_ns'), m.get('stall_ns')),
-          m.get('barriers') == 8 and
+    check('%s: barriers counted: %s (want 12), their waits %s ns (more '
+          'than 0, within the stall %s)' % (where, m.get('barriers'),
+                                            m.get('barrier_ns'),
+                                            m.get('stall_ns')),
+          m.get('barriers') == 12 and
           0 < m.get('barrier_ns', 0) <= m.get('stall_ns', 0))
 
 
 def barrier_checks(f, least, where):
-    for k, what in (('dccmvac-dsb', 'DSB'), ('dccmvac-dmb', 'DMB')):
+    for k, what in (('dccmvac-dsb', 'DSB'), ('dccmvac-dmb', 'DMB'),
+                    ('dccmvac-cp15dsb', 'CP15DSB'),
+                    ('dccmvac-dsb-t32', 'DSB (Thumb)')):
         check('%s: 64 DCCMVACs of dirty lines and a %s: %d cycles, at least '
               '%d (every line\'s 8 clocks of data at the SDRAM; with a MOV '
               'in the %s\'s place %d)' % (where, what, f.get(k, 0), least,
@@ -134,7 +139,8 @@ def main():
     need = {'warm', 'dcimvac-load', 'nop-mva', 'dccmvac-dirty',
             'dccmvac-clean', 'dccmvau-dirty', 'nop-walk', 'dccisw-dirty',
             'dccisw-clean', 'dccisw-load', 'nop-ic', 'iciallu', 'one-mov',
-            'dsb-idle', 'dccmvac-mov', 'dccmvac-dsb', 'dccmvac-dmb'}
+            'dsb-idle', 'dccmvac-mov', 'dccmvac-dsb', 'dccmvac-dmb',
+            'dccmvac-cp15dsb', 'dccmvac-dsb-t32'}
     check('every pass timed (%s)' % ', '.join(sorted(f)), need <= set(f),
           out[-2000:])
     if not need <= set(f):
