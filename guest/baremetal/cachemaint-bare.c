@@ -182,6 +182,14 @@ TIMED_PASS_THEN(dccmvac_dmb, DCCMVAC, "dmb\n")
 TIMED_PASS_THEN(dccmvac_cp15dsb, DCCMVAC, "mcr p15, 0, r4, c7, c10, 4\n")
 TIMED_PASS_IN(dccmvac_dsb_t32, thumb, DCCMVAC, "dsb\n")
 
+/* A pass of 64 DCCMVACs and a barrier, its code warm, on dirty lines */
+static void clean_then(const char *name, uint32_t (*pass)(uint32_t, uint32_t))
+{
+    pass(BUF + 0x10000u, LINES);
+    dirty_lines(BUF, LINES);
+    show(name, pass(BUF, LINES));
+}
+
 /* both levels, as v7_flush_dcache_all walks them (L1 D, then L2) */
 static uint32_t walk(uint32_t (*fn)(uint32_t))
 {
@@ -256,20 +264,10 @@ int main(void)
     show("one-mov", one_mov());
     one_dsb();
     show("dsb-idle", one_dsb());
-    dccmvac_mov(BUF + 0x10000u, LINES);             /* their code warm */
-    dccmvac_dsb(BUF + 0x10000u, LINES);
-    dccmvac_dmb(BUF + 0x10000u, LINES);
-    dirty_lines(BUF, LINES);
-    show("dccmvac-mov", dccmvac_mov(BUF, LINES));
-    dirty_lines(BUF, LINES);
-    show("dccmvac-dsb", dccmvac_dsb(BUF, LINES));
-    dirty_lines(BUF, LINES);
-    show("dccmvac-dmb", dccmvac_dmb(BUF, LINES));
-    dccmvac_cp15dsb(BUF + 0x10000u, LINES);
-    dccmvac_dsb_t32(BUF + 0x10000u, LINES);
-    dirty_lines(BUF, LINES);
-    show("dccmvac-cp15dsb", dccmvac_cp15dsb(BUF, LINES));
-    dirty_lines(BUF, LINES);
-    show("dccmvac-dsb-t32", dccmvac_dsb_t32(BUF, LINES));
+    clean_then("dccmvac-mov", dccmvac_mov);
+    clean_then("dccmvac-dsb", dccmvac_dsb);
+    clean_then("dccmvac-dmb", dccmvac_dmb);
+    clean_then("dccmvac-cp15dsb", dccmvac_cp15dsb);
+    clean_then("dccmvac-dsb-t32", dccmvac_dsb_t32);
     return 0;
 }
