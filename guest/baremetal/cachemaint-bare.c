@@ -32,6 +32,7 @@
  *   dccmvac-dmb C   the same with a DMB
  *   dccmvac-cp15dsb C the same with CP15DSB (MCR p15, 0, Rt, c7, c10, 4)
  *   dccmvac-dsb-t32 C the same with a DSB, the whole pass in Thumb code
+ *   dccmvac-*-last C the MOV or the barrier alone, after the cleans
  * The walks' and passes' code is warm before each timed run.
  * tests/guest/test_cachemaint.py checks them against the timing
  * parameters.
@@ -71,6 +72,10 @@ static uint32_t ccsidr(uint32_t csselr)
     return v;
 }
 
+/* PMCCNTR before THEN, when THEN starts with READ_MID */
+static uint32_t pass_mid;
+#define READ_MID    "mrc p15, 0, %4, c9, c13, 0\n"
+
 /*
  * PMCCNTR across @n runs of INSN on the address %2 (r4 free), from @p,
  * and then THEN; not inlined, so each timed run is the code its warm-up
@@ -83,7 +88,7 @@ static uint32_t ccsidr(uint32_t csselr)
 static __attribute__((noinline, target(#isa)))                          \
 uint32_t name(uint32_t p, uint32_t n)                                   \
 {                                                                       \
-    uint32_t t0, t1;                                                    \
+    uint32_t t0, t1, mid;                                               \
                                                                         \
     __asm__ volatile(                                                   \
         ".balign 64\n"                                                  \
@@ -94,8 +99,9 @@ uint32_t name(uint32_t p, uint32_t n)                                   \
         "bne 1b\n"                                                      \
         then                                                            \
         "mrc p15, 0, %1, c9, c13, 0\n"                                  \
-        : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n)                        \
+        : "=&r"(t0), "=&r"(t1), "+r"(p), "+r"(n), "=&r"(mid)            \
         : : "r4", "cc", "memory");                                      \
+    pass_mid = t1 - mid;                                                \
     return t1 - t0;                                                     \
 }
 #define TIMED_PASS(name, insn)  TIMED_PASS_THEN(name, insn, "")
@@ -175,19 +181,25 @@ TIMED_ONE(one_mov, "mov r4, r4")
 TIMED_ONE(one_dsb, "dsb")
 
 /* 64 DCCMVACs and then the DSB that completes them, timed together */
-TIMED_PASS_THEN(dccmvac_mov, DCCMVAC, "mov r4, r4\n")
-TIMED_PASS_THEN(dccmvac_dsb, DCCMVAC, "dsb\n")
-TIMED_PASS_THEN(dccmvac_dmb, DCCMVAC, "dmb\n")
+TIMED_PASS_THEN(dccmvac_mov, DCCMVAC, READ_MID "mov r4, r4\n")
+TIMED_PASS_THEN(dccmvac_dsb, DCCMVAC, READ_MID "dsb\n")
+TIMED_PASS_THEN(dccmvac_dmb, DCCMVAC, READ_MID "dmb\n")
 /* the barrier as CP15DSB, and as the Thumb instruction */
-TIMED_PASS_THEN(dccmvac_cp15dsb, DCCMVAC, "mcr p15, 0, r4, c7, c10, 4\n")
-TIMED_PASS_IN(dccmvac_dsb_t32, thumb, DCCMVAC, "dsb\n")
+TIMED_PASS_THEN(dccmvac_cp15dsb, DCCMVAC,
+                READ_MID "mcr p15, 0, r4, c7, c10, 4\n")
+TIMED_PASS_IN(dccmvac_dsb_t32, thumb, DCCMVAC, READ_MID "dsb\n")
 
-/* A pass of 64 DCCMVACs and a barrier, its code warm, on dirty lines */
+/*
+ * A pass of 64 DCCMVACs and a barrier, its code warm, on dirty lines: the
+ * whole, and the barrier alone as @name-last
+ */
 static void clean_then(const char *name, uint32_t (*pass)(uint32_t, uint32_t))
 {
     pass(BUF + 0x10000u, LINES);
     dirty_lines(BUF, LINES);
     show(name, pass(BUF, LINES));
+    put(name);
+    show("-last", pass_mid);
 }
 
 /* both levels, as v7_flush_dcache_all walks them (L1 D, then L2) */

@@ -22,8 +22,9 @@
 extern "C" {
 #endif
 
-#define MEMPATH_STATE_VERSION   2   /* 2: the cache maintenance and
-                                     * barrier counters */
+#define MEMPATH_STATE_VERSION   3   /* 3: the cache maintenance and
+                                     * barrier counters (2 was used
+                                     * and taken back before) */
 
 size_t mempath_state_size(const mempath *m);
 /* the image's size, or 0 if @len is too small */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "n9trace.h"
+#include "../mempath/mempath.h"
 #include "check.h"
 
 static char path[64];
@@ -37,7 +38,7 @@ static n9trace_event make(unsigned i, unsigned char *blob)
         e.charge_ns = 3;
         break;
     case N9T_CMAINT:
-        e.value = i % 9;
+        e.value = i % MP_CMAINT_NUM;    /* every op, the barriers too */
         e.va = i % 2 ? 0xe0000000u | (i & 0x1ff) << 6 | 2 : 0xc0001000u + i;
         e.pa = i % 2 ? 0 : 0x80001000u + i;
         e.charge_ns = i % 3 ? 0 : 40 + i;

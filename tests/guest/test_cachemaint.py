@@ -84,7 +84,9 @@ def miss_checks(f, least, where):
 
 
 def count_checks(stats, walk_ops, where):
-    """The operations the program issues: by address 64 lines a pass
+    """The operations the program issues (its own code's and bare.c's
+    bare_mmu_on, as written: a change to either changes the count): by
+    address 64 lines a pass
     (DCIMVAC 2 passes, DCCMVAC 3 and 10 more before a MOV, DSB, DMB,
     CP15DSB or Thumb DSB, DCCMVAU 2), ICIALLU 2 passes and one in
     bare_mmu_on, DCCISW 3 walks of @walk_ops; barriers: 2 in bare_mmu_on,
@@ -108,7 +110,15 @@ def count_checks(stats, walk_ops, where):
           0 < m.get('barrier_ns', 0) <= m.get('stall_ns', 0))
 
 
-def barrier_checks(f, least, where):
+def barrier_checks(f, c, tck, where):
+    """The cleans and the barrier take at least every line's 8 clocks at
+    the SDRAM; the barrier alone (PMCCNTR read before it and after it)
+    waits at least for the three write-backs the full write buffer holds
+    behind the one the SDRAM is taking, less the loop's four instructions
+    after the last clean; a MOV in its place does not wait"""
+    least = int(LINES * 8 * tck)
+    least_last = int((c['wbuf_lines'] - 1) * 8 * tck) - 4
+    mov_last = f.get('dccmvac-mov-last', 0)
     for k, what in (('dccmvac-dsb', 'DSB'), ('dccmvac-dmb', 'DMB'),
                     ('dccmvac-cp15dsb', 'CP15DSB'),
                     ('dccmvac-dsb-t32', 'DSB (Thumb)')):
@@ -117,6 +127,12 @@ def barrier_checks(f, least, where):
               'in the %s\'s place %d)' % (where, what, f.get(k, 0), least,
                                            what, f.get('dccmvac-mov', 0)),
               f.get(k, 0) >= least)
+        last = f.get(k + '-last', 0) - mov_last
+        check('%s: the %s alone after them waits %d cycles more than a MOV '
+              '(%d), at least %d (the write buffer\'s last %d lines at the '
+              'SDRAM, less 4 instructions)'
+              % (where, what, last, mov_last, least_last,
+                 c['wbuf_lines'] - 1), last >= least_last)
 
 
 def main():
@@ -140,7 +156,9 @@ def main():
             'dccmvac-clean', 'dccmvau-dirty', 'nop-walk', 'dccisw-dirty',
             'dccisw-clean', 'dccisw-load', 'nop-ic', 'iciallu', 'one-mov',
             'dsb-idle', 'dccmvac-mov', 'dccmvac-dsb', 'dccmvac-dmb',
-            'dccmvac-cp15dsb', 'dccmvac-dsb-t32'}
+            'dccmvac-cp15dsb', 'dccmvac-dsb-t32', 'dccmvac-mov-last',
+            'dccmvac-dsb-last', 'dccmvac-dmb-last', 'dccmvac-cp15dsb-last',
+            'dccmvac-dsb-t32-last'}
     check('every pass timed (%s)' % ', '.join(sorted(f)), need <= set(f),
           out[-2000:])
     if not need <= set(f):
@@ -182,8 +200,7 @@ def main():
     check('a DSB with the write buffer empty: %d cycles, what a MOV in its '
           'place costs (%d)' % (f['dsb-idle'], f['one-mov']),
           f['dsb-idle'] == f['one-mov'])
-    least_drain = int(LINES * 8 * tck)
-    barrier_checks(f, least_drain, 'pipeline=off')
+    barrier_checks(f, c, tck, 'pipeline=off')
 
     out2, rc2 = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-2.log'),
                          timeout=120)
@@ -196,16 +213,21 @@ def main():
     check('one instruction per TB: the same figures (differ: %s)' % diff,
           rc3 == 0 and diff == 'none', out3[-2000:])
 
+    stats4 = os.path.join(logdir, 'cachemaint-pipe.json')
+    if os.path.exists(stats4):
+        os.unlink(stats4)
     out4, rc4 = run_bare(qemu, elf,
                          os.path.join(logdir, 'cachemaint-pipe.log'),
-                         machine='rm696,pipeline=on', timeout=120)
+                         machine='rm696,pipeline=on,stats=' + stats4,
+                         timeout=120)
     check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
     f4 = figures(out4)
     miss_checks(f4, least_miss, 'pipeline=on')
     d = f4.get('iciallu', 0) - f4.get('nop-ic', 0)
     check('pipeline=on: ICIALLU every round costs the L1 I misses, %d '
           'cycles more, at least %d' % (d, want), d >= want)
-    barrier_checks(f4, least_drain, 'pipeline=on')
+    barrier_checks(f4, c, tck, 'pipeline=on')
+    count_checks(stats4, ops, 'pipeline=on')
 
     stats5 = os.path.join(logdir, 'cachemaint-l2.json')
     if os.path.exists(stats5):

@@ -862,6 +862,7 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
 {
     N9MemoryState *s = opaque;
     uint64_t t = unlikely(s->rec) ? n9_memory_now(s) : 0;
+    bool barrier = op == MEM_HOOK_DSB || op == MEM_HOOK_DMB;
     uint32_t ns;
 
     /* the core's operations are the memory path's, in the same order */
@@ -882,14 +883,14 @@ static uint32_t n9_memory_cache_maint(void *opaque, MemHookCacheOp op,
      * rest of the line it runs from is in the fetch unit already (with
      * QEMU's blocks it was fetched with the line; one instruction per TB
      * must not fetch it again), the next line misses.  The fetch filter
-     * reads the model's L1 I hit filter, which the operation empties.
+     * reads the model's L1 I hit filter, which the operation empties.  A
+     * barrier changes no line: the skip filter's stay.
      */
-    if (op != MEM_HOOK_IC_IALLU && op != MEM_HOOK_IC_IMVAU &&
-        op != MEM_HOOK_DSB && op != MEM_HOOK_DMB) {
+    if (op != MEM_HOOK_IC_IALLU && op != MEM_HOOK_IC_IMVAU && !barrier) {
         mem_hook_skip.line[0] = mem_hook_skip.line[1] = MEM_HOOK_NO_LINE;
     }
     ns = mempath_cache_maint(&s->mp, op, (uint32_t)va, pa);
-    if (op == MEM_HOOK_DSB || op == MEM_HOOK_DMB) {
+    if (barrier) {
         trace_n9_memory_barrier(op == MEM_HOOK_DSB ? "DSB" : "DMB", ns);
     } else {
         trace_n9_memory_cache_maint(op, va, pa, ns);
@@ -1705,8 +1706,9 @@ static const VMStateDescription vmstate_n9_memory_bpred = {
 
 /* With the pipeline: the VFP's queue and when it is free (ns); the
  * conditional cp15 flushes' counts (version 2), the unaligned load/store
- * multiples' (version 3).  The barriers' counts, here until 2026-12-07,
- * are the memory path's now (MP_BARRIERS, in the models' image). */
+ * multiples' (version 3).  The two unused words were the barriers'
+ * counts until 2026-12-07; they are the memory path's now (MP_BARRIERS,
+ * in the models' image, whose version 3 does not load an older one). */
 static const VMStateDescription vmstate_n9_memory_units = {
     .name = TYPE_N9_MEMORY "/units",
     .version_id = 3,

@@ -10,7 +10,7 @@
  * schedule).  With icount shift=0 a cycle is 1 ns at 1 GHz; below, the
  * memory path's fetch charges each cycle the rest of its period.  VFP
  * instructions are decoded for the VFP's run-time model too
- * (models/a8pipe/a8vfp.h), and data barriers for their wait.
+ * (models/a8pipe/a8vfp.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */

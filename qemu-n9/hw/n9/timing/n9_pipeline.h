@@ -85,7 +85,8 @@ uint32_t n9_pipeline_insn_branch(N9Pipeline *p);
  * known only when it runs, and the only ones that call); 0: not
  */
 #define N9_UNIT_BPMAINT     0x4000u
-#define N9_UNIT_FLUSH       0xc000u
+/* a flush: bit 15 with BPMAINT's */
+#define N9_UNIT_FLUSH       (0x8000u | N9_UNIT_BPMAINT)
 #define N9_UNIT_LSM         (N9_UNIT_BPMAINT | 0x1000u)
 #define N9_UNIT_KIND(desc)  ((desc) & 0xf000u)
 #define N9_LSM_ALIGN        8   /* two registers a cycle on 64-bit boundaries */
