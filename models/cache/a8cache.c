@@ -1552,17 +1552,6 @@ uint32_t a8cache_maint_line(a8cache *c, enum a8cache_maint op, uint32_t pa,
     return ns;
 }
 
-/* log2 of @n rounded up (the ARMv7 set/way operand's way field width) */
-static unsigned ceil_log2(uint32_t n)
-{
-    unsigned b = 0;
-
-    while ((1u << b) < n) {
-        b++;
-    }
-    return b;
-}
-
 uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
                               uint32_t value, uint64_t now_ns)
 {
@@ -1578,12 +1567,10 @@ uint32_t a8cache_maint_setway(a8cache *c, enum a8cache_maint op,
     } else {
         return 0;           /* no third level: nothing there */
     }
-    a = ceil_log2(ways);
+    /* the way field's width: ways is a power of two (a8cache_params_check) */
+    a = ilog2(ways);
     way = a ? value >> (32 - a) : 0;
     set = (value >> shift) & (sets - 1);
-    if (way >= ways) {
-        return 0;
-    }
     i = set * ways + way;
     if (level == 0) {
         if (clean) {

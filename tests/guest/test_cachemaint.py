@@ -144,10 +144,8 @@ def main():
     least_miss = LINES * (l2_hit + c['l3_ns'] + sdram_cycles(8))
 
     stats = os.path.join(logdir, 'cachemaint-1.json')
-    if os.path.exists(stats):
-        os.unlink(stats)
     out, rc = run_bare(qemu, elf, os.path.join(logdir, 'cachemaint-1.log'),
-                       machine='rm696,stats=' + stats, timeout=120)
+                       timeout=120, stats=stats)
     check('cachemaint-bare.elf runs to its exit, status 0 (%s)' % rc,
           rc == 0, out[-2000:])
     print('    ' + '\n    '.join(l for l in out.split('\n') if l), flush=True)
@@ -214,12 +212,10 @@ def main():
           rc3 == 0 and diff == 'none', out3[-2000:])
 
     stats4 = os.path.join(logdir, 'cachemaint-pipe.json')
-    if os.path.exists(stats4):
-        os.unlink(stats4)
     out4, rc4 = run_bare(qemu, elf,
                          os.path.join(logdir, 'cachemaint-pipe.log'),
-                         machine='rm696,pipeline=on,stats=' + stats4,
-                         timeout=120)
+                         machine='rm696,pipeline=on', timeout=120,
+                         stats=stats4)
     check('pipeline=on runs, status 0 (%s)' % rc4, rc4 == 0, out4[-2000:])
     f4 = figures(out4)
     miss_checks(f4, least_miss, 'pipeline=on')
@@ -230,12 +226,10 @@ def main():
     count_checks(stats4, ops, 'pipeline=on')
 
     stats5 = os.path.join(logdir, 'cachemaint-l2.json')
-    if os.path.exists(stats5):
-        os.unlink(stats5)
     out5, rc5 = run_bare(
         qemu, elf, os.path.join(logdir, 'cachemaint-l2.log'),
-        machine='rm696,timing-set=cache.l2_size=131072,stats=' + stats5,
-        timeout=120)
+        machine='rm696,timing-set=cache.l2_size=131072', timeout=120,
+        stats=stats5)
     f5 = figures(out5)
     check('timing-set=cache.l2_size=131072 runs, status 0 (%s)' % rc5,
           rc5 == 0, out5[-2000:])

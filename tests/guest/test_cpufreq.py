@@ -42,7 +42,7 @@ from n9check import check  # noqa: E402
 def run(qemu, elf, logdir, n, extra=''):
     stats = os.path.join(logdir, 'cpufreq-%d.json' % n)
     out, rc = run_bare(qemu, elf, os.path.join(logdir, 'cpufreq-%d.log' % n),
-                       'rm696,stats=%s%s' % (stats, extra), timeout=120)
+                       'rm696' + extra, timeout=120, stats=stats)
     if rc == 'timeout (120 s)':
         rc = 'timeout'
     hz = None

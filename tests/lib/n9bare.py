@@ -16,10 +16,15 @@ TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 
 
 def run_bare(qemu, elf, log, machine='rm696', timeout=300, append=None,
-             extra=()):
+             extra=(), stats=None):
     """(output, exit status or 'timeout (N s)'); @machine: the -M value,
     @append: the program's command line (-append), @extra: more QEMU
-    arguments"""
+    arguments, @stats: the statistics file the machine writes at exit
+    (-M ...,stats=; one left by an earlier run is removed first)"""
+    if stats:
+        if os.path.exists(stats):
+            os.unlink(stats)
+        machine += ',stats=' + stats
     argv = n9qemu.bare(qemu, elf, machine=machine,
                        extra=(['-append', append] if append else []) +
                        list(extra))
